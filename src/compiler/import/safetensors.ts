@@ -1,0 +1,118 @@
+// Reader and writer for `.safetensors`, the common named-tensor weights format: an 8-byte
+// little-endian header length, a JSON header {name: {dtype, shape, data_offsets}}, then raw data.
+import { type ElementType, type ShapedType, byteSize, checkShape, tensorType } from '../../ir/types';
+
+export interface NamedTensor {
+  readonly name: string;
+  /** Always a `constant` tensor type. */
+  readonly type: ShapedType;
+  /** Little-endian element data, exactly byteSize(type) bytes. */
+  readonly data: Uint8Array;
+}
+
+export interface Safetensors {
+  readonly tensors: ReadonlyMap<string, NamedTensor>;
+  readonly metadata: Readonly<Record<string, string>>;
+}
+
+export class SafetensorsError extends Error {
+  override name = 'SafetensorsError';
+}
+
+const DTYPE_TO_ELEMENT: Readonly<Record<string, ElementType>> = {
+  F32: 'float32', F16: 'float16', I32: 'int32', I64: 'int64', I8: 'int8', U8: 'uint8', BOOL: 'bool',
+};
+const ELEMENT_TO_DTYPE = Object.fromEntries(Object.entries(DTYPE_TO_ELEMENT).map(([k, v]) => [v, k])) as Record<ElementType, string>;
+
+/** Header size limit: the JSON header lists names and shapes only; 100 MiB is far past any real model's. */
+export const MAX_HEADER_BYTES = 100 * 1024 * 1024;
+
+export function readSafetensors(bytes: Uint8Array): Safetensors {
+  if (bytes.length < 8) throw new SafetensorsError(`file is ${bytes.length} bytes; a safetensors file starts with an 8-byte header length`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLen = view.getBigUint64(0, true);
+  if (headerLen > BigInt(Math.min(MAX_HEADER_BYTES, bytes.length - 8))) {
+    throw new SafetensorsError(`header length ${headerLen} exceeds the file (${bytes.length} bytes) or the ${MAX_HEADER_BYTES}-byte header limit`);
+  }
+  const n = Number(headerLen);
+  let header: unknown;
+  try {
+    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(8, 8 + n)));
+  } catch (e) {
+    throw new SafetensorsError(`header is not valid UTF-8 JSON: ${(e as Error).message}`);
+  }
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) throw new SafetensorsError('header must be a JSON object');
+  const data = bytes.subarray(8 + n);
+  const tensors = new Map<string, NamedTensor>();
+  let metadata: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(header as Record<string, unknown>)) {
+    if (name === '__metadata__') {
+      metadata = readMetadata(entry);
+      continue;
+    }
+    tensors.set(name, readEntry(name, entry, data));
+  }
+  return { tensors, metadata };
+}
+
+function readMetadata(entry: unknown): Record<string, string> {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new SafetensorsError('__metadata__ must be an object of strings');
+  for (const v of Object.values(entry)) if (typeof v !== 'string') throw new SafetensorsError('__metadata__ values must be strings');
+  return { ...(entry as Record<string, string>) };
+}
+
+function readEntry(name: string, entry: unknown, data: Uint8Array): NamedTensor {
+  const e = entry as { dtype?: unknown; shape?: unknown; data_offsets?: unknown };
+  if (typeof e !== 'object' || e === null) throw new SafetensorsError(`tensor "${name}": entry must be an object`);
+  const element = typeof e.dtype === 'string' ? DTYPE_TO_ELEMENT[e.dtype] : undefined;
+  if (!element) {
+    throw new SafetensorsError(`tensor "${name}": dtype ${JSON.stringify(e.dtype)} is not supported (supported: ${Object.keys(DTYPE_TO_ELEMENT).join(', ')})`);
+  }
+  if (!Array.isArray(e.shape) || !e.shape.every((d) => typeof d === 'number')) throw new SafetensorsError(`tensor "${name}": shape must be an array of integers`);
+  const problem = checkShape(e.shape as number[]);
+  if (problem) throw new SafetensorsError(`tensor "${name}": ${problem}`);
+  const offsets = e.data_offsets;
+  if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((o) => Number.isSafeInteger(o) && o >= 0)) {
+    throw new SafetensorsError(`tensor "${name}": data_offsets must be [begin, end]`);
+  }
+  const [begin, end] = offsets as [number, number];
+  const type = tensorType(e.shape as number[], element, true);
+  if (end < begin || end > data.length) throw new SafetensorsError(`tensor "${name}": data_offsets [${begin}, ${end}] lie outside the ${data.length}-byte data section`);
+  if (end - begin !== byteSize(type)) throw new SafetensorsError(`tensor "${name}": ${end - begin} bytes of data for a ${byteSize(type)}-byte tensor`);
+  return { name, type, data: data.subarray(begin, end) };
+}
+
+export function writeSafetensors(
+  tensors: Iterable<{ name: string; type: ShapedType; data: Uint8Array }>,
+  metadata: Readonly<Record<string, string>> = {},
+): Uint8Array {
+  const header: Record<string, unknown> = {};
+  if (Object.keys(metadata).length) header.__metadata__ = metadata;
+  const chunks: Uint8Array[] = [];
+  let offset = 0;
+  for (const t of tensors) {
+    if (t.name === '__metadata__') throw new SafetensorsError('"__metadata__" cannot name a tensor');
+    if (t.data.length !== byteSize(t.type)) throw new SafetensorsError(`tensor "${t.name}": ${t.data.length} bytes for a ${byteSize(t.type)}-byte tensor`);
+    header[t.name] = { dtype: ELEMENT_TO_DTYPE[t.type.element], shape: [...t.type.shape], data_offsets: [offset, offset + t.data.length] };
+    chunks.push(t.data);
+    offset += t.data.length;
+  }
+  let json = new TextEncoder().encode(JSON.stringify(header));
+  // Pad the header with spaces so the data section starts 8-byte aligned, as the reference writer does.
+  const pad = (8 - (json.length % 8)) % 8;
+  if (pad) json = new TextEncoder().encode(JSON.stringify(header) + ' '.repeat(pad));
+  const out = new Uint8Array(8 + json.length + offset);
+  new DataView(out.buffer).setBigUint64(0, BigInt(json.length), true);
+  out.set(json, 8);
+  let at = 8 + json.length;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** The constant-type lookup the IR parser takes, from a weights file. */
+export function constantTypesOf(weights: Safetensors): (name: string) => ShapedType | undefined {
+  return (name) => weights.tensors.get(name)?.type;
+}

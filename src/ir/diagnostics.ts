@@ -1,0 +1,41 @@
+// Diagnostics in MLIR's style: `file:line:col: error: message`, collected rather than thrown.
+
+export interface Location {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+export type Severity = 'error' | 'warning' | 'note';
+
+export interface Diagnostic {
+  readonly severity: Severity;
+  readonly message: string;
+  readonly loc?: Location;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.loc ? `${d.loc.file}:${d.loc.line}:${d.loc.col}: ` : '';
+  return `${where}${d.severity}: ${d.message}`;
+}
+
+/** Thrown inside the parser and by op inference; always caught and turned into a Diagnostic. */
+export class IRError extends Error {
+  constructor(message: string, readonly loc?: Location) {
+    super(message);
+    this.name = 'IRError';
+  }
+}
+
+export class DiagnosticList {
+  readonly items: Diagnostic[] = [];
+  error(message: string, loc?: Location): void {
+    this.items.push({ severity: 'error', message, ...(loc ? { loc } : {}) });
+  }
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === 'error');
+  }
+  format(): string {
+    return this.items.map(formatDiagnostic).join('\n');
+  }
+}

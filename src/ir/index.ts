@@ -1,0 +1,12 @@
+// Public surface of the IR core: types, attributes, the op model, the registry, text formats, verifier.
+import './ops';
+
+export * from './types';
+export * from './attributes';
+export * from './diagnostics';
+export * from './operation';
+export * from './registry';
+export * from './interfaces';
+export { parseModule, type ParseOptions, type ParseResult } from './parser';
+export { printModule, type PrintForm, type PrintOptions } from './printer';
+export { verifyModule } from './verifier';

@@ -1,0 +1,133 @@
+// CGC types: element types (!cgc.float32 …), shaped types (!cgc.tensor<…>, !cgc.memref<…>)
+// and function types. Values carry shaped types; function and element types appear in attributes.
+
+export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool'] as const;
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+const BYTE_SIZE: Record<ElementType, number> = {
+  float32: 4, float16: 2, int32: 4, int64: 8, int8: 1, uint8: 1, bool: 1,
+};
+
+export const FLOAT_TYPES: readonly ElementType[] = ['float32', 'float16'];
+export const INT_TYPES: readonly ElementType[] = ['int32', 'int64', 'int8', 'uint8'];
+export const NUMERIC_TYPES: readonly ElementType[] = [...FLOAT_TYPES, ...INT_TYPES];
+
+/** Limits that keep every size computation exact in a double and every buffer addressable. */
+export const MAX_RANK = 16;
+export const MAX_DIM = 2 ** 31 - 1;
+export const MAX_ELEMENTS = 2 ** 53 - 1;
+
+export function isElementType(name: string): name is ElementType {
+  return (ELEMENT_TYPES as readonly string[]).includes(name);
+}
+
+export function elementByteSize(e: ElementType): number {
+  return BYTE_SIZE[e];
+}
+
+export interface ShapedType {
+  readonly kind: 'tensor' | 'memref';
+  readonly shape: readonly number[];
+  readonly element: ElementType;
+  /** The spec's `constant` qualifier: data bound once, before execution (weights). */
+  readonly constant: boolean;
+}
+
+export interface ElementTypeRef {
+  readonly kind: 'element';
+  readonly element: ElementType;
+}
+
+export interface FunctionType {
+  readonly kind: 'function';
+  readonly inputs: readonly Type[];
+  readonly results: readonly Type[];
+}
+
+export type Type = ShapedType | ElementTypeRef | FunctionType;
+
+export function tensorType(shape: readonly number[], element: ElementType, constant = false): ShapedType {
+  return { kind: 'tensor', shape: [...shape], element, constant };
+}
+
+export function memrefType(shape: readonly number[], element: ElementType, constant = false): ShapedType {
+  return { kind: 'memref', shape: [...shape], element, constant };
+}
+
+export function functionType(inputs: readonly Type[], results: readonly Type[]): FunctionType {
+  return { kind: 'function', inputs: [...inputs], results: [...results] };
+}
+
+export function isShaped(t: Type): t is ShapedType {
+  return t.kind === 'tensor' || t.kind === 'memref';
+}
+
+export function numElements(shape: readonly number[]): number {
+  let n = 1;
+  for (const d of shape) n *= d;
+  return n;
+}
+
+export function byteSize(t: ShapedType): number {
+  return numElements(t.shape) * elementByteSize(t.element);
+}
+
+/** Returns why a shape is out of bounds, or undefined when it is fine. */
+export function checkShape(shape: readonly number[]): string | undefined {
+  if (shape.length > MAX_RANK) return `rank ${shape.length} exceeds the maximum rank ${MAX_RANK}`;
+  for (const d of shape) {
+    if (!Number.isInteger(d) || d < 0) return `dimension ${d} is not a non-negative integer`;
+    if (d > MAX_DIM) return `dimension ${d} exceeds the maximum dimension ${MAX_DIM}`;
+  }
+  if (numElements(shape) > MAX_ELEMENTS) return `element count of ${shapeToString(shape)} exceeds ${MAX_ELEMENTS}`;
+  return undefined;
+}
+
+export function shapeToString(shape: readonly number[]): string {
+  return shape.length === 0 ? 'scalar' : shape.join('x');
+}
+
+export function typeToString(t: Type): string {
+  switch (t.kind) {
+    case 'element':
+      return `!cgc.${t.element}`;
+    case 'function': {
+      const ins = t.inputs.map(typeToString).join(', ');
+      const outs = t.results.length === 1 && t.results[0]!.kind !== 'function'
+        ? typeToString(t.results[0]!)
+        : `(${t.results.map(typeToString).join(', ')})`;
+      return `(${ins}) -> ${outs}`;
+    }
+    default: {
+      const dims = t.shape.map((d) => `${d}x`).join('');
+      return `!cgc.${t.kind}<${t.constant ? 'constant ' : ''}${dims}!cgc.${t.element}>`;
+    }
+  }
+}
+
+export function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === b[i]);
+}
+
+export function typesEqual(a: Type, b: Type): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'element') return a.element === (b as ElementTypeRef).element;
+  if (a.kind === 'function') {
+    const f = b as FunctionType;
+    return a.inputs.length === f.inputs.length && a.results.length === f.results.length
+      && a.inputs.every((t, i) => typesEqual(t, f.inputs[i]!))
+      && a.results.every((t, i) => typesEqual(t, f.results[i]!));
+  }
+  const s = b as ShapedType;
+  return a.element === s.element && a.constant === s.constant && sameShape(a.shape, s.shape);
+}
+
+/**
+ * Whether a value of type `actual` may be passed where `expected` is declared: same shape and
+ * element type; a tensor binds to a memref of the same shape (invocations pass memory for tensors);
+ * the constant qualifier must agree.
+ */
+export function bindsTo(actual: ShapedType, expected: ShapedType): boolean {
+  return actual.element === expected.element && actual.constant === expected.constant
+    && sameShape(actual.shape, expected.shape);
+}
