@@ -4,5 +4,5 @@ import { register } from 'tsx/esm/api';
 import { fileURLToPath } from 'node:url';
 
 register();
-const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../src/cli/cgc.ts', import.meta.url));
 await import(main);

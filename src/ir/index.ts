@@ -7,6 +7,7 @@ export * from './diagnostics';
 export * from './operation';
 export * from './registry';
 export * from './interfaces';
-export { parseModule, type ParseOptions, type ParseResult } from './parser';
+export { parseModule, parseModuleBytes, type ParseOptions, type ParseResult } from './parser';
 export { printModule, type PrintForm, type PrintOptions } from './printer';
 export { verifyModule } from './verifier';
+export { diffOperations, operationsEqual } from './equality';

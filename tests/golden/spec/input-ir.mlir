@@ -1,7 +1,8 @@
 // The spec's 7-layer example network as CGC Input IR ("The example network in the human-readable
 // textual form"), verbatim except that the `...` elisions are removed. It keeps the spec's
 // shorthand `1x1x4x4!cgc.float32` and the missing `!` on the result type, which the parser accepts.
-// Constant types come from the weights file spec-7layer.safetensors.
+// Constant types come from the weights file named here:
+// WEIGHTS: spec-7layer.safetensors
 cgc.module
 {
 cgc.entry_point @main(%in: !cgc.tensor<1x1x4x4!cgc.float32>) -> cgc.tensor<1x1x8x8!cgc.float32>

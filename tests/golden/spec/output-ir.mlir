@@ -2,7 +2,8 @@
 // two fixes the verifier requires: @driverPartition declares 7 bind points (%output and %scratch)
 // but the spec's program passed 6, so the program now passes a second 64-byte view for the
 // partition's internal scratch, and %scratch grows from 64 to 128 bytes to hold both views.
-// Constant types come from the weights file spec-7layer.safetensors.
+// Constant types come from the weights file named here:
+// WEIGHTS: spec-7layer.safetensors
 cgc.module
 {
 // ---------------------------------------------------------------------

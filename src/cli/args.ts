@@ -1,0 +1,39 @@
+// Minimal argv parsing for the `cgc` CLI: positionals plus `--flag value` / `--flag=value` / `-o value`.
+
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Map<string, string>;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** `known` maps every accepted flag (long form, without dashes) to whether it takes a value. */
+export function parseArgs(argv: readonly string[], known: Readonly<Record<string, boolean>>, short: Readonly<Record<string, string>> = {}): ParsedArgs {
+  const positionals: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      positionals.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = a.startsWith('--') ? a.slice(2, eq < 0 ? undefined : eq) : short[a.slice(1)] ?? a;
+    if (!a.startsWith('--') && !(a.slice(1) in short)) throw new UsageError(`unknown option '${a}'`);
+    if (!(name in known)) throw new UsageError(`unknown option '--${name}' (options: ${Object.keys(known).map((k) => `--${k}`).join(', ')})`);
+    if (known[name]) {
+      const value = eq >= 0 && a.startsWith('--') ? a.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`option '--${name}' needs a value`);
+      flags.set(name, value);
+    } else {
+      flags.set(name, 'true');
+    }
+  }
+  return { positionals, flags };
+}

@@ -1,0 +1,48 @@
+// The `cgc` command line: subcommands over the same compiler and runtime the app uses.
+import { CGC_VERSION } from '../ir';
+import { UsageError } from './args';
+import { PRINT_USAGE, printCommand } from './print';
+
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: readonly string[], io: CliIO) => number }> = {
+  print: { usage: PRINT_USAGE, summary: 'parse and verify CGC IR, print it in pretty or generic (MLIR) form', run: printCommand },
+};
+
+function help(): string {
+  const lines = ['usage: cgc <command> [options]', '', 'commands:'];
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(8)} ${c.summary}`, `           ${c.usage}`);
+  lines.push('', `CGC dialects version ${CGC_VERSION}.`);
+  return lines.join('\n');
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage). */
+export function runCli(argv: readonly string[], io: CliIO): number {
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    io.stdout(help());
+    return cmd ? 0 : 2;
+  }
+  if (cmd === '--version') {
+    io.stdout(CGC_VERSION);
+    return 0;
+  }
+  const command = COMMANDS[cmd];
+  if (!command) {
+    io.stderr(`cgc: unknown command '${cmd}'\n${help()}`);
+    return 2;
+  }
+  try {
+    return command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`cgc ${cmd}: ${e.message}`);
+      return 2;
+    }
+    io.stderr(`cgc ${cmd}: internal error: ${(e as Error).stack ?? String(e)}`);
+    return 70;
+  }
+}

@@ -1,0 +1,149 @@
+// Acquires the session's GPUDevice: navigator.gpu in a browser or worker, Dawn (the `webgpu`
+// package) in Node. Reports the adapter as plain data and forwards device loss and uncaptured errors.
+import type * as DawnNode from 'webgpu';
+
+/** Optional features the runtime uses when present (GPU timings, f16 kernels, subgroup reductions). */
+export const OPTIONAL_FEATURES: readonly GPUFeatureName[] = ['timestamp-query', 'shader-f16', 'subgroups'];
+
+/** Limits raised to the adapter's maximum: ML workloads bind large buffers and big workgroups. */
+const RAISED_LIMITS = [
+  'maxBufferSize',
+  'maxStorageBufferBindingSize',
+  'maxStorageBuffersPerShaderStage',
+  'maxComputeWorkgroupStorageSize',
+  'maxComputeInvocationsPerWorkgroup',
+  'maxComputeWorkgroupSizeX',
+  'maxComputeWorkgroupSizeY',
+  'maxComputeWorkgroupSizeZ',
+  'maxComputeWorkgroupsPerDimension',
+] as const;
+
+const REPORTED_LIMITS = [...RAISED_LIMITS, 'minStorageBufferOffsetAlignment', 'minUniformBufferOffsetAlignment'] as const;
+
+export type ReportedLimit = (typeof REPORTED_LIMITS)[number];
+
+/** The adapter and device as plain, JSON-able data (crosses the worker boundary, shown in the UI). */
+export interface AdapterSummary {
+  readonly vendor: string;
+  readonly architecture: string;
+  readonly device: string;
+  readonly description: string;
+  readonly isFallbackAdapter: boolean;
+  /** Features enabled on the device, sorted. */
+  readonly features: readonly string[];
+  /** Key limits of the device as created. */
+  readonly limits: Readonly<Record<ReportedLimit, number>>;
+}
+
+/** A device-level failure, as plain data. */
+export interface DeviceError {
+  readonly kind: 'lost' | 'validation' | 'out-of-memory' | 'internal';
+  readonly message: string;
+}
+
+export interface OpenDeviceOptions {
+  readonly powerPreference?: GPUPowerPreference;
+  /** Called on device loss (other than our own `device.destroy()`) and on every uncaptured error. */
+  readonly onError?: (error: DeviceError) => void;
+}
+
+export interface OpenedDevice {
+  readonly adapter: GPUAdapter;
+  readonly device: GPUDevice;
+  readonly info: AdapterSummary;
+}
+
+interface GpuLookup {
+  readonly gpu?: GPU;
+  readonly reason?: string;
+}
+
+let lookup: Promise<GpuLookup> | undefined;
+
+function isNode(): boolean {
+  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+}
+
+async function lookUpGpu(): Promise<GpuLookup> {
+  const nav = (globalThis as { navigator?: { gpu?: GPU } }).navigator;
+  if (nav?.gpu) return { gpu: nav.gpu };
+  if (!isNode()) return { reason: 'navigator.gpu is missing (this browser has no WebGPU, or it is disabled)' };
+  // A variable specifier keeps Vite from bundling or pre-optimizing the native module.
+  const specifier = 'webgpu';
+  try {
+    const dawn = (await import(/* @vite-ignore */ specifier)) as typeof DawnNode;
+    // Dawn's classes and constants (GPUBufferUsage, GPUMapMode, …) become globals as in a browser.
+    Object.assign(globalThis, dawn.globals);
+    return { gpu: dawn.create([]) };
+  } catch (e) {
+    return { reason: `navigator.gpu is missing and the 'webgpu' Node package failed to load: ${String(e)}` };
+  }
+}
+
+function gpuLookup(): Promise<GpuLookup> {
+  lookup ??= lookUpGpu();
+  return lookup;
+}
+
+/** The platform's GPU entry point, or undefined where there is none. Node's Dawn instance is created once. */
+export async function requestGpu(): Promise<GPU | undefined> {
+  return (await gpuLookup()).gpu;
+}
+
+export async function openDevice(opts: OpenDeviceOptions = {}): Promise<OpenedDevice> {
+  const { gpu, reason } = await gpuLookup();
+  if (!gpu) throw new Error(`WebGPU is unavailable: ${reason ?? 'no GPU entry point'}`);
+  const adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : {});
+  if (!adapter) {
+    throw new Error(
+      'WebGPU has no adapter: requestAdapter() returned null (no usable GPU or driver; ' +
+        'in Chromium without a GPU use --enable-unsafe-webgpu --use-webgpu-adapter=swiftshader, ' +
+        'in Node set VK_ICD_FILENAMES to a Vulkan ICD such as SwiftShader)',
+    );
+  }
+  const requiredFeatures = OPTIONAL_FEATURES.filter((f) => adapter.features.has(f));
+  const requiredLimits: Record<string, number> = {};
+  for (const name of RAISED_LIMITS) requiredLimits[name] = adapter.limits[name];
+  const device = await adapter.requestDevice({ label: 'Runtime.device', requiredFeatures, requiredLimits });
+  watchDevice(device, opts.onError);
+  return { adapter, device, info: summarize(adapter, device) };
+}
+
+function watchDevice(device: GPUDevice, onError: OpenDeviceOptions['onError']): void {
+  void device.lost.then((lost) => {
+    if (lost.reason === 'destroyed') return;
+    onError?.({ kind: 'lost', message: lost.message || 'device lost' });
+  });
+  device.addEventListener('uncapturederror', (event) => {
+    const { error } = event as GPUUncapturedErrorEvent;
+    onError?.({ kind: errorKind(error), message: error.message });
+  });
+}
+
+function errorKind(error: GPUError): DeviceError['kind'] {
+  if (typeof GPUOutOfMemoryError !== 'undefined' && error instanceof GPUOutOfMemoryError) return 'out-of-memory';
+  if (typeof GPUInternalError !== 'undefined' && error instanceof GPUInternalError) return 'internal';
+  return 'validation';
+}
+
+function summarize(adapter: GPUAdapter, device: GPUDevice): AdapterSummary {
+  const info = adapter.info;
+  const limits = {} as Record<ReportedLimit, number>;
+  for (const name of REPORTED_LIMITS) limits[name] = device.limits[name];
+  return {
+    vendor: info.vendor,
+    architecture: info.architecture,
+    device: info.device,
+    description: info.description,
+    isFallbackAdapter: info.isFallbackAdapter ?? false,
+    features: [...device.features].sort(),
+    limits,
+  };
+}
+
+/** One line for a status bar: the description, else vendor/architecture. */
+export function describeAdapter(info: AdapterSummary): string {
+  if (info.description) return info.description;
+  const parts = [info.vendor, info.architecture].filter((s) => s !== '');
+  return parts.length > 0 ? parts.join('/') : 'unknown adapter';
+}
