@@ -69,6 +69,7 @@ export class Lexer {
     this.peeked = undefined;
     const dims: number[] = [];
     const t = this.text;
+    if (t[this.pos] === '-' && /[0-9]/.test(t[this.pos + 1] ?? '')) throw this.error('dimensions must be non-negative', this.pos);
     while (this.pos < t.length && /[0-9?]/.test(t[this.pos]!)) {
       const start = this.pos;
       if (t[this.pos] === '?') throw this.error('dynamic dimension \'?\' is not supported: CGC shapes are static', start);
