@@ -59,7 +59,7 @@ describe('IR text mutation fuzz', () => {
       try {
         result = parseModule(text, seed.options);
       } catch (e) {
-        throw new Error(`case ${i} (seed ${SEED}) threw ${(e as Error).stack}\n--- input ---\n${text}`);
+        throw new Error(`case ${i} (seed ${SEED}) threw ${(e as Error).stack}\n--- input ---\n${text}`, { cause: e });
       }
       stats.maxMs = Math.max(stats.maxMs, performance.now() - t0);
       stats.cases++;
