@@ -1,0 +1,68 @@
+// The `cgc` CLI end to end, in process: exit codes, stdout/stderr, output files.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './main';
+
+const SPEC = join(__dirname, '../../tests/golden/spec');
+
+function run(...argv: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
+  return { code, out, err };
+}
+
+describe('cgc print', () => {
+  it('prints a model with its weights in the pretty form', () => {
+    const r = run('print', join(SPEC, 'input-ir.mlir'), '--weights', join(SPEC, 'spec-7layer.safetensors'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(readFileSync(join(SPEC, 'expected/input-ir.pretty.mlir'), 'utf8'));
+  });
+
+  it('writes the generic form to -o', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const out = join(dir, 'out.mlir');
+    const r = run('print', join(SPEC, 'isolated-partition.mlir'), '--format', 'generic', '-o', out);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(SPEC, 'expected/isolated-partition.generic.mlir'), 'utf8'));
+  });
+
+  it('finds FILE.safetensors beside FILE.mlir', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    writeFileSync(join(dir, 'm.mlir'), readFileSync(join(SPEC, 'input-ir.mlir')));
+    writeFileSync(join(dir, 'm.safetensors'), readFileSync(join(SPEC, 'spec-7layer.safetensors')));
+    expect(run('print', join(dir, 'm.mlir')).code).toBe(0);
+  });
+
+  it('exits 1 with diagnostics on stderr for bad input', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const bad = join(dir, 'bad.mlir');
+    writeFileSync(bad, 'cgc.module {\n  cgc.frob\n}\n');
+    const r = run('print', bad);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(`${bad}:2:3: error: unknown op 'cgc.frob': the cgc dialect has cgc.module, cgc.entry_point, cgc.functional_definition, cgc.partition, cgc.program, cgc.subgraph, cgc.constant, cgc.return, cgc.invoke, cgc.view_memref\n`);
+  });
+
+  it('exits 1 naming a missing file or a broken weights file', () => {
+    expect(run('print', '/nonexistent.mlir').err).toBe('error: /nonexistent.mlir: cannot read: ENOENT\n');
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const w = join(dir, 'w.safetensors');
+    writeFileSync(w, new Uint8Array([1, 2, 3]));
+    const r = run('print', join(SPEC, 'input-ir.mlir'), '--weights', w);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('a safetensors file starts with an 8-byte header length');
+  });
+
+  it('exits 2 on bad usage', () => {
+    expect(run('print').code).toBe(2);
+    expect(run('print', 'a.mlir', '--format', 'xml').err).toContain("--format must be 'pretty' or 'generic'");
+    expect(run('print', 'a.mlir', '--bogus').err).toContain("unknown option '--bogus'");
+    expect(run('frobnicate').code).toBe(2);
+    expect(run().code).toBe(2);
+    expect(run('--help').code).toBe(0);
+  });
+});

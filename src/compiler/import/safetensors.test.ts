@@ -1,0 +1,53 @@
+// safetensors: round trip, the reference layout, and clear errors for malformed files.
+import { describe, expect, it } from 'vitest';
+import { tensorType } from '../../ir/types';
+import { readSafetensors, writeSafetensors } from './safetensors';
+
+const f32 = (xs: number[]) => new Uint8Array(new Float32Array(xs).buffer);
+
+function file(header: unknown, data: Uint8Array = new Uint8Array()): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(8 + json.length + data.length);
+  new DataView(out.buffer).setBigUint64(0, BigInt(json.length), true);
+  out.set(json, 8);
+  out.set(data, 8 + json.length);
+  return out;
+}
+
+describe('safetensors', () => {
+  it('round-trips tensors and metadata, with an 8-byte aligned data section', () => {
+    const bytes = writeSafetensors([
+      { name: 'w', type: tensorType([2, 2], 'float32', true), data: f32([1, 2, 3, 4]) },
+      { name: 'i', type: tensorType([3], 'int64', true), data: new Uint8Array(24).fill(7) },
+      { name: 's', type: tensorType([], 'uint8', true), data: new Uint8Array([9]) },
+    ], { source: 'test' });
+    const headerLen = Number(new DataView(bytes.buffer).getBigUint64(0, true));
+    expect((8 + headerLen) % 8).toBe(0);
+    const st = readSafetensors(bytes);
+    expect(st.metadata).toEqual({ source: 'test' });
+    expect([...st.tensors.keys()]).toEqual(['w', 'i', 's']);
+    expect(new Float32Array(st.tensors.get('w')!.data.slice().buffer)).toEqual(new Float32Array([1, 2, 3, 4]));
+    expect(st.tensors.get('i')!.type).toEqual(tensorType([3], 'int64', true));
+    expect(st.tensors.get('s')!.data).toEqual(new Uint8Array([9]));
+  });
+
+  it('reads a file laid out by the reference writer', () => {
+    const st = readSafetensors(file({ a: { dtype: 'F16', shape: [2], data_offsets: [0, 4] } }, new Uint8Array([0, 60, 0, 64])));
+    expect(st.tensors.get('a')!.type).toEqual(tensorType([2], 'float16', true));
+  });
+
+  const bad: [string, Uint8Array, RegExp][] = [
+    ['too short', new Uint8Array(3), /starts with an 8-byte header length/],
+    ['header past the end', (() => { const b = new Uint8Array(16); new DataView(b.buffer).setBigUint64(0, 1000n, true); return b; })(), /exceeds the file/],
+    ['not JSON', file('x').map((b, i) => (i === 8 ? 0x7b : b)), /not valid UTF-8 JSON/],
+    ['array header', file([]), /must be a JSON object/],
+    ['unsupported dtype', file({ a: { dtype: 'BF16', shape: [1], data_offsets: [0, 2] } }, new Uint8Array(2)), /dtype "BF16" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL\)/],
+    ['negative dim', file({ a: { dtype: 'F32', shape: [-1], data_offsets: [0, 4] } }, new Uint8Array(4)), /not a non-negative integer/],
+    ['size mismatch', file({ a: { dtype: 'F32', shape: [2], data_offsets: [0, 4] } }, new Uint8Array(4)), /4 bytes of data for a 8-byte tensor/],
+    ['offsets outside data', file({ a: { dtype: 'F32', shape: [1], data_offsets: [0, 4] } }), /lie outside the 0-byte data section/],
+    ['bad metadata', file({ __metadata__: { a: 1 } }), /values must be strings/],
+  ];
+  for (const [name, bytes, want] of bad) {
+    it(`rejects ${name}`, () => expect(() => readSafetensors(bytes)).toThrow(want));
+  }
+});

@@ -1,0 +1,66 @@
+// Shape inference of the shape-changing data-movement cgc_ops.
+import { describe } from 'vitest';
+import { type OpCase, runCases } from './test-cases';
+
+const VALID: OpCase[] = [
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [4, -1] }, out: ['4x6xf32'] },
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [0, -1] }, out: ['2x12xf32'], note: '0 copies the dimension' },
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [0, 0, 0] }, out: ['2x3x4xf32'] },
+  { op: 'reshape', in: ['2x3x4xbool'], attrs: { shape: [-1] }, out: ['24xbool'] },
+  { op: 'reshape', in: ['c:6xi64'], attrs: { shape: [1, 2, 1, 3] }, out: ['1x2x1x3xi64'] },
+  { op: 'reshape', in: ['0x3xf32'], attrs: { shape: [3, 0], allowzero: true }, out: ['3x0xf32'], note: 'allowzero: 0 is empty' },
+  { op: 'reshape', in: ['1xf32'], attrs: { shape: [] }, out: ['f32'], note: 'to a scalar' },
+  { op: 'flatten', in: ['2x3x4xf32'], out: ['2x12xf32'] },
+  { op: 'flatten', in: ['2x3x4xf32'], attrs: { axis: 0 }, out: ['1x24xf32'] },
+  { op: 'flatten', in: ['2x3x4xf32'], attrs: { axis: 3 }, out: ['24x1xf32'] },
+  { op: 'flatten', in: ['2x3x4xf32'], attrs: { axis: -1 }, out: ['6x4xf32'] },
+  { op: 'squeeze', in: ['1x3x1x2xf32'], out: ['3x2xf32'], note: 'all size-1 dimensions by default' },
+  { op: 'squeeze', in: ['1x3x1x2xf32'], attrs: { axes: [0] }, out: ['3x1x2xf32'] },
+  { op: 'squeeze', in: ['1x3x1x2xf32'], attrs: { axes: [-2] }, out: ['1x3x2xf32'] },
+  { op: 'squeeze', in: ['1x3x1x2xf32'], attrs: { axes: [] }, out: ['3x2xf32'] },
+  { op: 'unsqueeze', in: ['3x4xf32'], attrs: { axes: [0] }, out: ['1x3x4xf32'] },
+  { op: 'unsqueeze', in: ['3x4xf32'], attrs: { axes: [0, 3] }, out: ['1x3x4x1xf32'] },
+  { op: 'unsqueeze', in: ['3x4xf32'], attrs: { axes: [-1] }, out: ['3x4x1xf32'] },
+  { op: 'unsqueeze', in: ['f32'], attrs: { axes: [0, 1] }, out: ['1x1xf32'] },
+  { op: 'expand', in: ['3x1xf32'], attrs: { shape: [2, 1, 6] }, out: ['2x3x6xf32'] },
+  { op: 'expand', in: ['3x1xf32'], attrs: { shape: [1] }, out: ['3x1xf32'], note: 'bidirectional' },
+  { op: 'transpose', in: ['2x3x4xf32'], out: ['4x3x2xf32'], note: 'reversed by default' },
+  { op: 'transpose', in: ['2x3x4xi8'], attrs: { permutation: [0, 2, 1] }, out: ['2x4x3xi8'] },
+  { op: 'tile', in: ['2x3xf32'], attrs: { repeats: [2, 3] }, out: ['4x9xf32'] },
+  { op: 'tile', in: ['2x3xf32'], attrs: { repeats: [0, 1] }, out: ['0x3xf32'] },
+  { op: 'depth_to_space', in: ['1x8x2x3xf32'], attrs: { block_size: 2 }, out: ['1x2x4x6xf32'] },
+  { op: 'depth_to_space', in: ['1x8x2x3xf32'], attrs: { block_size: 2, mode: 'CRD' }, out: ['1x2x4x6xf32'] },
+  { op: 'space_to_depth', in: ['1x2x4x6xf32'], attrs: { block_size: 2 }, out: ['1x8x2x3xf32'] },
+];
+
+const INVALID: OpCase[] = [
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [2, -1, -1] }, error: "attribute 'shape' = [2, -1, -1] has more than one -1" },
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [5, -1] }, error: "cannot infer the -1 in attribute 'shape' = [5, -1]: 24 elements (input 2x3x4) are not a multiple of 5" },
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [5, 5] }, error: 'shape 5x5 has 25 elements but the input 2x3x4 has 24' },
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [-2, -12] }, error: "attribute 'shape' value -2 at index 0 is invalid" },
+  { op: 'reshape', in: ['2x3x4xf32'], attrs: { shape: [0, 0, 0, 0] }, error: "attribute 'shape' has 0 at index 3, which copies input dimension 3, but the input has rank 3" },
+  { op: 'reshape', in: ['0x3xf32'], attrs: { shape: [0, -1], allowzero: true }, error: "cannot hold both 0 and -1 with allowzero" },
+  { op: 'reshape', in: ['2x3xf32'], error: "requires attribute 'shape'" },
+  { op: 'flatten', in: ['2x3x4xf32'], attrs: { axis: 4 }, error: "attribute 'axis' = 4 is out of range [-3, 3] for rank 3" },
+  { op: 'squeeze', in: ['1x3x1x2xf32'], attrs: { axes: [1] }, error: 'cannot squeeze dimension 1 of size 3 (shape 1x3x1x2)' },
+  { op: 'squeeze', in: ['1x3x1x2xf32'], attrs: { axes: [0, -4] }, error: 'names axis 0 twice' },
+  { op: 'unsqueeze', in: ['3x4xf32'], attrs: { axes: [1, 1] }, error: "attribute 'axes' = [1, 1] names axis 1 twice" },
+  { op: 'unsqueeze', in: ['3x4xf32'], attrs: { axes: [3] }, error: "attribute 'axes' = 3 is out of range [-3, 2] for rank 3" },
+  { op: 'unsqueeze', in: ['3x4xf32'], error: "requires attribute 'axes'" },
+  { op: 'expand', in: ['3x2xf32'], attrs: { shape: [4] }, error: "operand #0 (x) shape 3x2 does not broadcast with attribute 'shape' 4" },
+  { op: 'expand', in: ['3x2xf32'], attrs: { shape: [-1, 2] }, error: "attribute 'shape' must be ≥ 0" },
+  { op: 'transpose', in: ['2x3x4xf32'], attrs: { permutation: [0, 0, 1] }, error: "attribute 'permutation' = [0, 0, 1] is not a permutation of 0..2" },
+  { op: 'transpose', in: ['2x3x4xf32'], attrs: { permutation: [-1, 0, 1] }, error: 'is not a permutation of 0..2' },
+  { op: 'transpose', in: ['2x3x4xf32'], attrs: { permutation: [0, 1] }, error: "attribute 'permutation' has 2 values [0, 1]; expected 3 (one per dimension)" },
+  { op: 'tile', in: ['2x3xf32'], attrs: { repeats: [2] }, error: "attribute 'repeats' has 1 values [2]; expected 2" },
+  { op: 'tile', in: ['2x3xf32'], attrs: { repeats: [2, -1] }, error: "attribute 'repeats' must be ≥ 0" },
+  { op: 'tile', in: ['65536x65536xf32'], attrs: { repeats: [65536, 65536] }, error: 'result shape 4294967296x4294967296 is invalid' },
+  { op: 'depth_to_space', in: ['1x6x2x3xf32'], attrs: { block_size: 2 }, error: 'channels 6 must be divisible by block_size² = 4' },
+  { op: 'depth_to_space', in: ['1x8x2x3xf32'], attrs: { block_size: 2, mode: 'RCD' }, error: 'allowed: "DCR", "CRD"' },
+  { op: 'depth_to_space', in: ['8x2x3xf32'], attrs: { block_size: 2 }, error: 'operand #0 (x) must have rank 4, got rank 3' },
+  { op: 'space_to_depth', in: ['1x2x5x6xf32'], attrs: { block_size: 2 }, error: 'spatial size 5x6 must be divisible by block_size 2' },
+  { op: 'space_to_depth', in: ['1x2x4x4xf32'], attrs: { block_size: 0 }, error: "attribute 'block_size' must be ≥ 1" },
+];
+
+describe('shape ops: valid', () => runCases(VALID));
+describe('shape ops: invalid', () => runCases(INVALID));
