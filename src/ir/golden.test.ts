@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { constantTypesOf, readSafetensors } from '../compiler/import/safetensors';
-import { diffOperations, formatDiagnostic, type Operation, parseModule, printModule, type ParseOptions } from '.';
+import { diffOperations, formatDiagnostic, type Operation, parseModule, printModule, registeredOps, type ParseOptions } from '.';
 
 export const GOLDEN_ROOT = join(__dirname, '../../tests/golden');
 
@@ -56,6 +56,11 @@ describe('golden IR', () => {
   const goldens = listGoldens();
   it('finds the spec examples', () => {
     expect(goldens.map((g) => g.name)).toEqual(expect.arrayContaining(['spec/input-ir', 'spec/output-ir', 'spec/isolated-partition']));
+  });
+
+  it('uses every registered cgc_op somewhere', () => {
+    const used = new Set(goldens.flatMap((g) => [...parseGolden(g).walk()].map((op) => op.name)));
+    expect(registeredOps().map((d) => `cgc_op.${d.name}`).filter((n) => !used.has(n))).toEqual([]);
   });
 
   for (const g of goldens) {
