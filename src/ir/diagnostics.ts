@@ -8,14 +8,22 @@ export interface Location {
 
 export type Severity = 'error' | 'warning' | 'note';
 
+/** A position in a binary input (MLIR bytecode): the file and the byte offset. */
+export interface ByteLocation {
+  readonly file: string;
+  readonly byte: number;
+}
+
 export interface Diagnostic {
   readonly severity: Severity;
   readonly message: string;
   readonly loc?: Location;
+  readonly byteLoc?: ByteLocation;
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.loc ? `${d.loc.file}:${d.loc.line}:${d.loc.col}: ` : '';
+  const where = d.loc ? `${d.loc.file}:${d.loc.line}:${d.loc.col}: `
+    : d.byteLoc ? `${d.byteLoc.file}: byte ${d.byteLoc.byte}: ` : '';
   return `${where}${d.severity}: ${d.message}`;
 }
 

@@ -3,7 +3,7 @@
 // never an exception, a hang or super-linear time. FUZZ_CASES and FUZZ_SEED scale and replay a run.
 import { describe, expect, it } from 'vitest';
 import { type Diagnostic, parseModule, printModule } from '.';
-import { listGoldens, parseGolden } from './golden.test';
+import { listGoldens, parseGolden } from './testing/goldens';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 5000);
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed);

@@ -2,45 +2,11 @@
 // to expected/NAME.pretty.mlir and expected/NAME.generic.mlir, and both printed forms are fixed points
 // that parse back to the same module. `// WEIGHTS: file.safetensors` gives constant types.
 // UPDATE_GOLDENS=1 rewrites the expected files.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { constantTypesOf, readSafetensors } from '../compiler/import/safetensors';
-import { diffOperations, formatDiagnostic, type Operation, parseModule, printModule, registeredOps, type ParseOptions } from '.';
-
-export const GOLDEN_ROOT = join(__dirname, '../../tests/golden');
-
-export interface Golden {
-  name: string;
-  file: string;
-  text: string;
-  options: ParseOptions;
-}
-
-export function listGoldens(root = GOLDEN_ROOT): Golden[] {
-  const out: Golden[] = [];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory() && e.name !== 'expected') walk(p);
-      else if (e.isFile() && e.name.endsWith('.mlir')) {
-        const text = readFileSync(p, 'utf8');
-        const w = /^\/\/ WEIGHTS: (\S+)$/m.exec(text)?.[1];
-        const options: ParseOptions = { file: p.slice(GOLDEN_ROOT.length + 1) };
-        if (w) options.constantTypes = constantTypesOf(readSafetensors(readFileSync(join(dir, w))));
-        out.push({ name: p.slice(root.length + 1).replace(/\.mlir$/, ''), file: p, text, options });
-      }
-    }
-  };
-  walk(root);
-  return out.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export function parseGolden(g: Golden): Operation {
-  const r = parseModule(g.text, g.options);
-  if (!r.module) throw new Error(`${g.name} does not parse:\n${r.diagnostics.map(formatDiagnostic).join('\n')}`);
-  return r.module;
-}
+import { diffOperations, formatDiagnostic, parseModule, printModule, registeredOps } from '.';
+import { type Golden, listGoldens, parseGolden } from './testing/goldens';
 
 function expectGolden(g: Golden, form: 'pretty' | 'generic', text: string): void {
   const path = join(dirname(g.file), 'expected', `${basename(g.file, '.mlir')}.${form}.mlir`);

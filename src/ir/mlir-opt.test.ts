@@ -1,18 +1,10 @@
 // Upstream MLIR accepts our generic form: for every golden, `mlir-opt --allow-unregistered-dialect`
 // reads what we print, and what it prints back (generic, SSA names renumbered, module-wrapped)
 // parses to the same module. Needs Debian's mlir-16-tools; under CI its absence is a failure.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffOperations, formatDiagnostic, parseModule, printModule } from '.';
-import { listGoldens, parseGolden } from './golden.test';
-
-export const MLIR_OPT = process.env.MLIR_OPT ?? '/usr/lib/llvm-16/bin/mlir-opt';
-const present = existsSync(MLIR_OPT);
-
-export function mlirOpt(input: string, ...flags: string[]): string {
-  return execFileSync(MLIR_OPT, ['--allow-unregistered-dialect', ...flags, '-'], { input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
-}
+import { listGoldens, parseGolden } from './testing/goldens';
+import { MLIR_OPT, mlirOpt, mlirOptPresent as present } from './testing/mlir-opt';
 
 describe('mlir-opt 16 round trip', () => {
   it('mlir-opt is installed (CI installs mlir-16-tools)', () => {
