@@ -1,44 +1,81 @@
-// Loads a model file for CLI commands: CGC IR text (`.mlir`) with its weights file, which is the
-// `--weights` file or else a `.safetensors` beside the model with the same base name.
+// Loads a model file for CLI commands: CGC IR text (`.mlir`) or MLIR bytecode (`.mlirbc`, which may
+// carry its constants as resources), plus a weights file: `--weights`, or a `.safetensors` beside
+// the model with the same base name.
 import { existsSync, readFileSync } from 'node:fs';
-import { type Diagnostic, type Operation, type ShapedType } from '../ir';
-import { parseModuleBytes } from '../ir/parser';
-import { constantTypesOf, readSafetensors, SafetensorsError, type Safetensors } from '../compiler/import/safetensors';
+import { CONSTANT } from '../ir/structural';
+import { type Diagnostic, type Operation, type ShapedType, byteSize, isBytecode, parseModuleBytes, readBytecode } from '../ir';
+import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../compiler/import/safetensors';
 
 export interface LoadedModel {
   module?: Operation;
-  weights?: Safetensors;
+  /** Constant data by name, from the weights file or the bytecode's resources. */
+  weights?: ReadonlyMap<string, NamedTensor>;
+  format: 'text' | 'bytecode';
+  /** The bytecode producer string, for bytecode input. */
+  producer?: string;
   diagnostics: Diagnostic[];
 }
 
-/** Input size limit for IR text; larger models carry their weights in a separate file. */
-export const MAX_TEXT_BYTES = 256 * 1024 * 1024;
+/** Input size limit for IR files; larger models carry their weights in a separate file. */
+export const MAX_MODEL_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 
 export function siblingWeights(file: string): string | undefined {
-  const candidate = file.replace(/\.(mlir|cgc)$/, '') + '.safetensors';
+  const candidate = file.replace(/\.(mlir|mlirbc)$/, '') + '.safetensors';
   return candidate !== file && existsSync(candidate) ? candidate : undefined;
 }
 
-export function loadModel(file: string, weightsFile?: string): LoadedModel {
-  const fail = (message: string, f = file): LoadedModel => ({ diagnostics: [{ severity: 'error', message: `${f}: ${message}` }] });
-  let bytes: Uint8Array;
+function readFile(file: string): Uint8Array | string {
   try {
-    bytes = readFileSync(file);
+    return readFileSync(file);
   } catch (e) {
-    return fail(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    return `${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
   }
-  if (bytes.length > MAX_TEXT_BYTES) return fail(`${bytes.length} bytes exceeds the ${MAX_TEXT_BYTES}-byte limit for IR text`);
+}
+
+export function loadModel(file: string, weightsFile?: string): LoadedModel {
+  const fail = (message: string, format: LoadedModel['format'] = 'text'): LoadedModel => ({ format, diagnostics: [{ severity: 'error', message }] });
+  const bytes = readFile(file);
+  if (typeof bytes === 'string') return fail(bytes);
+  if (bytes.length > MAX_MODEL_BYTES) return fail(`${file}: ${bytes.length} bytes exceeds the ${MAX_MODEL_BYTES}-byte model file limit`);
   const wf = weightsFile ?? siblingWeights(file);
-  let weights: Safetensors | undefined;
+  let weights: ReadonlyMap<string, NamedTensor> | undefined;
   if (wf) {
+    const wbytes = readFile(wf);
+    if (typeof wbytes === 'string') return fail(wbytes);
     try {
-      weights = readSafetensors(readFileSync(wf));
+      weights = readSafetensors(wbytes).tensors;
     } catch (e) {
-      if (e instanceof SafetensorsError) return fail(e.message, wf);
-      return fail(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, wf);
+      if (e instanceof SafetensorsError) return fail(`${wf}: ${e.message}`);
+      throw e;
     }
   }
-  const constantTypes: ((name: string) => ShapedType | undefined) | undefined = weights ? constantTypesOf(weights) : undefined;
-  const result = parseModuleBytes(bytes, { file, ...(constantTypes ? { constantTypes } : {}) });
-  return { ...result, ...(weights ? { weights } : {}) };
+  if (isBytecode(bytes)) {
+    const r = readBytecode(bytes, { file });
+    const loaded: LoadedModel = { format: 'bytecode', diagnostics: [...r.diagnostics], ...(r.producer ? { producer: r.producer } : {}) };
+    if (r.module) loaded.module = r.module;
+    const fromResources = r.module ? resourceTensors(r.module, r.resources, loaded.diagnostics, file) : new Map<string, NamedTensor>();
+    if (loaded.diagnostics.some((d) => d.severity === 'error')) delete loaded.module;
+    if (weights || fromResources.size) loaded.weights = new Map([...fromResources, ...(weights ?? [])]);
+    return loaded;
+  }
+  const constantTypes = weights ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
+  const r = parseModuleBytes(bytes, { file, ...(constantTypes ? { constantTypes } : {}) });
+  return { format: 'text', diagnostics: r.diagnostics, ...(r.module ? { module: r.module } : {}), ...(weights ? { weights } : {}) };
+}
+
+/** Resource blobs become named tensors typed by the module's `cgc.constant` ops of the same name. */
+function resourceTensors(module: Operation, resources: ReadonlyMap<string, Uint8Array>, diags: Diagnostic[], file: string): Map<string, NamedTensor> {
+  const out = new Map<string, NamedTensor>();
+  for (const op of module.walk()) {
+    if (op.name !== CONSTANT) continue;
+    const name = op.attr('name');
+    if (name?.kind !== 'string') continue;
+    const data = resources.get(name.value);
+    const t = op.results[0]!.type;
+    if (!data || out.has(name.value)) continue;
+    const type: ShapedType = { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
+    if (data.length === byteSize(type)) out.set(name.value, { name: name.value, type, data });
+    else diags.push({ severity: 'error', message: `${file}: resource "${name.value}" holds ${data.length} bytes; cgc.constant("${name.value}") needs ${byteSize(type)}` });
+  }
+  return out;
 }

@@ -59,10 +59,37 @@ describe('cgc print', () => {
 
   it('exits 2 on bad usage', () => {
     expect(run('print').code).toBe(2);
-    expect(run('print', 'a.mlir', '--format', 'xml').err).toContain("--format must be 'pretty' or 'generic'");
+    expect(run('print', 'a.mlir', '--format', 'xml').err).toContain('--format must be one of pretty, generic, bytecode');
     expect(run('print', 'a.mlir', '--bogus').err).toContain("unknown option '--bogus'");
     expect(run('frobnicate').code).toBe(2);
     expect(run().code).toBe(2);
     expect(run('--help').code).toBe(0);
+  });
+});
+
+describe('cgc print --format bytecode and cgc info', () => {
+  it('writes one .mlirbc holding the model and its weights, which every command reads back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const bc = join(dir, 'm.mlirbc');
+    expect(run('print', join(SPEC, 'input-ir.mlir'), '--weights', join(SPEC, 'spec-7layer.safetensors'), '--format', 'bytecode', '-o', bc).code).toBe(0);
+    expect(readFileSync(bc).subarray(0, 4)).toEqual(Buffer.from([0x4d, 0x4c, 0xef, 0x52]));
+    const info = run('info', bc);
+    expect(info.code).toBe(0);
+    expect(info.out).toContain('format:     MLIR bytecode (producer dxcgc-web)');
+    expect(info.out).toContain('constants:  4 (80 bytes; data for 4)');
+    expect(info.out).toMatch(/2 {2}cgc_op\.convolution/);
+    const back = run('print', bc, '--format', 'generic');
+    expect(back.code).toBe(0);
+    expect(back.out).toContain('"cgc_op.upsample"');
+  });
+
+  it('names the interface and version', () => {
+    const r = run('info', join(SPEC, '../ops/all-ops.mlir'));
+    expect(r.out).toContain('interface:  CGC_INPUT {7FC4F23F-2474-4AE8-AE7A-2722118B350E}');
+    expect(r.out).toMatch(/version: {4}0\.1\.0/);
+  });
+
+  it('requires -o for bytecode', () => {
+    expect(run('print', join(SPEC, 'isolated-partition.mlir'), '--format', 'bytecode').err).toContain('give the output file with -o');
   });
 });

@@ -1,6 +1,7 @@
 // The `cgc` command line: subcommands over the same compiler and runtime the app uses.
 import { CGC_VERSION } from '../ir';
 import { UsageError } from './args';
+import { INFO_USAGE, infoCommand } from './info';
 import { PRINT_USAGE, printCommand } from './print';
 
 export interface CliIO {
@@ -9,7 +10,8 @@ export interface CliIO {
 }
 
 const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: readonly string[], io: CliIO) => number }> = {
-  print: { usage: PRINT_USAGE, summary: 'parse and verify CGC IR, print it in pretty or generic (MLIR) form', run: printCommand },
+  print: { usage: PRINT_USAGE, summary: 'parse and verify CGC IR (text or bytecode); print it as pretty or generic text or MLIR bytecode', run: printCommand },
+  info: { usage: INFO_USAGE, summary: 'show a model file\'s interface, version, op counts and constants', run: infoCommand },
 };
 
 function help(): string {

@@ -11,3 +11,5 @@ export { parseModule, parseModuleBytes, type ParseOptions, type ParseResult } fr
 export { printModule, type PrintForm, type PrintOptions } from './printer';
 export { verifyModule } from './verifier';
 export { diffOperations, operationsEqual } from './equality';
+export { readBytecode, isBytecode, type BytecodeReadResult } from './bytecode/reader';
+export { writeBytecode, type BytecodeWriteOptions } from './bytecode/writer';
