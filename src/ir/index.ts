@@ -13,3 +13,4 @@ export { verifyModule } from './verifier';
 export { diffOperations, operationsEqual } from './equality';
 export { readBytecode, isBytecode, type BytecodeReadResult } from './bytecode/reader';
 export { writeBytecode, type BytecodeWriteOptions } from './bytecode/writer';
+export * from './exchange';

@@ -1,14 +1,14 @@
 // Pretty syntax of the cgc dialect's structural ops, in the spec's form:
 //   cgc.module attributes {…} { … }
 //   cgc.entry_point @main(%in: T) -> T { … }        (also functional_definition, partition, program)
-//   cgc.subgraph @name attributes {origin = "…"} { … }
+//   cgc.subgraph @name attributes {origin = "…"} { … }     cgc_pattern.pattern @name attributes {…}
 //   %w = cgc.constant("w1") [: T]     cgc.return %a [: T]     cgc.invoke @f(%a, %b) [: (T, T) -> ()]
 //   %v = cgc.view_memref %scratch[0] : T to T
 import { type Attribute, stringAttr, symbolAttr, typeAttr, intAttr } from './attributes';
 import { Operation, type Value } from './operation';
 import type { Parser } from './parser';
 import {
-  ATTR, CONSTANT, FUNCTION_LIKE, INVOKE, MODULE, PARTITION, PROGRAM, RETURN, SUBGRAPH, VIEW_MEMREF,
+  ATTR, CONSTANT, FUNCTION_LIKE, INVOKE, MODULE, PARTITION, PATTERN, PROGRAM, RETURN, SUBGRAPH, VIEW_MEMREF,
 } from './structural';
 import { type ShapedType, functionType, isShaped, typeToString } from './types';
 
@@ -18,6 +18,7 @@ export function parseStructuralOp(p: Parser, name: string, resultCount?: number)
   switch (name) {
     case MODULE: return parseContainer(p, name, false);
     case SUBGRAPH: return parseContainer(p, name, true);
+    case PATTERN: return parseSymbolWithAttributes(p, name);
     case CONSTANT: return parseConstant(p);
     case RETURN: return parseReturn(p);
     case INVOKE: return parseInvoke(p);
@@ -50,6 +51,15 @@ function parseContainer(p: Parser, name: string, named: boolean): Operation {
     attrs.set(ATTR.symName, stringAttr(symbol));
   }
   return withRegion(p, new Operation(name, [], [], reorder(attrs, ATTR.symName)));
+}
+
+/** `cgc_pattern.pattern @name attributes {…}`: a symbol that is all attributes. */
+function parseSymbolWithAttributes(p: Parser, name: string): Operation {
+  const symbol = p.expect('symbol', 'the symbol name (@name)').text;
+  const attrs = optionalAttributes(p);
+  if (attrs.has(ATTR.symName)) throw p.error(`'${ATTR.symName}' is given by the @name`);
+  attrs.set(ATTR.symName, stringAttr(symbol));
+  return new Operation(name, [], [], reorder(attrs, ATTR.symName));
 }
 
 /** `cgc.X [private] @name(%a: T, …) [-> R | (R, …)] [attributes {…}] { … }` */

@@ -520,7 +520,7 @@ function unknownOpMessage(name: string): string {
     const close = registeredOps().map((d) => d.name).filter((n) => editDistance(n, base) <= 2);
     return `unknown op '${name}'` + (close.length ? `; did you mean ${close.map((n) => `'cgc_op.${n}'`).join(' or ')}?` : '');
   }
-  if (name.startsWith('cgc.')) return `unknown op '${name}': the cgc dialect has ${[...STRUCTURAL_OPS].join(', ')}`;
+  if (name.startsWith('cgc.')) return `unknown op '${name}': the cgc dialect has ${[...STRUCTURAL_OPS].filter((n) => n.startsWith('cgc.')).join(', ')}`;
   return `unknown op '${name}': CGC IR holds only cgc.* and cgc_op.* ops`;
 }
 

@@ -3,7 +3,7 @@
 import { type Attribute, formatAttribute, formatDict } from './attributes';
 import type { Block, Operation, Value } from './operation';
 import {
-  ATTR, CONSTANT, FUNCTION_LIKE, INVOKE, MODULE, RETURN, SUBGRAPH, VIEW_MEMREF,
+  ATTR, CONSTANT, FUNCTION_LIKE, INVOKE, MODULE, PATTERN, RETURN, SUBGRAPH, VIEW_MEMREF,
 } from './structural';
 import { type Type, typeToString } from './types';
 
@@ -124,6 +124,12 @@ class Printer {
   private pretty(op: Operation, indent: number): void {
     if (FUNCTION_LIKE.has(op.name)) return this.prettyFunction(op, indent);
     switch (op.name) {
+      case PATTERN: {
+        const rest = without(op.attributes, ATTR.symName);
+        const attrs = rest.size ? ` attributes ${formatDict(rest, [...rest.keys()])}` : '';
+        this.emit(indent, `${op.name} ${formatAttribute({ kind: 'symbol', name: op.symbolName ?? '' })}${attrs}`);
+        return;
+      }
       case MODULE:
       case SUBGRAPH: {
         const sym = op.symbolName;

@@ -12,15 +12,17 @@ export const CONSTANT = 'cgc.constant';
 export const RETURN = 'cgc.return';
 export const INVOKE = 'cgc.invoke';
 export const VIEW_MEMREF = 'cgc.view_memref';
+/** A target's subgraph pattern in a declaration document (docs/patterns.md); its attributes are the pattern. */
+export const PATTERN = 'cgc_pattern.pattern';
 
 /** Ops with a signature `@name(%arg: T, …) -> results { body }`; their args are the body's block arguments. */
 export const FUNCTION_LIKE: ReadonlySet<string> = new Set([ENTRY_POINT, FUNCTIONAL_DEFINITION, PARTITION, PROGRAM]);
 
 /** Ops that define a symbol (`sym_name`) in their parent's symbol table. */
-export const SYMBOL_OPS: ReadonlySet<string> = new Set([...FUNCTION_LIKE, SUBGRAPH]);
+export const SYMBOL_OPS: ReadonlySet<string> = new Set([...FUNCTION_LIKE, SUBGRAPH, PATTERN]);
 
 export const STRUCTURAL_OPS: ReadonlySet<string> = new Set([
-  MODULE, ...FUNCTION_LIKE, SUBGRAPH, CONSTANT, RETURN, INVOKE, VIEW_MEMREF,
+  MODULE, ...FUNCTION_LIKE, SUBGRAPH, CONSTANT, RETURN, INVOKE, VIEW_MEMREF, PATTERN,
 ]);
 
 /** The spec's output IR example also spells subgraph ops in a `cgc_subgraph` dialect; they are the same ops. */

@@ -6,8 +6,8 @@ import { INTERFACE_ATTR, VERSION_ATTR, CGC_VERSION, interfaceName, isGuid, isRea
 import type { Block, Operation, Value } from './operation';
 import { inferOp } from './registry';
 import {
-  ATTR, CONSTANT, ENTRY_POINT, FUNCTIONAL_DEFINITION, FUNCTION_LIKE, INVOKE, MODULE, PARTITION, PROGRAM, RETURN,
-  SUBGRAPH, VIEW_MEMREF,
+  ATTR, CONSTANT, ENTRY_POINT, FUNCTIONAL_DEFINITION, FUNCTION_LIKE, INVOKE, MODULE, PARTITION, PATTERN, PROGRAM,
+  RETURN, SUBGRAPH, VIEW_MEMREF,
 } from './structural';
 import { type FunctionType, type ShapedType, bindsTo, byteSize, elementByteSize, typeToString, typesEqual } from './types';
 
@@ -43,8 +43,8 @@ class Verifier {
     if (!body) return;
     if (body.arguments.length) this.err(module, `'${MODULE}' body takes no arguments`);
     for (const op of body.operations) {
-      if (op.name !== SUBGRAPH && !FUNCTION_LIKE.has(op.name)) {
-        this.err(op, `'${op.name}' cannot appear directly in '${MODULE}' (it holds entry points, subgraphs, partitions and programs)`);
+      if (op.name !== SUBGRAPH && op.name !== PATTERN && !FUNCTION_LIKE.has(op.name)) {
+        this.err(op, `'${op.name}' cannot appear directly in '${MODULE}' (it holds entry points, subgraphs, partitions, programs and patterns)`);
       } else if (op.name === FUNCTIONAL_DEFINITION) {
         this.err(op, `'${FUNCTIONAL_DEFINITION}' must be inside a '${SUBGRAPH}'`);
       }
@@ -54,7 +54,8 @@ class Verifier {
       else this.symbols.set(sym, op);
     }
     for (const op of body.operations) {
-      if (op.name === SUBGRAPH) this.subgraph(op);
+      if (op.name === PATTERN) this.pattern(op);
+      else if (op.name === SUBGRAPH) this.subgraph(op);
       else if (FUNCTION_LIKE.has(op.name)) this.functionLike(op);
     }
   }
@@ -80,6 +81,12 @@ class Verifier {
       return undefined;
     }
     return op.regions[0]!.blocks[0]!;
+  }
+
+  /** Structure only; the pattern language's own rules are checked where declarations are read. */
+  private pattern(op: Operation): void {
+    if (!op.symbolName) this.err(op, `'${PATTERN}' needs a symbol name`);
+    if (op.operands.length || op.results.length || op.regions.length) this.err(op, `'${PATTERN}' has no operands, results or regions`);
   }
 
   private subgraph(op: Operation): void {

@@ -1,0 +1,71 @@
+// form-subgraphs: each selected match becomes a subgraph invocation; invocations are put in a
+// topological order of the contracted graph (ties by program position), and identical subgraphs
+// share one symbol, as the spec's two `convolution → relu → add` invocations of @convReluAdd do.
+import { type Operation, printModule } from '../../ir';
+import type { Match } from '../patterns/matcher';
+import type { Pass, SubgraphInfo } from '../state';
+import { buildSubgraphOp, subgraphInputs } from '../subgraph';
+
+export const formSubgraphs: Pass = {
+  name: 'form-subgraphs',
+  run(s) {
+    const owner = new Map<Operation, number>();
+    s.selected.forEach((m, i) => m.ops.forEach((op) => owner.set(op, i)));
+    const deps = s.selected.map((m) => new Set(subgraphInputs(m.ops).map((v) => (v.definingOp ? owner.get(v.definingOp) : undefined))
+      .filter((x): x is number => x !== undefined)));
+    const first = s.selected.map((m) => Math.min(...m.ops.map((op) => s.graph.position.get(op)!)));
+    const done = new Set<number>();
+    const order: number[] = [];
+    while (order.length < s.selected.length) {
+      let next = -1;
+      for (let i = 0; i < s.selected.length; i++) {
+        if (done.has(i) || [...deps[i]!].some((d) => !done.has(d))) continue;
+        if (next < 0 || first[i]! < first[next]!) next = i;
+      }
+      if (next < 0) throw new Error('subgraph dependencies form a cycle');
+      done.add(next);
+      order.push(next);
+    }
+    const bodies = new Map<string, string>();
+    const used = new Set<string>();
+    for (const i of order) {
+      const m = s.selected[i]!;
+      const inputs = subgraphInputs(m.ops);
+      const info: SubgraphInfo = { symbol: '', target: m.pattern.target, pattern: m.pattern.name, ops: m.ops, inputs, outputs: m.outputs };
+      const key = `${m.pattern.target}\n${printModule(withoutNames(buildSubgraphOp('s', m.pattern.target, m.ops, inputs, m.outputs)), { form: 'generic' })}`;
+      info.symbol = bodies.get(key) ?? uniqueName(symbolFor(m), used);
+      bodies.set(key, info.symbol);
+      s.schedule.push(info);
+      for (const op of m.ops) {
+        const d = s.decision(op);
+        d.taken = { pattern: m.pattern.name, target: m.pattern.target, subgraph: info.symbol };
+      }
+    }
+  },
+};
+
+/** Numbered values only, so two subgraphs print alike exactly when their bodies are the same. */
+function withoutNames(op: Operation): Operation {
+  for (const o of op.walk()) {
+    for (const r of o.results) r.nameHint = undefined;
+    for (const region of o.regions) for (const b of region.blocks) for (const a of b.arguments) a.nameHint = undefined;
+  }
+  return op;
+}
+
+/** `convolution → relu → add` ⇒ convolutionReluAdd; long chains keep their first ops. */
+function symbolFor(m: Match): string {
+  const names = m.ops.map((op) => op.opName);
+  const shown = names.length > 4 ? [...names.slice(0, 3), `plus${names.length - 3}`] : names;
+  return shown.map((n, i) => {
+    const camel = n.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    return i === 0 ? camel : camel[0]!.toUpperCase() + camel.slice(1);
+  }).join('');
+}
+
+function uniqueName(base: string, used: Set<string>): string {
+  let name = base;
+  for (let k = 1; used.has(name); k++) name = `${base}_${k}`;
+  used.add(name);
+  return name;
+}

@@ -1,0 +1,14 @@
+// match: every pattern of every target against the entry point; each attempt goes to the decision log.
+import { matchPattern } from '../patterns/matcher';
+import type { Pass } from '../state';
+
+export const match: Pass = {
+  name: 'match',
+  run(s) {
+    for (const p of s.patterns) {
+      s.candidates.push(...matchPattern(s.graph, p, (a) => {
+        if (a.reason) s.decision(a.op).rejected.push({ pattern: p.name, target: p.target, reason: a.reason });
+      }));
+    }
+  },
+};

@@ -1,0 +1,56 @@
+// plan-memory: every value passed between subgraphs that is not a program output lives in scratch.
+// Steps are invocations in execution order; an all-elementwise subgraph may write over an input
+// of the same size that dies there.
+import { type Value, byteSize, getOpDef } from '../../ir';
+import { planMemory, type PlanTensor } from '../memory/plan';
+import type { Pass } from '../state';
+
+export const planMemoryPass: Pass = {
+  name: 'plan-memory',
+  run(s) {
+    const writer = new Map<Value, number>();
+    s.schedule.forEach((sg, step) => sg.outputs.forEach((v) => writer.set(v, step)));
+    const readers = new Map<Value, number[]>();
+    s.schedule.forEach((sg, step) => sg.inputs.forEach((v) => { if (writer.has(v)) readers.set(v, [...(readers.get(v) ?? []), step]); }));
+    const ids = new Map<Value, string>();
+    const idOf = (v: Value) => {
+      if (!ids.has(v)) ids.set(v, `%${v.nameHint ?? ids.size}`);
+      return ids.get(v)!;
+    };
+    const tensors: PlanTensor[] = [];
+    s.schedule.forEach((sg, step) => {
+      const elementwise = sg.ops.every((op) => getOpDef(op.opName)?.traits.includes('elementwise'));
+      for (const v of sg.outputs) {
+        if (s.graph.returned.has(v)) continue;
+        const host = elementwise && sg.outputs.length === 1
+          ? sg.inputs.find((x) => writer.has(x) && !s.graph.returned.has(x) && byteSize(x.type) === byteSize(v.type)
+            && Math.max(...(readers.get(x) ?? [])) === step)
+          : undefined;
+        tensors.push({ id: idOf(v), bytes: byteSize(v.type), writer: step, readers: readers.get(v) ?? [], ...(host ? { inPlaceOf: idOf(host) } : {}) });
+      }
+    });
+    const reach = reachability(s.schedule.map((sg) => sg.inputs.map((v) => writer.get(v)).filter((x): x is number => x !== undefined)));
+    s.plan = planMemory(tensors, {
+      alignment: s.options.alignment ?? 256,
+      ...(s.options.maxArenaBytes ? { maxArenaBytes: s.options.maxArenaBytes } : {}),
+      dependsOn: (a, b) => (reach[b]![a >> 5]! & (1 << (a & 31))) !== 0,
+    });
+    s.planIds = ids;
+  },
+};
+
+/** For each step, a bitset of the steps it (transitively) depends on. */
+function reachability(deps: number[][]): Uint32Array[] {
+  const words = Math.ceil(deps.length / 32);
+  const out: Uint32Array[] = [];
+  deps.forEach((ds, i) => {
+    const set = new Uint32Array(words);
+    for (const d of ds) {
+      set[d >> 5]! |= 1 << (d & 31);
+      const from = out[d]!;
+      for (let w = 0; w < words; w++) set[w]! |= from[w]!;
+    }
+    out[i] = set;
+  });
+  return out;
+}

@@ -1,0 +1,121 @@
+// Finds every match of a pattern in an entry point: its fixed nodes by backtracking from each
+// candidate anchor, then the longest prologue and epilogue chains, then the escape rule
+// (a value computed inside may be used outside only when the pattern allows several results).
+import type { Operation, Value } from '../../ir';
+import type { EntryGraph } from '../graph';
+import { unmet } from './constraints';
+import type { ChainSpec, Pattern } from './pattern';
+
+export interface Match {
+  readonly pattern: Pattern;
+  /** Matched ops in program order. */
+  readonly ops: readonly Operation[];
+  readonly anchor: Operation;
+  /** Values computed inside and used outside (or returned), in program order. */
+  readonly outputs: readonly Value[];
+}
+
+/** One pattern tried at one op; `reason` is absent when it matched. */
+export interface Attempt {
+  readonly op: Operation;
+  readonly pattern: Pattern;
+  readonly reason?: string;
+}
+
+/** Reasons that only say the op is of another kind are not worth a log entry. */
+const NOT_A_CANDIDATE = /^(op is not one of|op lacks trait|'.*' is not a cgc_op)/;
+
+export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => void): Match[] {
+  const matches: Match[] = [];
+  for (const anchor of g.ops) {
+    const why = unmet(anchor, p.nodes[0]!);
+    if (why) {
+      if (!NOT_A_CANDIDATE.test(why)) log({ op: anchor, pattern: p, reason: why });
+      continue;
+    }
+    const assigned = matchNodes(g, p, [anchor]);
+    if (!assigned) {
+      log({ op: anchor, pattern: p, reason: `the ops after it do not form the pattern's ${p.nodes.length}-node DAG` });
+      continue;
+    }
+    const ops = new Set(assigned);
+    if (p.prologue) extendPrologue(g, p.prologue, assigned[0]!, ops);
+    if (p.epilogue) extendEpilogue(g, p.epilogue, assigned[assigned.length - 1]!, ops);
+    const ordered = [...ops].sort((a, b) => g.position.get(a)! - g.position.get(b)!);
+    const outputs = ordered.flatMap((op) => op.results.filter((r) => g.returned.has(r) || g.usersOf(r).some((u) => !ops.has(u))));
+    if (outputs.length > 1 && !p.multipleResults) {
+      log({ op: anchor, pattern: p, reason: `${outputs.length - 1} value(s) computed inside would also be used outside; the pattern allows one result` });
+      continue;
+    }
+    if (!outputs.length) continue;
+    matches.push({ pattern: p, ops: ordered, anchor, outputs });
+    log({ op: anchor, pattern: p });
+  }
+  return matches;
+}
+
+/** Assigns nodes 1… by backtracking over the users of the nodes they consume. */
+function matchNodes(g: EntryGraph, p: Pattern, assigned: Operation[]): Operation[] | undefined {
+  const i = assigned.length;
+  if (i === p.nodes.length) return assigned;
+  const node = p.nodes[i]!;
+  const feeder = node.inputs!.find((x): x is number => x !== '*')!;
+  const candidates = assigned[feeder]!.results.flatMap((r) => g.usersOf(r));
+  for (const cand of new Set(candidates)) {
+    if (assigned.includes(cand) || unmet(cand, node)) continue;
+    if (!inputsFit(g, cand, node.inputs!, assigned)) continue;
+    const done = matchNodes(g, p, [...assigned, cand]);
+    if (done) return done;
+  }
+  return undefined;
+}
+
+function inputsFit(g: EntryGraph, op: Operation, inputs: readonly (number | '*')[], assigned: readonly Operation[]): boolean {
+  const fits = (operands: readonly Value[]): boolean => operands.every((v, k) => {
+    const want = inputs[k] ?? '*';
+    const from = v.definingOp;
+    if (want === '*') return !from || !assigned.includes(from);
+    return from === assigned[want];
+  });
+  if (inputs.length > op.operands.length) return false;
+  if (fits(op.operands)) return true;
+  return op.operands.length === 2 && g.isCommutative(op) && fits([op.operands[1]!, op.operands[0]!]);
+}
+
+function sideInputsOk(g: EntryGraph, op: Operation, main: Value, spec: ChainSpec, inside: ReadonlySet<Operation>): boolean {
+  return op.operands.every((v) => {
+    if (v === main) return true;
+    if (v.definingOp && inside.has(v.definingOp)) return false;
+    if (spec.sideInputs === 'none') return false;
+    return spec.sideInputs === 'any' || g.isConstant(v);
+  });
+}
+
+/** The only user of `v`, when `v` is used once and not returned. */
+function soleUser(g: EntryGraph, v: Value): Operation | undefined {
+  const users = g.usersOf(v);
+  return users.length === 1 && !g.returned.has(v) ? users[0] : undefined;
+}
+
+function extendEpilogue(g: EntryGraph, spec: ChainSpec, last: Operation, ops: Set<Operation>): void {
+  let cur = last;
+  for (let n = 0; n < spec.maxOps && cur.results.length === 1; n++) {
+    const v = cur.results[0]!;
+    const next = soleUser(g, v);
+    if (!next || ops.has(next) || unmet(next, spec) || !sideInputsOk(g, next, v, spec, ops)) return;
+    ops.add(next);
+    cur = next;
+  }
+}
+
+function extendPrologue(g: EntryGraph, spec: ChainSpec, first: Operation, ops: Set<Operation>): void {
+  let cur = first;
+  for (let n = 0; n < spec.maxOps; n++) {
+    const input = cur.operands[0];
+    const prev = input && g.producer(input);
+    if (!prev || ops.has(prev) || prev.results.length !== 1 || soleUser(g, input) !== cur) return;
+    if (unmet(prev, spec) || !sideInputsOk(g, prev, prev.operands[0]!, spec, ops)) return;
+    ops.add(prev);
+    cur = prev;
+  }
+}

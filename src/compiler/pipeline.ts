@@ -1,0 +1,39 @@
+// The whole lowering from CGC Input IR to CGC Output IR, as one flat list of named passes.
+import type { CompileTarget, Operation } from '../ir';
+import { buildProgram } from './passes/build-program';
+import { canonicalize } from './passes/canonicalize';
+import { declare } from './passes/declare';
+import { formSubgraphs } from './passes/form-subgraphs';
+import { match } from './passes/match';
+import { partition } from './passes/partition';
+import { planMemoryPass } from './passes/plan-memory';
+import { select } from './passes/select';
+import { verifyInput } from './passes/verify-input';
+import { verifyOutput } from './passes/verify-output';
+import { CompileCancelled, type CompileOptions, CompileState, type Pass } from './state';
+
+export const PIPELINE: readonly Pass[] = [
+  verifyInput, //     the input verifies and has one entry point
+  canonicalize, //    identities and dead ops go; each output gets its own producer
+  declare, //         each target's patterns, from its declaration document
+  match, //           every pattern at every op (decision log: what was tried, why it failed)
+  select, //          non-overlapping, acyclic cover by benefit; targets specialize or decline
+  formSubgraphs, //   subgraph invocations in topological order; identical subgraphs share a symbol
+  partition, //       invocations grouped into partitions by the granularity option
+  planMemoryPass, //  scratch offsets: liveness, in-place, greedy by size, arenas
+  buildProgram, //    subgraphs, partitions with bind points, the program
+  verifyOutput, //    the output IR verifies
+];
+
+/** Compiles `input` (parsed, verified Input IR; the compile rewrites its entry point). */
+export function compile(input: Operation, targets: readonly CompileTarget[], options: CompileOptions = {}): CompileState {
+  const state = new CompileState(input, targets, options);
+  PIPELINE.forEach((pass, i) => {
+    if (options.isCancelled?.()) throw new CompileCancelled('compile cancelled');
+    const t0 = performance.now();
+    pass.run(state);
+    state.passTimes.push({ pass: pass.name, ms: performance.now() - t0 });
+    options.onProgress?.(i + 1, PIPELINE.length, pass.name);
+  });
+  return state;
+}

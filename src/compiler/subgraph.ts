@@ -1,0 +1,52 @@
+// Builds a `cgc.subgraph` with its `cgc.functional_definition` from a set of ops of an entry point:
+// the values it reads become arguments, the values it hands out become results (the spec's form).
+import {
+  Operation, type Value, functionType, stringAttr, typeAttr, type Attribute,
+} from '../ir';
+import { ATTR, FUNCTIONAL_DEFINITION, RETURN, SUBGRAPH } from '../ir/structural';
+
+export function buildSubgraphOp(
+  symbol: string, origin: string, ops: readonly Operation[], inputs: readonly Value[], outputs: readonly Value[],
+  extra: ReadonlyMap<string, Attribute> = new Map(),
+): Operation {
+  const sg = new Operation(SUBGRAPH, [], [], new Map([[ATTR.symName, stringAttr(symbol)], [ATTR.origin, stringAttr(origin)], ...extra]));
+  const fn = new Operation(FUNCTIONAL_DEFINITION, [], [], new Map([
+    [ATTR.symName, stringAttr(`${symbol}Functional`)],
+    [ATTR.functionType, typeAttr(functionType(inputs.map((v) => v.type), outputs.map((v) => v.type)))],
+    [ATTR.visibility, stringAttr('private')],
+  ]));
+  sg.addRegion().addBlock().append(fn);
+  const block = fn.addRegion().addBlock();
+  const map = new Map<Value, Value>();
+  for (const v of inputs) map.set(v, block.addArgument(v.type, v.nameHint));
+  for (const op of ops) {
+    const clone = new Operation(op.name, op.operands.map((v) => map.get(v) ?? missing(op)), op.results.map((r) => r.type), new Map(op.attributes), op.loc);
+    op.results.forEach((r, i) => {
+      const c = clone.results[i]!;
+      if (r.nameHint !== undefined) c.nameHint = r.nameHint;
+      map.set(r, c);
+    });
+    block.append(clone);
+  }
+  block.append(new Operation(RETURN, outputs.map((v) => map.get(v)!), []));
+  return sg;
+}
+
+function missing(op: Operation): never {
+  throw new Error(`subgraph op '${op.name}' reads a value that is neither an input nor computed inside`);
+}
+
+/** The values `ops` read that they do not compute, in first-use order. */
+export function subgraphInputs(ops: readonly Operation[]): Value[] {
+  const inside = new Set(ops);
+  const seen = new Set<Value>();
+  const out: Value[] = [];
+  for (const op of ops) {
+    for (const v of op.operands) {
+      if (seen.has(v) || (v.definingOp && inside.has(v.definingOp))) continue;
+      seen.add(v);
+      out.push(v);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+// The WebGPU features and limits the target specializes against: a device's, or WebGPU's
+// guaranteed defaults when compiling without one (in the CLI or before a device exists).
+
+export interface GpuProfile {
+  readonly features: readonly string[];
+  readonly limits: Readonly<Record<string, number>>;
+}
+
+/** WebGPU's default limits (what every adapter offers), for the limits the kernels depend on. */
+export const DEFAULT_GPU_PROFILE: GpuProfile = {
+  features: [],
+  limits: {
+    maxStorageBufferBindingSize: 134_217_728,
+    maxBufferSize: 268_435_456,
+    maxStorageBuffersPerShaderStage: 8,
+    maxComputeWorkgroupsPerDimension: 65_535,
+    maxComputeInvocationsPerWorkgroup: 256,
+    maxComputeWorkgroupStorageSize: 16_384,
+    minStorageBufferOffsetAlignment: 256,
+  },
+};
