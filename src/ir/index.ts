@@ -14,3 +14,4 @@ export { diffOperations, operationsEqual } from './equality';
 export { readBytecode, isBytecode, type BytecodeReadResult } from './bytecode/reader';
 export { writeBytecode, type BytecodeWriteOptions } from './bytecode/writer';
 export * from './exchange';
+export { cloneOp } from './clone';

@@ -40,6 +40,7 @@ export const canonicalize: Pass = {
       }
       const copy = new Operation('cgc_op.identity', [v], [{ ...v.type, kind: 'tensor', constant: false }], new Map(), ret.loc);
       copy.parent = block;
+      copy.results[0]!.nameHint = `${v.nameHint ?? 'output'}_copy`;
       block.operations.splice(block.operations.length - 1, 0, copy);
       return copy.results[0]!;
     });

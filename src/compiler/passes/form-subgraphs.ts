@@ -36,10 +36,7 @@ export const formSubgraphs: Pass = {
       info.symbol = bodies.get(key) ?? uniqueName(symbolFor(m), used);
       bodies.set(key, info.symbol);
       s.schedule.push(info);
-      for (const op of m.ops) {
-        const d = s.decision(op);
-        d.taken = { pattern: m.pattern.name, target: m.pattern.target, subgraph: info.symbol };
-      }
+      for (const op of m.ops) s.decision(op).taken!.subgraph = info.symbol;
     }
   },
 };

@@ -35,7 +35,10 @@ export const select: Pass = {
         reject(m, `target '${m.pattern.target}' declined the specialization: ${answer}`);
         continue;
       }
-      for (const op of m.ops) owner.set(op, m);
+      for (const op of m.ops) {
+        owner.set(op, m);
+        s.decision(op).taken = { pattern: m.pattern.name, target: m.pattern.target, subgraph: '' };
+      }
       s.selected.push(m);
     }
     const uncovered = s.graph.ops.filter((op) => !owner.has(op));

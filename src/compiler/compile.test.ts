@@ -1,0 +1,103 @@
+// The compiler's rules beyond the goldens: the escape and cycle rules, declarations that are bad or
+// can never match, ops no target takes, specialization declines, and partition isolation.
+import { describe, expect, it } from 'vitest';
+import {
+  type CompileTarget, CGC_VERSION, INTERFACES, formatDiagnostic, parseModule, printModule, readBytecode, verifyModule,
+} from '../ir';
+import { SUBGRAPH_INTERFACES, specializationAnswer } from '../ir/exchange';
+import { createReferenceTarget } from '../reference/target';
+import { createWebGpuTarget } from '../webgpu-target/target';
+import { defaultTargets } from '../webgpu-target/targets';
+import { decisionLines } from './dump';
+import { getPartitionBytecode, isolatePartition, partitionNames } from './partition/isolate';
+import { DeclarationError } from './patterns/pattern';
+import { compile } from './pipeline';
+import { CompileError } from './state';
+
+const T = '!cgc.tensor<2x8x!cgc.float32>';
+
+function module(body: string, args = `%x: ${T}`, results = T) {
+  const r = parseModule(`cgc.module {\n  cgc.entry_point @main(${args}) -> ${results} {\n${body}\n  }\n}\n`);
+  if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+  return r.module;
+}
+
+/** A target declaring `patterns` (pattern-language text) that accepts every specialization. */
+function target(name: string, patterns: string): CompileTarget {
+  return {
+    name,
+    capabilities: () => ({ name, tier: 1, interfaces: [...SUBGRAPH_INTERFACES], features: [], limits: {} }),
+    exchange: (req) => req.interface === INTERFACES.CGC_SUBGRAPH_DECLARATION_REQUEST
+      ? { interface: INTERFACES.CGC_SUBGRAPH_DECLARATION, text: `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {\n${patterns}\n}` }
+      : specializationAnswer(true),
+  };
+}
+
+describe('compiler rules', () => {
+  it('never fuses across a value used outside the subgraph (unless the pattern allows several results)', () => {
+    const m = module('%a = cgc_op.relu(%x)\n%b = cgc_op.neg(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c');
+    const fixed = '@p attributes {benefit = 10, nodes = [{ops = ["relu"]}, {ops = ["neg"], inputs = [0]}]}';
+    const s = compile(m, [target('t', `cgc_pattern.pattern ${fixed}`), createReferenceTarget()]);
+    expect(decisionLines(s).join('\n')).toContain('tried @p (t): 1 value(s) computed inside would also be used outside; the pattern allows one result');
+    const multi = compile(module('%a = cgc_op.relu(%x)\n%b = cgc_op.neg(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'),
+      [target('t', `cgc_pattern.pattern ${fixed.replace('benefit = 10', 'benefit = 10, multiple_results = true')}`), createReferenceTarget()]);
+    expect(multi.schedule[0]!.outputs.map((v) => v.nameHint)).toEqual(['a', 'b']);
+  });
+
+  it('rejects a match whose contraction would make a cycle between subgraphs', () => {
+    // relu and add as one subgraph would both feed and read sigmoid, which lies outside it.
+    const m = module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%c = cgc_op.add(%a, %s)\ncgc.return %c');
+    const s = compile(m, [target('t', 'cgc_pattern.pattern @ra attributes {benefit = 10, nodes = [{ops = ["relu"]}, {ops = ["add"], inputs = [0, "*"]}], multiple_results = true}'), createReferenceTarget()]);
+    expect(decisionLines(s).join('\n')).toContain('tried @ra (t): taking it would make a cycle between subgraphs');
+    expect(verifyModule(s.output!)).toEqual([]);
+  });
+
+  it('explains bad declaration documents and patterns that can never match', () => {
+    const m = () => module('%a = cgc_op.relu(%x)\ncgc.return %a');
+    const cases: [string, RegExp][] = [
+      ['@p attributes {benefit = 1, nodes = [{ops = ["frob"]}]}', /pattern @p: node #0 names unknown op 'frob'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"], traits = ["reduction"]}]}', /can never match: none of its ops has all of the traits reduction/],
+      ['@p attributes {benefit = 1, nodes = [{element_types = ["float32"]}]}', /matches every op: give 'ops' or 'traits'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}, {ops = ["neg"]}]}', /node #1 must say which earlier node feeds it/],
+      ['@p attributes {nodes = [{ops = ["relu"]}]}', /needs 'benefit'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"]}}', /'epilogue' needs 'max_ops'/],
+    ];
+    for (const [pattern, want] of cases) {
+      expect(() => compile(m(), [target('bad', `cgc_pattern.pattern ${pattern}`)])).toThrow(DeclarationError);
+      expect(() => compile(m(), [target('bad', `cgc_pattern.pattern ${pattern}`)])).toThrow(want);
+    }
+  });
+
+  it('names the ops no target can take', () => {
+    const m = module('%a = cgc_op.relu(%x)\n%b = cgc_op.neg(%a)\ncgc.return %b');
+    expect(() => compile(m, [target('t', 'cgc_pattern.pattern @p attributes {benefit = 1, nodes = [{ops = ["relu"]}]}')]))
+      .toThrow(new CompileError("no target can take 1 op(s): 'cgc_op.neg' (%b); targets: t"));
+  });
+
+  it('falls back when targets decline: float16 without shader-f16 goes to the CPU reference', () => {
+    const h = '!cgc.tensor<2x8x!cgc.float16>';
+    const s = compile(module('%a = cgc_op.relu(%x)\ncgc.return %a', `%x: ${h}`, h), defaultTargets());
+    expect(decisionLines(s).join('\n')).toContain("target 'webgpu' declined the specialization: the device lacks 'shader-f16' for !cgc.tensor<2x8x!cgc.float16>");
+    expect(decisionLines(s).join('\n')).toContain("target 'webgpu-fallback' declined the specialization: the device lacks 'shader-f16'");
+    expect(s.schedule[0]!.target).toBe('cpu-reference');
+    const f16 = compile(module('%a = cgc_op.relu(%x)\ncgc.return %a', `%x: ${h}`, h), [createWebGpuTarget({ features: ['shader-f16'], limits: {} }), createReferenceTarget()]);
+    expect(f16.schedule[0]!.target).toBe('webgpu');
+  });
+
+  it('isolates a partition with only the symbols it reaches, as CGC_SUBGRAPH_PARTITION bytecode', () => {
+    const m = module('%a = cgc_op.relu(%x)\n%t:2 = cgc_op.top_k(%a) {k = 2}\n%b = cgc_op.neg(%t#0)\ncgc.return %b', `%x: ${T}`, '!cgc.tensor<2x2x!cgc.float32>');
+    const s = compile(m, defaultTargets());
+    const names = partitionNames(s.output!);
+    expect(names).toEqual(['partition0_webgpu', 'partition1_cpu_reference', 'partition2_webgpu']);
+    const iso = isolatePartition(s.output!, 'partition1_cpu_reference');
+    expect(verifyModule(iso)).toEqual([]);
+    const text = printModule(iso);
+    expect(text).toContain(`cgc.interface = "${INTERFACES.CGC_SUBGRAPH_PARTITION}"`);
+    expect(text).toContain('@topK');
+    expect(text).not.toContain('@relu');
+    const back = readBytecode(getPartitionBytecode(s.output!, 1));
+    expect(back.diagnostics).toEqual([]);
+    expect(printModule(back.module!)).toBe(printModule(readBytecode(getPartitionBytecode(s.output!, 1)).module!));
+    expect(() => isolatePartition(s.output!, 'nope')).toThrow('no partition @nope (partitions: @partition0_webgpu, @partition1_cpu_reference, @partition2_webgpu)');
+  });
+});

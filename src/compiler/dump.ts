@@ -1,0 +1,55 @@
+// Text dumps of the compile state after a pass, for golden tests and the CLI: the IR where a pass
+// rewrites IR, and tables where it decides (matches, selection, schedule, partitions, plan).
+import { type Operation, type Value, printModule } from '../ir';
+import type { Match } from './patterns/matcher';
+import type { CompileState } from './state';
+
+const name = (v: Value): string => `%${v.nameHint ?? '?'}`;
+const opRef = (op: Operation): string => (op.results[0] ? name(op.results[0]) : op.name);
+
+function matchLine(m: Match): string {
+  return `@${m.pattern.name} (${m.pattern.target}, benefit ${m.pattern.benefit}) at ${opRef(m.anchor)}: [${m.ops.map(opRef).join(', ')}] → [${m.outputs.map(name).join(', ')}]`;
+}
+
+export function dumpState(s: CompileState, pass: string): string {
+  switch (pass) {
+    case 'verify-input': case 'canonicalize':
+      return printModule(s.input);
+    case 'declare':
+      return s.patterns.map((p) => `@${p.name} (${p.target}) benefit=${p.benefit} nodes=${p.nodes.length}`
+        + `${p.prologue ? ` prologue≤${p.prologue.maxOps}` : ''}${p.epilogue ? ` epilogue≤${p.epilogue.maxOps}` : ''}`).join('\n') + '\n';
+    case 'match':
+      return s.candidates.map(matchLine).join('\n') + '\n';
+    case 'select':
+      return [...s.selected.map((m) => `taken ${matchLine(m)}`), ...decisionLines(s)].join('\n') + '\n';
+    case 'form-subgraphs': case 'partition':
+      return [
+        ...s.schedule.map((sg, i) => `step ${i}: @${sg.symbol} (${sg.target}, @${sg.pattern}) (${sg.inputs.map(name).join(', ')}) → (${sg.outputs.map(name).join(', ')})`),
+        ...s.partitions.map((p) => `@${p.name} (${p.target}): steps [${p.steps.join(', ')}]${p.dependsOn.length ? ` after ${p.dependsOn.map((d) => `@${d}`).join(', ')}` : ''}`),
+      ].join('\n') + '\n';
+    case 'plan-memory':
+      return planText(s);
+    default:
+      return s.output ? printModule(s.output) : '';
+  }
+}
+
+export function decisionLines(s: CompileState): string[] {
+  const lines: string[] = [];
+  for (const op of s.graph.ops) {
+    const d = s.decisions.get(op);
+    if (!d) continue;
+    const taken = d.taken ? `@${d.taken.pattern} → ${d.taken.target}${d.taken.subgraph ? ` @${d.taken.subgraph}` : ''}` : 'not taken';
+    lines.push(`${d.op} (${d.opName}): ${taken}`);
+    for (const r of d.rejected) lines.push(`    tried @${r.pattern} (${r.target}): ${r.reason}`);
+  }
+  return lines;
+}
+
+export function planText(s: CompileState): string {
+  const plan = s.plan!;
+  const rows = [...plan.tensors].sort((a, b) => a.writer - b.writer).map((t) =>
+    `${t.id.padEnd(14)} ${String(t.bytes).padStart(10)} B  arena ${t.arena} offset ${String(t.offset).padStart(10)}  live [${t.start}, ${t.end}]${t.inPlace ? `  in place of ${t.inPlaceOf}` : ''}`);
+  const deps = plan.implicitDependencies.map((d) => `implicit dependency: step ${d.before} before step ${d.after} (${d.tensor} overwrites ${d.overwrites})`);
+  return [...rows, ...deps, `scratch_bytes=${plan.scratchBytes} lower_bound=${plan.lowerBound} naive=${plan.naiveBytes}`].join('\n') + '\n';
+}

@@ -1,0 +1,48 @@
+// Golden tests of the pipeline, pass by pass: tests/compile/NAME.mlir lists `// RUN: PASS GRANULARITY`
+// lines; each compiles NAME up to PASS and compares the dump with expected/NAME.PASS.GRANULARITY.txt
+// (`output` = the whole pipeline's Output IR). UPDATE_GOLDENS=1 rewrites them.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatDiagnostic, parseModule, type ParseOptions, verifyModule } from '../ir';
+import { defaultTargets } from '../webgpu-target/targets';
+import { dumpState } from './dump';
+import { constantTypesOf, readSafetensors } from './import/safetensors';
+import { CompileState, type Granularity } from './state';
+import { PIPELINE } from './pipeline';
+
+const ROOT = join(__dirname, '../../tests/compile');
+
+function runUpTo(text: string, options: ParseOptions, pass: string, granularity: Granularity): CompileState {
+  const parsed = parseModule(text, options);
+  if (!parsed.module) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+  const s = new CompileState(parsed.module, defaultTargets(), { granularity });
+  for (const p of PIPELINE) {
+    p.run(s);
+    if (p.name === pass) break;
+  }
+  return s;
+}
+
+describe('compile goldens', () => {
+  for (const file of readdirSync(ROOT).filter((f) => f.endsWith('.mlir'))) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const weights = /^\/\/ WEIGHTS: (\S+)$/m.exec(text)?.[1];
+    const options: ParseOptions = { file: `tests/compile/${file}` };
+    if (weights) options.constantTypes = constantTypesOf(readSafetensors(readFileSync(join(ROOT, weights))));
+    for (const [, pass, granularity] of text.matchAll(/^\/\/ RUN: (\S+) (\S+)$/gm)) {
+      it(`${file}: ${pass} (${granularity})`, () => {
+        const s = runUpTo(text, options, pass!, granularity as Granularity);
+        const dump = dumpState(s, pass!);
+        const path = join(ROOT, 'expected', `${file.replace(/\.mlir$/, '')}.${pass}.${granularity}.txt`);
+        if (process.env.UPDATE_GOLDENS || !existsSync(path)) {
+          mkdirSync(join(ROOT, 'expected'), { recursive: true });
+          writeFileSync(path, dump);
+          if (!process.env.UPDATE_GOLDENS) throw new Error(`wrote missing golden ${path}; review it and run again`);
+        }
+        expect(dump).toBe(readFileSync(path, 'utf8'));
+        if (pass === 'output') expect(verifyModule(s.output!)).toEqual([]);
+      });
+    }
+  }
+});
