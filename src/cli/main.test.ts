@@ -93,3 +93,30 @@ describe('cgc print --format bytecode and cgc info', () => {
     expect(run('print', join(SPEC, 'isolated-partition.mlir'), '--format', 'bytecode').err).toContain('give the output file with -o');
   });
 });
+
+describe('cgc compile, plan, partitions', () => {
+  const COMPILE = join(__dirname, '../../tests/compile');
+  it('compiles the spec example to its golden Output IR', () => {
+    const r = run('compile', join(COMPILE, 'spec-7layer.mlir'));
+    expect(r.err).toBe('');
+    expect(r.out).toBe(readFileSync(join(COMPILE, 'expected/spec-7layer.output.coarse.txt'), 'utf8'));
+    expect(run('compile', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'per-subgraph').out)
+      .toBe(readFileSync(join(COMPILE, 'expected/spec-7layer.output.per-subgraph.txt'), 'utf8'));
+  });
+
+  it('prints the plan with its totals line', () => {
+    const r = run('plan', join(COMPILE, 'spec-7layer.mlir'));
+    expect(r.out.trim().split('\n').at(-1)).toBe('scratch_bytes=512 lower_bound=512 naive=512');
+  });
+
+  it('prints partitions, origins and decisions', () => {
+    const r = run('partitions', join(COMPILE, 'mixed.mlir'));
+    expect(r.out).toContain('partition @partition2_cpu_reference (target cpu-reference) after @partition0_webgpu');
+    expect(r.out).toContain('%k (cgc_op.add): @single_op → webgpu-fallback @add');
+  });
+
+  it('exits 2 on a bad granularity', () => {
+    expect(run('compile', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine').code).toBe(2);
+  });
+});
+

@@ -1,6 +1,7 @@
 // The `cgc` command line: subcommands over the same compiler and runtime the app uses.
 import { CGC_VERSION } from '../ir';
 import { UsageError } from './args';
+import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
 import { INFO_USAGE, infoCommand } from './info';
 import { PRINT_USAGE, printCommand } from './print';
 
@@ -11,12 +12,15 @@ export interface CliIO {
 
 const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: readonly string[], io: CliIO) => number }> = {
   print: { usage: PRINT_USAGE, summary: 'parse and verify CGC IR (text or bytecode); print it as pretty or generic text or MLIR bytecode', run: printCommand },
+  compile: { usage: COMPILE_USAGE, summary: 'compile a model to CGC Output IR (subgraphs, partitions, scratch plan, program)', run: compileCommand },
+  plan: { usage: PLAN_USAGE, summary: 'compile and print the scratch memory plan', run: planCommand },
+  partitions: { usage: PARTITIONS_USAGE, summary: 'compile and print partitions, subgraphs, origins and the decision log', run: partitionsCommand },
   info: { usage: INFO_USAGE, summary: 'show a model file\'s interface, version, op counts and constants', run: infoCommand },
 };
 
 function help(): string {
   const lines = ['usage: cgc <command> [options]', '', 'commands:'];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(8)} ${c.summary}`, `           ${c.usage}`);
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`, `             ${c.usage}`);
   lines.push('', `CGC dialects version ${CGC_VERSION}.`);
   return lines.join('\n');
 }

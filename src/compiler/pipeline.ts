@@ -28,12 +28,24 @@ export const PIPELINE: readonly Pass[] = [
 /** Compiles `input` (parsed, verified Input IR; the compile rewrites its entry point). */
 export function compile(input: Operation, targets: readonly CompileTarget[], options: CompileOptions = {}): CompileState {
   const state = new CompileState(input, targets, options);
-  PIPELINE.forEach((pass, i) => {
-    if (options.isCancelled?.()) throw new CompileCancelled('compile cancelled');
-    const t0 = performance.now();
-    pass.run(state);
-    state.passTimes.push({ pass: pass.name, ms: performance.now() - t0 });
-    options.onProgress?.(i + 1, PIPELINE.length, pass.name);
-  });
+  PIPELINE.forEach((pass, i) => runPass(state, pass, i));
   return state;
+}
+
+/** As `compile`, yielding to the event loop between passes so a worker can take a cancel message. */
+export async function compileAsync(input: Operation, targets: readonly CompileTarget[], options: CompileOptions = {}): Promise<CompileState> {
+  const state = new CompileState(input, targets, options);
+  for (const [i, pass] of PIPELINE.entries()) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    runPass(state, pass, i);
+  }
+  return state;
+}
+
+function runPass(state: CompileState, pass: Pass, index: number): void {
+  if (state.options.isCancelled?.()) throw new CompileCancelled('compile cancelled');
+  const t0 = performance.now();
+  pass.run(state);
+  state.passTimes.push({ pass: pass.name, ms: performance.now() - t0 });
+  state.options.onProgress?.(index + 1, PIPELINE.length, pass.name);
 }

@@ -1,0 +1,77 @@
+// `cgc compile`, `cgc plan` and `cgc partitions`: compile a model to Output IR with the default
+// targets (WebGPU fused, per-op fallback, CPU reference) and print the IR, the memory plan, or the
+// partitions with the decision log.
+import { writeFileSync } from 'node:fs';
+import { formatDiagnostic, printModule, writeBytecode } from '../ir';
+import { decisionLines, planText } from '../compiler/dump';
+import { compile } from '../compiler/pipeline';
+import { CompileError, type CompileState, type Granularity } from '../compiler/state';
+import { MemoryPlanError } from '../compiler/memory/plan';
+import { DeclarationError } from '../compiler/patterns/pattern';
+import { defaultTargets } from '../webgpu-target/targets';
+import { parseArgs, UsageError } from './args';
+import { loadModel } from './load';
+import type { CliIO } from './main';
+
+const COMMON = 'MODEL [--weights W.safetensors] [--granularity coarse|per-target|per-subgraph]';
+export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
+export const PLAN_USAGE = `cgc plan ${COMMON}`;
+export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
+
+const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subgraph'];
+
+function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
+  { state?: CompileState; flags: Map<string, string> } {
+  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, ...extra }, { o: 'output' });
+  if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
+  const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
+  if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
+  const loaded = loadModel(positionals[0]!, flags.get('weights'));
+  for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
+  if (!loaded.module) return { flags };
+  try {
+    return { state: compile(loaded.module, defaultTargets(), { granularity }), flags };
+  } catch (e) {
+    if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
+      io.stderr(`${positionals[0]}: error: ${e.message}`);
+      return { flags };
+    }
+    throw e;
+  }
+}
+
+export function compileCommand(argv: readonly string[], io: CliIO): number {
+  const { state, flags } = compileFromArgs(argv, io, COMPILE_USAGE, { format: true, output: true });
+  const format = flags.get('format') ?? 'pretty';
+  if (!['pretty', 'generic', 'bytecode'].includes(format)) throw new UsageError(`--format must be pretty, generic or bytecode; got '${format}'`);
+  if (format === 'bytecode' && !flags.get('output')) throw new UsageError('--format bytecode writes binary: give the output file with -o OUT.mlirbc');
+  if (!state) return 1;
+  const out = flags.get('output');
+  if (format === 'bytecode') writeFileSync(out!, writeBytecode(state.output!));
+  else if (out) writeFileSync(out, printModule(state.output!, { form: format as 'pretty' | 'generic' }));
+  else io.stdout(printModule(state.output!, { form: format as 'pretty' | 'generic' }).replace(/\n$/, ''));
+  return 0;
+}
+
+export function planCommand(argv: readonly string[], io: CliIO): number {
+  const { state } = compileFromArgs(argv, io, PLAN_USAGE);
+  if (!state) return 1;
+  io.stdout(planText(state).replace(/\n$/, ''));
+  return 0;
+}
+
+export function partitionsCommand(argv: readonly string[], io: CliIO): number {
+  const { state } = compileFromArgs(argv, io, PARTITIONS_USAGE);
+  if (!state) return 1;
+  const lines: string[] = [];
+  for (const p of state.partitions) {
+    lines.push(`partition @${p.name} (target ${p.target})${p.dependsOn.length ? ` after ${p.dependsOn.map((d) => `@${d}`).join(', ')}` : ''}`);
+    for (const step of p.steps) {
+      const sg = state.schedule[step]!;
+      lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]`);
+    }
+  }
+  lines.push('', 'decisions:', ...decisionLines(state).map((l) => `  ${l}`));
+  io.stdout(lines.join('\n'));
+  return 0;
+}
