@@ -73,6 +73,8 @@ export class CompileState {
   output?: Operation;
   readonly decisions = new Map<Operation, Decision>();
   readonly passTimes: { pass: string; ms: number }[] = [];
+  /** Specialization answers by request structure ('' = accepted). */
+  readonly specializationCache = new Map<string, string>();
 
   constructor(readonly input: Operation, readonly targets: readonly CompileTarget[], readonly options: CompileOptions) {}
 

@@ -5,6 +5,7 @@ import { type Operation, printModule } from '../../ir';
 import type { Match } from '../patterns/matcher';
 import type { Pass, SubgraphInfo } from '../state';
 import { buildSubgraphOp, subgraphInputs } from '../subgraph';
+import { topologicalOrder } from '../topo';
 
 export const formSubgraphs: Pass = {
   name: 'form-subgraphs',
@@ -14,18 +15,7 @@ export const formSubgraphs: Pass = {
     const deps = s.selected.map((m) => new Set(subgraphInputs(m.ops).map((v) => (v.definingOp ? owner.get(v.definingOp) : undefined))
       .filter((x): x is number => x !== undefined)));
     const first = s.selected.map((m) => Math.min(...m.ops.map((op) => s.graph.position.get(op)!)));
-    const done = new Set<number>();
-    const order: number[] = [];
-    while (order.length < s.selected.length) {
-      let next = -1;
-      for (let i = 0; i < s.selected.length; i++) {
-        if (done.has(i) || [...deps[i]!].some((d) => !done.has(d))) continue;
-        if (next < 0 || first[i]! < first[next]!) next = i;
-      }
-      if (next < 0) throw new Error('subgraph dependencies form a cycle');
-      done.add(next);
-      order.push(next);
-    }
+    const order = topologicalOrder(s.selected.length, deps.map((d) => [...d]), (i) => first[i]!);
     const bodies = new Map<string, string>();
     const used = new Set<string>();
     for (const i of order) {

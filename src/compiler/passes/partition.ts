@@ -5,6 +5,7 @@
 //                  the partition graph acyclic (fewest partitions; more work per target compile).
 import type { Value } from '../../ir';
 import type { Pass, PartitionInfo } from '../state';
+import { topologicalOrder } from '../topo';
 
 export const partition: Pass = {
   name: 'partition',
@@ -55,18 +56,7 @@ export const partition: Pass = {
 
 /** Partitions in a topological order (ties by first step), named by position and target. */
 function orderPartitions(parts: { target: string; steps: number[]; deps: Set<number> }[]): PartitionInfo[] {
-  const done = new Set<number>();
-  const order: number[] = [];
-  while (order.length < parts.length) {
-    let next = -1;
-    parts.forEach((p, i) => {
-      if (done.has(i) || [...p.deps].some((d) => !done.has(d))) return;
-      if (next < 0 || p.steps[0]! < parts[next]!.steps[0]!) next = i;
-    });
-    if (next < 0) throw new Error('partition dependencies form a cycle');
-    done.add(next);
-    order.push(next);
-  }
+  const order = topologicalOrder(parts.length, parts.map((p) => [...p.deps]), (i) => parts[i]!.steps[0]!);
   const names = new Map(order.map((p, k) => [p, `partition${k}_${parts[p]!.target.replace(/[^A-Za-z0-9_]/g, '_')}`]));
   return order.map((p) => ({
     name: names.get(p)!, target: parts[p]!.target, steps: parts[p]!.steps,

@@ -2,7 +2,7 @@
 // only if it overlaps no taken match, contracting it would not create a cycle between subgraphs,
 // and its target accepts the concrete subgraph (CGC_SUBGRAPH_SPECIALIZATION_REQUEST).
 import {
-  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, parseModule, printModule, stringAttr,
+  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, formatDict, parseModule, printModule, stringAttr, typeToString,
 } from '../../ir';
 import { REASON_ATTR, SPECIALIZATION_ATTR } from '../../ir/exchange';
 import { MODULE } from '../../ir/structural';
@@ -52,10 +52,13 @@ export const select: Pass = {
 /** Contracting `m` makes a cycle iff a path leaves it and comes back (through ops or taken subgraphs). */
 function wouldCycle(g: EntryGraph, m: Match, owner: ReadonlyMap<Operation, Match>): boolean {
   const inside = new Set(m.ops);
+  // A path back into the match ends at an op no later than the match's last; program order is
+  // topological, so only taken groups can lead back from later ops, and their members are all expanded.
+  const last = Math.max(...m.ops.map((op) => g.position.get(op)!));
   const seen = new Set<Operation>();
   const stack: Operation[] = [];
   const push = (op: Operation) => {
-    if (seen.has(op)) return;
+    if (seen.has(op) || (g.position.get(op)! > last && !owner.has(op))) return;
     seen.add(op);
     stack.push(op);
   };
@@ -77,6 +80,16 @@ function wouldCycle(g: EntryGraph, m: Match, owner: ReadonlyMap<Operation, Match
 
 /** Sends the concrete subgraph to its target; returns the reason when it declines. */
 function specialize(s: CompileState, m: Match): string | undefined {
+  // Targets answer from the subgraph alone, so structurally identical requests share an answer.
+  const key = `${m.pattern.target}|${m.pattern.name}|${m.ops.map((op) => `${op.name}(${op.operands.map((v) => (v.definingOp && m.ops.includes(v.definingOp) ? `@${m.ops.indexOf(v.definingOp)}` : typeToString(v.type))).join(',')})${formatDict(op.attributes, [...op.attributes.keys()])}`).join(';')}`;
+  const cached = s.specializationCache.get(key);
+  if (cached !== undefined) return cached || undefined;
+  const answer = askTarget(s, m);
+  s.specializationCache.set(key, answer ?? '');
+  return answer;
+}
+
+function askTarget(s: CompileState, m: Match): string | undefined {
   const target = s.targets.find((t) => t.name === m.pattern.target);
   if (!target) throw new CompileError(`pattern @${m.pattern.name} names unknown target '${m.pattern.target}'`);
   const request = new Operation(MODULE, [], [], new Map([

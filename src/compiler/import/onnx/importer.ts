@@ -1,0 +1,114 @@
+// importOnnx: an ONNX model (bytes) → a CGC Input IR module with one entry point `@main` whose
+// arguments are the graph inputs, whose weights are `cgc.constant` ops backed by the returned
+// constants map, and whose results are the graph outputs. Every failure is an OnnxImportError.
+import { stringAttr, typeAttr } from '../../../ir/attributes';
+import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR } from '../../../ir/interfaces';
+import { Operation, type Value } from '../../../ir/operation';
+import { ATTR, ENTRY_POINT, MODULE, RETURN } from '../../../ir/structural';
+import { functionType } from '../../../ir/types';
+import type { HostTensor } from '../../../reference/tensor';
+import { GraphBuilder, NodeCtx, isHost } from './context';
+import { OnnxImportError, messageOf } from './errors';
+import { defaultOpset, inputType, topologicalOrder } from './graph';
+import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
+import { type GraphProto, decodeModel } from './proto';
+import { type ExternalFiles, tensorFromProto } from './tensor-proto';
+
+export interface ImportOptions {
+  /** Files that initializers with data_location = EXTERNAL name in their `location`. */
+  readonly externalFiles?: ExternalFiles;
+  /** Full shapes for graph inputs with dynamic (dim_param or missing) dimensions. */
+  readonly shapes?: Readonly<Record<string, number[]>>;
+  /**
+   * Values for graph inputs that are really constants (e.g. a Reshape's shape fed as an input, as
+   * ONNX's backend tests do): they become constants instead of entry-point arguments.
+   */
+  readonly constantInputs?: ReadonlyMap<string, HostTensor>;
+  /** Put in front of error messages. */
+  readonly fileName?: string;
+}
+
+export interface ImportResult {
+  readonly module: Operation;
+  /** The data behind every `cgc.constant("name")` in the module. */
+  readonly constants: Map<string, HostTensor>;
+}
+
+export function importOnnx(bytes: Uint8Array, opts: ImportOptions = {}): ImportResult {
+  try {
+    return importModel(bytes, opts);
+  } catch (e) {
+    // Stack exhaustion (absurdly deep protobuf nesting) and invalid array lengths are input errors too.
+    const err = e instanceof OnnxImportError ? e : e instanceof RangeError ? new OnnxImportError(messageOf(e)) : undefined;
+    if (!err) throw e;
+    if (opts.fileName) err.message = `${opts.fileName}: ${err.message}`;
+    throw err;
+  }
+}
+
+function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
+  const model = decodeModel(bytes);
+  if (!model.graph) throw new OnnxImportError('the model has no graph');
+  const graph = model.graph;
+  const opset = defaultOpset(model);
+  const entry = new Operation(ENTRY_POINT, [], [], new Map([[ATTR.symName, stringAttr('main')]]));
+  const block = entry.addRegion().addBlock();
+  const g = new GraphBuilder(block, opts.externalFiles);
+
+  if (graph.sparse_initializer.length) throw new OnnxImportError('sparse initializers are not supported');
+  for (const init of graph.initializer) {
+    if (!init.name) throw new OnnxImportError('an initializer has no name');
+    g.define(init.name, tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles));
+  }
+  for (const vi of graph.input) {
+    if (g.has(vi.name)) continue; // IR < 4 lists initializers among the inputs too.
+    const bound = opts.constantInputs?.get(vi.name);
+    if (bound) {
+      g.define(vi.name, bound);
+      continue;
+    }
+    g.define(vi.name, block.addArgument(inputType(vi, opts.shapes ?? {})));
+  }
+  const defined = new Set([...graph.initializer.map((t) => t.name), ...graph.input.map((i) => i.name)]);
+  for (const i of topologicalOrder(graph, defined)) mapNode(g, graph, i, opset);
+
+  const results = graph.output.map((o) => outputValue(g, o.name));
+  block.append(new Operation(RETURN, results, []));
+  entry.attributes.set(ATTR.functionType, typeAttr(functionType(block.arguments.map((a) => a.type), results.map((r) => r.type))));
+
+  const module = new Operation(MODULE, [], [], new Map([
+    [INTERFACE_ATTR, stringAttr(INTERFACES.CGC_INPUT)], [VERSION_ATTR, stringAttr(CGC_VERSION)],
+  ]));
+  module.addRegion().addBlock().append(entry);
+  return { module, constants: g.constants };
+}
+
+function mapNode(g: GraphBuilder, graph: GraphProto, index: number, opset: number): void {
+  const node = graph.node[index]!;
+  const n = new NodeCtx(g, node, opset);
+  const mapper = node.domain === '' || node.domain === 'ai.onnx' ? MAPPERS[node.op_type] : undefined;
+  if (!mapper) {
+    const domain = node.domain && node.domain !== 'ai.onnx' ? ` in domain '${node.domain}'` : '';
+    throw new OnnxImportError(`unsupported ONNX op '${node.op_type}'${domain} (node ${n.label}, opset ${opset}); `
+      + `supported ops: ${SUPPORTED_ONNX_OPS.join(', ')}`);
+  }
+  const produced = mapper(n);
+  node.output.forEach((name, i) => {
+    if (!name) return;
+    const p = produced[i];
+    if (!p) n.fail(`output #${i} ('${name}') is not supported`);
+    g.define(name, p);
+  });
+}
+
+/** A graph output; a constant (folded) output is returned through cgc_op.identity, as results are not constants. */
+function outputValue(g: GraphBuilder, name: string): Value {
+  const p = g.produced(name);
+  if (!isHost(p)) return p;
+  const c = g.valueOf(name);
+  const id = new Operation('cgc_op.identity', [c], [{ ...c.type, constant: false }]);
+  g.block.append(id);
+  const v = id.results[0]!;
+  v.nameHint = g.hint(name);
+  return v;
+}

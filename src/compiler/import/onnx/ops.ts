@@ -1,0 +1,16 @@
+// Every ONNX op the importer maps, by op_type (default domain), gathered from the family files.
+import type { MapperTable } from './context';
+import { CONV_POOL } from './map-conv-pool';
+import { ELEMENTWISE } from './map-elementwise';
+import { MATMUL } from './map-matmul';
+import { NORM } from './map-norm';
+import { REDUCE } from './map-reduce';
+import { RESIZE } from './map-resize';
+import { SHAPE } from './map-shape';
+import { SLICE_GATHER } from './map-slice-gather';
+
+export const MAPPERS: MapperTable = {
+  ...ELEMENTWISE, ...CONV_POOL, ...MATMUL, ...NORM, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
+};
+
+export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

@@ -1,0 +1,72 @@
+// TensorProto decoding: raw and typed data fields, float16/bool/int64, external data, and the
+// size checks that run before any allocation.
+import { describe, expect, test } from 'vitest';
+import { OnnxImportError, MAX_IMPORT_ELEMENTS } from './errors';
+import { halfToNumber, numberToHalf } from './host';
+import { tensorFromProto, readTensorProto } from './tensor-proto';
+import { TENSOR_PROTO, type TensorProto } from './proto';
+import { tensorBytes } from './testing';
+
+const decode = (t: object) => TENSOR_PROTO.decode(tensorBytes(t)) as unknown as TensorProto;
+
+describe('readTensorProto', () => {
+  test('typed fields', () => {
+    expect([...readTensorProto(tensorBytes({ dims: [3], data_type: 1, float_data: [1, 2.5, -3] })).data]).toEqual([1, 2.5, -3]);
+    expect([...readTensorProto(tensorBytes({ dims: [2], data_type: 7, int64_data: ['9223372036854775807', -2] })).data])
+      .toEqual([9223372036854775807n, -2n]);
+    expect([...readTensorProto(tensorBytes({ dims: [2], data_type: 9, int32_data: [1, 0] })).data]).toEqual([1, 0]);
+    const half = readTensorProto(tensorBytes({ dims: [1], data_type: 10, int32_data: [numberToHalf(1.5)] }));
+    expect(half.type.element).toBe('float16');
+    expect(halfToNumber(half.data[0] as number)).toBe(1.5);
+  });
+
+  test('raw_data, little-endian', () => {
+    const raw = new Uint8Array(new Int32Array([7, -1]).buffer);
+    const t = readTensorProto(tensorBytes({ dims: [2, 1], data_type: 6, raw_data: raw }));
+    expect(t.type.shape).toEqual([2, 1]);
+    expect([...t.data]).toEqual([7, -1]);
+  });
+
+  test('scalars and empty tensors', () => {
+    expect([...readTensorProto(tensorBytes({ dims: [], data_type: 1, float_data: [4] })).data]).toEqual([4]);
+    expect(readTensorProto(tensorBytes({ dims: [0, 3], data_type: 1 })).data.length).toBe(0);
+  });
+
+  test('size checks run before allocating', () => {
+    expect(() => readTensorProto(tensorBytes({ dims: [2 ** 20, 2 ** 20], data_type: 1 })))
+      .toThrow(`over the importer's limit of ${MAX_IMPORT_ELEMENTS}`);
+    expect(() => readTensorProto(tensorBytes({ dims: [-1], data_type: 1 }))).toThrow('invalid dimension -1');
+    expect(() => readTensorProto(tensorBytes({ dims: [4], data_type: 1, raw_data: new Uint8Array(8) })))
+      .toThrow('8 bytes of data for shape [4] of float32 (16 bytes)');
+    expect(() => readTensorProto(tensorBytes({ dims: [3], data_type: 1, float_data: [1] }))).toThrow('float_data has 1 values for 3 elements');
+  });
+
+  test('unsupported element types and bad bytes are OnnxImportErrors', () => {
+    expect(() => readTensorProto(tensorBytes({ dims: [1], data_type: 11, double_data: [1] }))).toThrow(/element type DOUBLE/);
+    expect(() => readTensorProto(new Uint8Array([0x0a, 0xff]))).toThrow(OnnxImportError);
+  });
+});
+
+describe('external data', () => {
+  const ext = (offset: number, length: number) => decode({
+    name: 'w', dims: [2], data_type: 1, data_location: 1,
+    external_data: [{ key: 'location', value: 'w.bin' }, { key: 'offset', value: String(offset) }, { key: 'length', value: String(length) }],
+  });
+  const file = new Uint8Array(new Float32Array([0, 1, 2, 3]).buffer);
+
+  test('reads the slice of the named file', () => {
+    expect([...tensorFromProto(ext(4, 8), 'w', new Map([['w.bin', file]])).data]).toEqual([1, 2]);
+  });
+
+  test('offsets past the end and missing files are errors', () => {
+    expect(() => tensorFromProto(ext(12, 8), 'w', new Map([['w.bin', file]]))).toThrow("lies outside 'w.bin' (16 bytes)");
+    expect(() => tensorFromProto(ext(0, 8), 'w')).toThrow("external file 'w.bin', which was not supplied");
+  });
+});
+
+test('float16 conversion rounds to nearest even and keeps specials', () => {
+  for (const v of [0, -0, 1, -2.5, 65504, 6.103515625e-5, 5.960464477539063e-8]) expect(halfToNumber(numberToHalf(v))).toBe(v);
+  expect(halfToNumber(numberToHalf(1e6))).toBe(Infinity);
+  expect(halfToNumber(numberToHalf(NaN))).toBeNaN();
+  expect(halfToNumber(numberToHalf(1 + 2 ** -11))).toBe(1);
+});
