@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks for the app and the tests, then the npm packages:
 # Chromium (browser tests, its SwiftShader Vulkan driver also serves Dawn in Node), the Vulkan
-# loader, MLIR 16's mlir-opt (round-trip tests) and ONNX's backend test data.
+# loader, MLIR 16's mlir-opt (round-trip tests), ONNX's backend test data, and PyTorch with
+# torchvision and onnx (to export real architectures, with random weights, for tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,7 @@ need=()
 ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1' || need+=(libvulkan1)
 [ -x /usr/lib/llvm-16/bin/mlir-opt ] || need+=(mlir-16-tools)
 [ -d /usr/share/libonnx-testdata ] || need+=(libonnx-testdata)
+/usr/bin/python3 -c 'import torch, torchvision, onnx' 2>/dev/null || need+=(python3-torch python3-torchvision python3-onnx)
 
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then

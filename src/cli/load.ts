@@ -2,6 +2,9 @@
 // carry its constants as resources), plus a weights file: `--weights`, or a `.safetensors` beside
 // the model with the same base name.
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
+import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
+import { tensorBytes } from '../reference/tensor';
 import { CONSTANT } from '../ir/structural';
 import { type Diagnostic, type Operation, type ShapedType, byteSize, isBytecode, parseModuleBytes, readBytecode } from '../ir';
 import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../compiler/import/safetensors';
@@ -10,7 +13,7 @@ export interface LoadedModel {
   module?: Operation;
   /** Constant data by name, from the weights file or the bytecode's resources. */
   weights?: ReadonlyMap<string, NamedTensor>;
-  format: 'text' | 'bytecode';
+  format: 'text' | 'bytecode' | 'onnx';
   /** The bytecode producer string, for bytecode input. */
   producer?: string;
   diagnostics: Diagnostic[];
@@ -32,11 +35,56 @@ function readFile(file: string): Uint8Array | string {
   }
 }
 
-export function loadModel(file: string, weightsFile?: string): LoadedModel {
+export interface LoadOptions {
+  weightsFile?: string;
+  /** Shapes for ONNX graph inputs with dynamic dimensions. */
+  shapes?: Readonly<Record<string, number[]>>;
+}
+
+/** ONNX external data, read on demand from the model's folder (names may not leave it). */
+class ExternalDataFiles implements ReadonlyMap<string, Uint8Array> {
+  private cache = new Map<string, Uint8Array>();
+  constructor(private readonly dir: string) {}
+  get(name: string): Uint8Array | undefined {
+    if (isAbsolute(name) || normalize(name).startsWith('..')) return undefined;
+    if (!this.cache.has(name)) {
+      try {
+        this.cache.set(name, readFileSync(join(this.dir, name)));
+      } catch {
+        return undefined;
+      }
+    }
+    return this.cache.get(name);
+  }
+  has(name: string): boolean { return this.get(name) !== undefined; }
+  get size(): number { return this.cache.size; }
+  forEach(f: (v: Uint8Array, k: string, m: ReadonlyMap<string, Uint8Array>) => void): void { this.cache.forEach((v, k) => f(v, k, this)); }
+  entries() { return this.cache.entries(); }
+  keys() { return this.cache.keys(); }
+  values() { return this.cache.values(); }
+  [Symbol.iterator]() { return this.cache[Symbol.iterator](); }
+}
+
+function loadOnnx(file: string, bytes: Uint8Array, shapes?: Readonly<Record<string, number[]>>): LoadedModel {
+  try {
+    const r = importOnnx(bytes, { fileName: file, externalFiles: new ExternalDataFiles(dirname(file)), ...(shapes ? { shapes } : {}) });
+    const weights = new Map<string, NamedTensor>();
+    for (const [name, t] of r.constants) weights.set(name, { name, type: { ...t.type, constant: true }, data: tensorBytes(t) });
+    return { format: 'onnx', module: r.module, weights, diagnostics: [] };
+  } catch (e) {
+    if (e instanceof OnnxImportError) return { format: 'onnx', diagnostics: [{ severity: 'error', message: e.message }] };
+    throw e;
+  }
+}
+
+export function loadModel(file: string, weightsOrOptions?: string | LoadOptions): LoadedModel {
+  const options: LoadOptions = typeof weightsOrOptions === 'string' ? { weightsFile: weightsOrOptions } : weightsOrOptions ?? {};
+  const weightsFile = options.weightsFile;
   const fail = (message: string, format: LoadedModel['format'] = 'text'): LoadedModel => ({ format, diagnostics: [{ severity: 'error', message }] });
   const bytes = readFile(file);
   if (typeof bytes === 'string') return fail(bytes);
   if (bytes.length > MAX_MODEL_BYTES) return fail(`${file}: ${bytes.length} bytes exceeds the ${MAX_MODEL_BYTES}-byte model file limit`);
+  if (file.endsWith('.onnx')) return loadOnnx(file, bytes, options.shapes);
   const wf = weightsFile ?? siblingWeights(file);
   let weights: ReadonlyMap<string, NamedTensor> | undefined;
   if (wf) {

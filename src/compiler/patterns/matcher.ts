@@ -38,18 +38,26 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
       log({ op: anchor, pattern: p, reason: `the ops after it do not form the pattern's ${p.nodes.length}-node DAG` });
       continue;
     }
-    const ops = new Set(assigned);
-    if (p.prologue) extendPrologue(g, p.prologue, assigned[0]!, ops);
-    if (p.epilogue) extendEpilogue(g, p.epilogue, assigned[assigned.length - 1]!, ops);
-    const ordered = [...ops].sort((a, b) => g.position.get(a)! - g.position.get(b)!);
-    const outputs = ordered.flatMap((op) => op.results.filter((r) => g.returned.has(r) || g.usersOf(r).some((u) => !ops.has(u))));
-    if (outputs.length > 1 && !p.multipleResults) {
-      log({ op: anchor, pattern: p, reason: `${outputs.length - 1} value(s) computed inside would also be used outside; the pattern allows one result` });
-      continue;
+    // The longest chains first; shorter ones too, so a match can still be taken when another
+    // match claims the end of its chain (two convs feeding one residual add).
+    const before = p.prologue ? chainBefore(g, p.prologue, assigned[0]!, new Set(assigned)) : [];
+    const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before])) : [];
+    let logged = false;
+    for (let b = before.length; b >= 0; b--) {
+      for (let a = after.length; a >= 0; a--) {
+        const ops = new Set([...before.slice(0, b), ...assigned, ...after.slice(0, a)]);
+        const ordered = [...ops].sort((x, y) => g.position.get(x)! - g.position.get(y)!);
+        const outputs = ordered.flatMap((op) => op.results.filter((r) => g.returned.has(r) || g.usersOf(r).some((u) => !ops.has(u))));
+        if (outputs.length > 1 && !p.multipleResults) {
+          if (!logged) log({ op: anchor, pattern: p, reason: `${outputs.length - 1} value(s) computed inside would also be used outside; the pattern allows one result` });
+          logged = true;
+          continue;
+        }
+        if (!outputs.length) continue;
+        matches.push({ pattern: p, ops: ordered, anchor, outputs });
+      }
     }
-    if (!outputs.length) continue;
-    matches.push({ pattern: p, ops: ordered, anchor, outputs });
-    log({ op: anchor, pattern: p });
+    if (!logged) log({ op: anchor, pattern: p });
   }
   return matches;
 }
@@ -97,25 +105,35 @@ function soleUser(g: EntryGraph, v: Value): Operation | undefined {
   return users.length === 1 && !g.returned.has(v) ? users[0] : undefined;
 }
 
-function extendEpilogue(g: EntryGraph, spec: ChainSpec, last: Operation, ops: Set<Operation>): void {
+/** The longest epilogue after `last`: each op the sole user of the previous result. */
+function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: ReadonlySet<Operation>): Operation[] {
+  const chain: Operation[] = [];
+  const inside = new Set(taken);
   let cur = last;
-  for (let n = 0; n < spec.maxOps && cur.results.length === 1; n++) {
+  while (chain.length < spec.maxOps && cur.results.length === 1) {
     const v = cur.results[0]!;
     const next = soleUser(g, v);
-    if (!next || ops.has(next) || unmet(next, spec) || !sideInputsOk(g, next, v, spec, ops)) return;
-    ops.add(next);
+    if (!next || inside.has(next) || unmet(next, spec) || !sideInputsOk(g, next, v, spec, inside)) break;
+    chain.push(next);
+    inside.add(next);
     cur = next;
   }
+  return chain;
 }
 
-function extendPrologue(g: EntryGraph, spec: ChainSpec, first: Operation, ops: Set<Operation>): void {
+/** The longest prologue before `first`, nearest op first: each feeds the next through its first operand only. */
+function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: ReadonlySet<Operation>): Operation[] {
+  const chain: Operation[] = [];
+  const inside = new Set(taken);
   let cur = first;
-  for (let n = 0; n < spec.maxOps; n++) {
+  while (chain.length < spec.maxOps) {
     const input = cur.operands[0];
     const prev = input && g.producer(input);
-    if (!prev || ops.has(prev) || prev.results.length !== 1 || soleUser(g, input) !== cur) return;
-    if (unmet(prev, spec) || !sideInputsOk(g, prev, prev.operands[0]!, spec, ops)) return;
-    ops.add(prev);
+    if (!prev || inside.has(prev) || prev.results.length !== 1 || soleUser(g, input) !== cur) break;
+    if (unmet(prev, spec) || !sideInputsOk(g, prev, prev.operands[0]!, spec, inside)) break;
+    chain.push(prev);
+    inside.add(prev);
     cur = prev;
   }
+  return chain;
 }

@@ -375,7 +375,8 @@ class Reader {
           if (entry.byte() !== ALIGNMENT_BYTE) entry.fail('expected alignment padding byte 0xCB', entry.offset - 1);
         }
         if (this.resources.has(name)) entry.fail(`resource "${name}" appears twice`);
-        this.resources.set(name, entry.bytes(length).slice());
+        // A view into the input, not a copy: weights stay where they were read (16-byte aligned in the file).
+        this.resources.set(name, entry.bytes(length));
       }
     }
   }
