@@ -37,3 +37,16 @@ export function parseArgs(argv: readonly string[], known: Readonly<Record<string
   }
   return { positionals, flags };
 }
+
+/** `--shape input=1x3x224x224[,other=1x10]`: shapes for ONNX inputs with dynamic dimensions. */
+export function parseShapes(value: string | undefined): Record<string, number[]> | undefined {
+  if (value === undefined) return undefined;
+  const out: Record<string, number[]> = {};
+  for (const part of value.split(',')) {
+    const eq = part.lastIndexOf('=');
+    const dims = part.slice(eq + 1).split('x').map(Number);
+    if (eq < 1 || !dims.every((d) => Number.isInteger(d) && d >= 0)) throw new UsageError(`--shape expects NAME=DxDx…, got '${part}'`);
+    out[part.slice(0, eq)] = dims;
+  }
+  return out;
+}

@@ -48,7 +48,7 @@ export function infoCommand(argv: readonly string[], io: CliIO): number {
   const info = modelInfo(loaded.module, loaded.weights);
   const lines = [
     `file:       ${positionals[0]}`,
-    `format:     ${loaded.format === 'bytecode' ? `MLIR bytecode (producer ${loaded.producer ?? '?'})` : 'CGC IR text'}`,
+    `format:     ${loaded.format === 'bytecode' ? `MLIR bytecode (producer ${loaded.producer ?? '?'})` : loaded.format === 'onnx' ? 'ONNX (imported)' : 'CGC IR text'}`,
     `interface:  ${info.interface}`,
     `version:    ${info.version}`,
     `constants:  ${info.constants} (${info.constantBytes} bytes; data for ${info.constantsWithData})`,

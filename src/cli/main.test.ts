@@ -1,5 +1,5 @@
 // The `cgc` CLI end to end, in process: exit codes, stdout/stderr, output files.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +117,22 @@ describe('cgc compile, plan, partitions', () => {
 
   it('exits 2 on a bad granularity', () => {
     expect(run('compile', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine').code).toBe(2);
+  });
+});
+
+describe('ONNX models in the CLI', () => {
+  const ONNX = '/usr/share/libonnx-testdata/data/pytorch-converted/test_Conv2d/model.onnx';
+  it.skipIf(!existsSync(ONNX) && !process.env.CI)('prints, compiles and exports an ONNX model (text + weights that read back)', () => {
+    expect(run('print', ONNX).out).toContain('cgc_op.convolution');
+    expect(run('compile', ONNX).out).toContain('cgc.program @main');
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const out = join(dir, 'conv.mlir');
+    const r = run('export', ONNX, '-o', out);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^wrote .*conv\.mlir and .*conv\.safetensors \(\d+ constants\)/);
+    expect(run('info', out).out).toMatch(/constants: {2}\d+ \(\d+ bytes; data for \d+\)/);
+    expect(run('print', '/nonexistent/model.onnx').code).toBe(1);
+    expect(run('print', ONNX, '--shape', 'x=1xq').err).toContain("--shape expects NAME=DxDx…, got 'x=1xq'");
   });
 });
 

@@ -2,6 +2,7 @@
 import { CGC_VERSION } from '../ir';
 import { UsageError } from './args';
 import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
+import { EXPORT_USAGE, exportCommand } from './export';
 import { INFO_USAGE, infoCommand } from './info';
 import { PRINT_USAGE, printCommand } from './print';
 
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: rea
   compile: { usage: COMPILE_USAGE, summary: 'compile a model to CGC Output IR (subgraphs, partitions, scratch plan, program)', run: compileCommand },
   plan: { usage: PLAN_USAGE, summary: 'compile and print the scratch memory plan', run: planCommand },
   partitions: { usage: PARTITIONS_USAGE, summary: 'compile and print partitions, subgraphs, origins and the decision log', run: partitionsCommand },
+  export: { usage: EXPORT_USAGE, summary: 'write a model (ONNX, bytecode) as CGC IR text plus a .safetensors weights file', run: exportCommand },
   info: { usage: INFO_USAGE, summary: 'show a model file\'s interface, version, op counts and constants', run: infoCommand },
 };
 

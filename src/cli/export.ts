@@ -1,0 +1,26 @@
+// `cgc export MODEL -o OUT.mlir [--shape …]`: a model (usually ONNX) as CGC Input IR text plus its
+// weights beside it (OUT.safetensors), so it travels as two files that every command reads.
+import { writeFileSync } from 'node:fs';
+import { formatDiagnostic, printModule } from '../ir';
+import { writeSafetensors } from '../compiler/import/safetensors';
+import { parseArgs, parseShapes, UsageError } from './args';
+import { loadModel } from './load';
+import type { CliIO } from './main';
+
+export const EXPORT_USAGE = 'cgc export MODEL -o OUT.mlir [--weights W.safetensors] [--shape NAME=DxD…]';
+
+export function exportCommand(argv: readonly string[], io: CliIO): number {
+  const { positionals, flags } = parseArgs(argv, { output: true, weights: true, shape: true }, { o: 'output' });
+  const out = flags.get('output');
+  if (positionals.length !== 1 || !out) throw new UsageError(`expected one model and -o OUT.mlir\nusage: ${EXPORT_USAGE}`);
+  if (!out.endsWith('.mlir')) throw new UsageError('the output must end in .mlir (its weights go to the .safetensors beside it)');
+  const shapes = parseShapes(flags.get('shape'));
+  const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), ...(shapes ? { shapes } : {}) });
+  for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
+  if (!loaded.module) return 1;
+  writeFileSync(out, printModule(loaded.module));
+  const weightsOut = out.replace(/\.mlir$/, '.safetensors');
+  writeFileSync(weightsOut, writeSafetensors(loaded.weights?.values() ?? []));
+  io.stdout(`wrote ${out} and ${weightsOut} (${loaded.weights?.size ?? 0} constants)`);
+  return 0;
+}
