@@ -32,7 +32,9 @@ export function allocTensor(shape: readonly number[], element: ElementType): Hos
 
 /** Views little-endian bytes (e.g. from a weights file) as a tensor of `type`, copying them. */
 export function tensorFromBytes(type: ShapedType, bytes: Uint8Array): HostTensor {
-  const copy = bytes.slice();
+  // new Uint8Array(bytes) always copies into a fresh buffer; a Node Buffer's slice() is a view of the
+  // whole (pooled) file buffer, which would put the data at the wrong offset.
+  const copy = new Uint8Array(bytes);
   return { type, data: new CTORS[type.element](copy.buffer, 0, numElements(type.shape)) };
 }
 

@@ -1,0 +1,156 @@
+// The CPU reference interpreter: runs a cgc.entry_point of an Input IR module op by op on host
+// tensors through the reference kernel table, and evaluates single ops for importers' constant
+// folding. Every failure is an InterpreterError naming the place (file:line:col when known), op and rule.
+import type { Attribute } from '../ir/attributes';
+import { IRError } from '../ir/diagnostics';
+import type { Operation, Value } from '../ir/operation';
+import { getOpDef, inferOp } from '../ir/registry';
+import { CONSTANT, ENTRY_POINT, RETURN } from '../ir/structural';
+import { type ShapedType, numElements, shapeToString, tensorType, typeToString } from '../ir/types';
+import './kernels';
+import { getKernel, KernelContext } from './registry';
+import type { HostTensor } from './tensor';
+
+/** The largest result the reference allocates: 2^28 elements (1 GiB of float32). */
+export const MAX_RESULT_ELEMENTS = 2 ** 28;
+
+export class InterpreterError extends Error {
+  override name = 'InterpreterError';
+}
+
+const plain = (t: ShapedType): ShapedType => tensorType(t.shape, t.element);
+const sameTensorType = (a: ShapedType, b: ShapedType): boolean =>
+  a.element === b.element && a.shape.length === b.shape.length && a.shape.every((d, i) => d === b.shape[i]);
+
+/**
+ * Runs `cgc_op.<name>` (the dialect prefix is optional) on `inputs`: checks operands and attributes
+ * against the declaration, infers the result types, refuses results past MAX_RESULT_ELEMENTS, runs
+ * the kernel. `resultCount` is the number of results for ops whose count is not implied (split).
+ */
+export function evaluateOp(
+  name: string,
+  inputs: readonly HostTensor[],
+  attrs: ReadonlyMap<string, Attribute> = new Map(),
+  resultCount?: number,
+): HostTensor[] {
+  const opName = name.startsWith('cgc_op.') ? name.slice('cgc_op.'.length) : name;
+  const def = getOpDef(opName);
+  if (!def) throw new InterpreterError(`unknown op 'cgc_op.${opName}'`);
+  inputs.forEach((t, i) => {
+    if (t.data.length !== numElements(t.type.shape)) {
+      throw new InterpreterError(`'cgc_op.${def.name}' operand #${i} has ${t.data.length} elements but its type ${typeToString(t.type)} has ${numElements(t.type.shape)}`);
+    }
+  });
+  const types = inputs.map((t) => plain(t.type));
+  let results: ShapedType[];
+  try {
+    results = inferOp(def.name, types, attrs, resultCount);
+  } catch (e) {
+    if (e instanceof IRError) throw new InterpreterError(e.message);
+    throw e;
+  }
+  for (const r of results) {
+    if (numElements(r.shape) > MAX_RESULT_ELEMENTS) {
+      throw new InterpreterError(`'cgc_op.${def.name}' result ${shapeToString(r.shape)} has ${numElements(r.shape)} elements,`
+        + ` past the reference interpreter's limit of ${MAX_RESULT_ELEMENTS} (2^28)`);
+    }
+  }
+  const kernel = getKernel(def.name);
+  if (!kernel) throw new InterpreterError(`'cgc_op.${def.name}' has no reference implementation`);
+  const outs = kernel([...inputs], new KernelContext(def, types, attrs, results));
+  outs.forEach((t, i) => {
+    if (!results[i] || !sameTensorType(t.type, results[i]) || t.data.length !== numElements(t.type.shape)) {
+      throw new Error(`reference kernel of 'cgc_op.${def.name}' returned ${typeToString(t.type)} for result #${i}, expected ${results[i] ? typeToString(results[i]) : 'nothing'}`);
+    }
+  });
+  return outs;
+}
+
+/** `file:line:col: ` of an op parsed from text, for messages; empty otherwise. */
+function where(op: Operation): string {
+  return op.loc ? `${op.loc.file}:${op.loc.line}:${op.loc.col}: ` : '';
+}
+
+/** The entry point named `entry`, or the module's first. */
+function findEntry(module: Operation, entry?: string): Operation {
+  const entries = module.body().operations.filter((op) => op.name === ENTRY_POINT);
+  const found = entry === undefined ? entries[0] : entries.find((op) => op.symbolName === entry);
+  if (!found) {
+    const names = entries.map((op) => `@${op.symbolName}`).join(', ') || 'none';
+    throw new InterpreterError(entry === undefined ? 'the module has no cgc.entry_point'
+      : `the module has no entry point @${entry} (it has: ${names})`);
+  }
+  return found;
+}
+
+/**
+ * Runs entry point `entry` (default: the first) of `module` on `inputs` (positional, or by argument
+ * name without `%`), taking each `cgc.constant("name")` from `constants`. Returns the results of its
+ * `cgc.return`, in order.
+ */
+export function runEntryPoint(
+  module: Operation,
+  inputs: ReadonlyMap<string, HostTensor> | readonly HostTensor[],
+  constants: (name: string) => HostTensor | undefined,
+  entry?: string,
+): HostTensor[] {
+  const fn = findEntry(module, entry);
+  const body = fn.body();
+  const label = `entry point @${fn.symbolName}`;
+  const env = new Map<Value, HostTensor>();
+  const args = body.arguments;
+  if (Array.isArray(inputs)) {
+    if (inputs.length !== args.length) throw new InterpreterError(`${label} takes ${args.length} inputs, got ${inputs.length}`);
+  } else {
+    const names = new Set(args.map((a, i) => a.nameHint ?? `${i}`));
+    const unknown = [...(inputs as ReadonlyMap<string, HostTensor>).keys()].filter((k) => !names.has(k));
+    if (unknown.length) throw new InterpreterError(`${label} has no argument named ${unknown.map((k) => `%${k}`).join(', ')} (it has: ${[...names].map((k) => `%${k}`).join(', ')})`);
+  }
+  args.forEach((arg, i) => {
+    const name = arg.nameHint ?? `${i}`;
+    const t = Array.isArray(inputs) ? (inputs as readonly HostTensor[])[i] : (inputs as ReadonlyMap<string, HostTensor>).get(name);
+    if (!t) throw new InterpreterError(`${label} input #${i} (%${name}) is missing`);
+    if (!sameTensorType(t.type, arg.type)) {
+      throw new InterpreterError(`${label} input #${i} (%${name}) must be ${typeToString(plain(arg.type))}, got ${typeToString(plain(t.type))}`);
+    }
+    env.set(arg, t);
+  });
+  const get = (op: Operation, v: Value, i: number): HostTensor => {
+    const t = env.get(v);
+    if (!t) throw new InterpreterError(`${where(op)}'${op.name}' operand #${i} has no value (defined outside ${label}?)`);
+    return t;
+  };
+  for (const op of body.operations) {
+    if (op.name === CONSTANT) {
+      const attr = op.attr('name');
+      const name = attr?.kind === 'string' ? attr.value : '';
+      const t = constants(name);
+      const want = op.results[0]!.type;
+      if (!t) throw new InterpreterError(`${where(op)}cgc.constant("${name}"): no constant named "${name}" was given`);
+      if (!sameTensorType(t.type, want)) {
+        throw new InterpreterError(`${where(op)}cgc.constant("${name}") is declared ${typeToString(plain(want))} but the given tensor is ${typeToString(plain(t.type))}`);
+      }
+      env.set(op.results[0]!, t);
+    } else if (op.name === RETURN) {
+      return op.operands.map((v, i) => get(op, v, i));
+    } else if (op.dialect === 'cgc_op') {
+      const ins = op.operands.map((v, i) => get(op, v, i));
+      let outs: HostTensor[];
+      try {
+        outs = evaluateOp(op.opName, ins, op.attributes, op.results.length);
+      } catch (e) {
+        if (e instanceof Error) e.message = `${where(op)}${e.message}`;
+        throw e;
+      }
+      op.results.forEach((r, i) => {
+        if (!outs[i] || !sameTensorType(outs[i].type, r.type)) {
+          throw new InterpreterError(`${where(op)}'${op.name}' result #${i} is declared ${typeToString(plain(r.type))} but evaluates to ${outs[i] ? typeToString(outs[i].type) : 'nothing'}`);
+        }
+        env.set(r, outs[i]);
+      });
+    } else {
+      throw new InterpreterError(`${where(op)}'${op.name}' cannot appear in ${label}`);
+    }
+  }
+  throw new InterpreterError(`${label} has no cgc.return`);
+}

@@ -1,0 +1,170 @@
+// Element-type plumbing shared by every reference kernel: exact float16 <-> float conversion,
+// exact int64 -> float conversion, and reading/writing tensors as float32 values, plain numbers
+// or BigInts, so each kernel is written once per numeric domain instead of once per element type.
+import { type ElementType, type ShapedType, tensorType } from '../../ir/types';
+import { type HostTensor, allocTensor } from '../tensor';
+
+// ---------------------------------------------------------------------------------------------
+// float16
+
+const HALF_TABLE = new Float32Array(65536);
+for (let h = 0; h < 65536; h++) {
+  const sign = h & 0x8000 ? -1 : 1;
+  const exp = (h >> 10) & 0x1f;
+  const mant = h & 0x3ff;
+  HALF_TABLE[h] = exp === 0 ? sign * mant * 2 ** -24
+    : exp === 31 ? (mant ? NaN : sign * Infinity)
+      : sign * (1024 + mant) * 2 ** (exp - 25);
+}
+
+/** The value of raw half bits (exact: every half is a float32). */
+export function halfToFloat(bits: number): number {
+  return HALF_TABLE[bits & 0xffff]!;
+}
+
+/** Round half to even of a double (exact: the subtraction y − floor(y) is exact for |y| < 2^52). */
+export function roundHalfEven(y: number): number {
+  const f = Math.floor(y);
+  const d = y - f;
+  if (d > 0.5) return f + 1;
+  if (d < 0.5) return f;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+/** Raw half bits of `x`, rounded once to nearest-even (IEEE 754 binary16, overflow to ±∞, NaN kept). */
+export function floatToHalf(x: number): number {
+  if (Number.isNaN(x)) return 0x7e00;
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
+  const a = Math.abs(x);
+  // 65520 is halfway between the largest half (65504) and 2^16: ties go to even, which overflows.
+  if (a >= 65520) return sign | 0x7c00;
+  if (a < 2 ** -14) return sign | roundHalfEven(a * 2 ** 24); // subnormal; 1024 carries into the exponent
+  let e = Math.floor(Math.log2(a));
+  // log2 can be off by one near powers of two; fix it so that 2^e ≤ a < 2^(e+1) exactly.
+  if (2 ** e > a) e -= 1;
+  else if (2 ** (e + 1) <= a) e += 1;
+  const m = roundHalfEven((a / 2 ** e - 1) * 1024); // a / 2^e is exact (power-of-two scaling)
+  return sign | (((e + 15) << 10) + m); // m = 1024 carries into the exponent, as IEEE rounding does
+}
+
+// ---------------------------------------------------------------------------------------------
+// int64
+
+const TWO53 = 2n ** 53n;
+
+/**
+ * A BigInt rounded once to the nearest float32 (Number() then Math.fround would round twice).
+ * Beyond 2^53 the low bits are folded into a sticky bit (round to odd), which keeps the one
+ * rounding by fround correct because 53 ≥ 24 + 2 bits survive.
+ */
+export function bigToFloat32(v: bigint): number {
+  const a = v < 0n ? -v : v;
+  if (a <= TWO53) return Math.fround(Number(v));
+  const shift = BigInt(a.toString(2).length - 53);
+  let q = a >> shift;
+  if (q << shift !== a) q |= 1n;
+  const r = Math.fround(Number(q) * 2 ** Number(shift));
+  return v < 0n ? -r : r;
+}
+
+/** A double truncated toward zero and wrapped to int64, as a typed-array store wraps narrower ints; NaN and ±∞ give 0. */
+export function numberToBig(x: number): bigint {
+  return Number.isFinite(x) ? BigInt.asIntN(64, BigInt(Math.trunc(x))) : 0n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Element-type classes
+
+export const isFloat = (e: ElementType): boolean => e === 'float32' || e === 'float16';
+/** Integer types whose values are exact JS numbers (int64 is not: it is stored as BigInt). */
+export const isSmallInt = (e: ElementType): boolean => e === 'int32' || e === 'int8' || e === 'uint8';
+
+/** The smallest and largest value of an integer type (for int64, as doubles: ±2^63). */
+export function intRange(e: ElementType): [number, number] {
+  switch (e) {
+    case 'int8': return [-128, 127];
+    case 'uint8': return [0, 255];
+    case 'int32': return [-(2 ** 31), 2 ** 31 - 1];
+    case 'bool': return [0, 1];
+    default: return [-(2 ** 63), 2 ** 63];
+  }
+}
+
+/** A float tensor's values as float32 numbers: the data itself for float32, decoded for float16. */
+export function readFloats(t: HostTensor): Float32Array {
+  if (t.type.element === 'float32') return t.data as Float32Array;
+  if (t.type.element === 'float16') {
+    const h = t.data as Uint16Array;
+    const out = new Float32Array(h.length);
+    for (let i = 0; i < h.length; i++) out[i] = HALF_TABLE[h[i]!]!;
+    return out;
+  }
+  throw new Error(`reference: expected a float tensor, got !cgc.${t.type.element}`);
+}
+
+/** Any tensor's values as doubles (int64 through Number, exact below 2^53). */
+export function readNumbers(t: HostTensor): ArrayLike<number> {
+  if (isFloat(t.type.element)) return readFloats(t);
+  if (t.type.element === 'int64') return Float64Array.from(t.data as BigInt64Array, Number);
+  return t.data as ArrayLike<number>;
+}
+
+/** Any tensor's values as BigInts (floats truncated toward zero). */
+export function readBigInts(t: HostTensor): BigInt64Array {
+  if (t.type.element === 'int64') return t.data as BigInt64Array;
+  const v = readNumbers(t);
+  return BigInt64Array.from({ length: v.length }, (_, i) => numberToBig(v[i]!));
+}
+
+/**
+ * A tensor of `element` from double `values`: floats round once to float32 (then float16 rounds
+ * that float32 to half), integers truncate toward zero and wrap as typed-array stores do, bool is
+ * `value ≠ 0`, int64 truncates and wraps.
+ */
+export function fromNumbers(shape: readonly number[], element: ElementType, values: ArrayLike<number>): HostTensor {
+  const t = allocTensor(shape, element);
+  const n = t.data.length;
+  switch (element) {
+    case 'float16': {
+      const d = t.data as Uint16Array;
+      for (let i = 0; i < n; i++) d[i] = floatToHalf(Math.fround(values[i]!));
+      break;
+    }
+    case 'int64': {
+      const d = t.data as BigInt64Array;
+      for (let i = 0; i < n; i++) d[i] = numberToBig(values[i]!);
+      break;
+    }
+    case 'bool': {
+      const d = t.data as Uint8Array;
+      for (let i = 0; i < n; i++) d[i] = values[i] !== 0 ? 1 : 0;
+      break;
+    }
+    default: {
+      const d = t.data as Float32Array | Int32Array | Int8Array | Uint8Array;
+      for (let i = 0; i < n; i++) d[i] = values[i]!;
+    }
+  }
+  return t;
+}
+
+/** A tensor from BigInt values, converted to `element` (floats rounded once). */
+export function fromBigInts(shape: readonly number[], element: ElementType, values: BigInt64Array): HostTensor {
+  if (element === 'int64') return { type: tensorType(shape, element), data: values };
+  if (isFloat(element)) return fromNumbers(shape, element, Float64Array.from(values, bigToFloat32));
+  if (element === 'bool') return fromNumbers(shape, element, Float64Array.from(values, (v) => (v !== 0n ? 1 : 0)));
+  return fromNumbers(shape, element, Float64Array.from(values, (v) => Number(BigInt.asIntN(32, v))));
+}
+
+/** A tensor of `type`'s shape and element type, sharing `data` (which must have the right storage). */
+export function withType(type: ShapedType, data: HostTensor['data']): HostTensor {
+  return { type: tensorType(type.shape, type.element), data };
+}
+
+/** The double a scalar attribute becomes in `element` (e.g. pad's `value`, one_hot's on/off values). */
+export function storedValue(element: ElementType, v: number): number | bigint {
+  if (element === 'float16') return floatToHalf(Math.fround(v));
+  if (element === 'int64') return numberToBig(v);
+  if (element === 'bool') return v !== 0 ? 1 : 0;
+  return v; // the typed-array store rounds (float32) or truncates and wraps (int32, int8, uint8)
+}
