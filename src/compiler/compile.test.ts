@@ -6,7 +6,7 @@ import {
 } from '../ir';
 import { SUBGRAPH_INTERFACES, specializationAnswer } from '../ir/exchange';
 import { createReferenceTarget } from '../reference/target';
-import { createWebGpuTarget } from '../webgpu-target/target';
+import { createWebGpuFallbackTarget } from '../webgpu-target/target';
 import { defaultTargets } from '../webgpu-target/targets';
 import { decisionLines } from './dump';
 import { getPartitionBytecode, isolatePartition, partitionNames } from './partition/isolate';
@@ -80,8 +80,10 @@ describe('compiler rules', () => {
     expect(decisionLines(s).join('\n')).toContain("target 'webgpu' declined the specialization: the device lacks 'shader-f16' for !cgc.tensor<2x8x!cgc.float16>");
     expect(decisionLines(s).join('\n')).toContain("target 'webgpu-fallback' declined the specialization: the device lacks 'shader-f16'");
     expect(s.schedule[0]!.target).toBe('cpu-reference');
-    const f16 = compile(module('%a = cgc_op.relu(%x)\ncgc.return %a', `%x: ${h}`, h), [createWebGpuTarget({ features: ['shader-f16'], limits: {} }), createReferenceTarget()]);
-    expect(f16.schedule[0]!.target).toBe('webgpu');
+    // With shader-f16 the device check passes, and the kernel generators (f32/i32 only) decline.
+    const f16 = compile(module('%a = cgc_op.relu(%x)\ncgc.return %a', `%x: ${h}`, h), [createWebGpuFallbackTarget({ features: ['shader-f16'], limits: {} }), createReferenceTarget()]);
+    expect(decisionLines(f16).join('\n')).toContain("target 'webgpu-fallback' declined the specialization: results of type !cgc.float16 are not written by WebGPU kernels");
+    expect(f16.schedule[0]!.target).toBe('cpu-reference');
   });
 
   it('isolates a partition with only the symbols it reaches, as CGC_SUBGRAPH_PARTITION bytecode', () => {

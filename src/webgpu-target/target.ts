@@ -7,10 +7,14 @@ import {
 } from '../ir';
 import { SUBGRAPH_INTERFACES, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
 import { WEBGPU_DECLARATION } from './declarations';
+import { KernelDecline, planKernels } from './kernel-plan';
+import { hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
-/** Ops the per-op fallback has no GPU kernel for: they go to the CPU reference. */
-export const NO_GPU_KERNEL: ReadonlySet<string> = new Set(['top_k', 'scatter_nd', 'scatter_elements']);
+/** Ops with a WGSL generator: what the per-op fallback declares; the rest go to the CPU reference. */
+export function gpuOps(): string[] {
+  return registeredOps().map((d) => d.name).filter(hasGenerator);
+}
 
 export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): CompileTarget {
   return gpuTarget('webgpu', profile, () => WEBGPU_DECLARATION, (def) => {
@@ -20,7 +24,7 @@ export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): C
 }
 
 export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): CompileTarget {
-  const ops = registeredOps().map((d) => d.name).filter((n) => !NO_GPU_KERNEL.has(n));
+  const ops = gpuOps();
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // any single op with a GPU kernel  ⇒  that kernel
   cgc_pattern.pattern @single_op attributes {benefit = 1, nodes = [{ops = [${ops.map((o) => `"${o}"`).join(', ')}]}]}
@@ -41,10 +45,21 @@ function gpuTarget(name: string, profile: GpuProfile, declaration: () => string,
         return { interface: INTERFACES.CGC_SUBGRAPH_DECLARATION, text: declaration() };
       }
       const { definition } = readSpecializationRequest(request);
-      const reason = deviceCheck(definition, profile) ?? extraCheck(definition);
+      const reason = deviceCheck(definition, profile) ?? extraCheck(definition) ?? kernelCheck(definition);
       return specializationAnswer(reason === undefined, reason);
     },
   };
+}
+
+/** Whether the kernel generators can express the subgraph (the reason when not). */
+function kernelCheck(def: Operation): string | undefined {
+  try {
+    planKernels(def);
+    return undefined;
+  } catch (e) {
+    if (e instanceof KernelDecline) return e.message;
+    throw e;
+  }
 }
 
 /** What this device cannot do for a concrete subgraph: f16 without shader-f16, buffers past binding limits. */

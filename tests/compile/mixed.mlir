@@ -1,7 +1,7 @@
 // Patterns at work: an epilogue stopped by a value with two users, an elementwise chain, an
-// elementwise prologue fused into a reduction, softmax with an epilogue, int64 declined by the
-// fused target (per-op fallback), top_k with no GPU kernel (CPU reference), identity and dead ops
-// removed, and a returned input copied.
+// elementwise prologue fused into a reduction, softmax with an epilogue, an int64 result (no GPU
+// kernel writes int64: CPU reference), top_k with no GPU kernel (CPU reference), identity and dead
+// ops removed, and a returned input copied.
 // RUN: canonicalize coarse
 // RUN: select coarse
 // RUN: partition coarse

@@ -1,0 +1,39 @@
+// Kernels for a concrete subgraph: one WGSL compute kernel per result, each pulling its value
+// through the subgraph's ops (so a whole fused subgraph is one kernel per output). A subgraph the
+// generators cannot express is declined with the reason, which is what specialization answers.
+import { type Operation, numElements } from '../ir';
+import { WGSL_HELPERS } from './kernels/elementwise';
+import './kernels';
+import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
+
+export interface KernelSpec {
+  readonly name: string;
+  readonly wgsl: string;
+  readonly workgroups: readonly [number, number, number];
+  /** Bind points read (the functional definition's arguments, bindings 0…n−1). */
+  readonly inputs: number;
+  /** The bind point written: argument count + result index (also its binding number). */
+  readonly output: number;
+}
+
+/** Kernels for the functional definition `def`; throws KernelDecline when one cannot be generated. */
+export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
+  const block = def.body();
+  const ops = block.operations.filter((o) => o.name.startsWith('cgc_op.'));
+  for (const op of ops) if (!hasGenerator(op.opName)) throw new KernelDecline(`no WebGPU kernel for 'cgc_op.${op.opName}'`);
+  const ret = block.operations.at(-1)!;
+  const args = block.arguments;
+  const kernels: KernelSpec[] = [];
+  ret.operands.forEach((out, r) => {
+    if (numElements(out.type.shape) === 0) return;
+    const b = new KernelBuilder(args, new Set(ops));
+    const binding = args.length + r;
+    const name = `${symbol}.${r}`;
+    const { wgsl, workgroups } = elementKernel(b, out, binding, name);
+    const helpers = Object.entries(WGSL_HELPERS).filter(([fn]) => wgsl.includes(`${fn}(`)).map(([, code]) => code);
+    kernels.push({ name, wgsl: helpers.length ? `${wgsl}\n${helpers.join('\n\n')}\n` : wgsl, workgroups, inputs: args.length, output: binding });
+  });
+  return kernels;
+}
+
+export { KernelDecline };

@@ -1,0 +1,202 @@
+// Data movement as index maps: each output element pulls the one input element it copies —
+// transpose, reshape family, expand, tile, concat, split, slice, pad, gather(_elements),
+// depth/space rearrangements, trilu, one_hot and cumsum.
+import type { Value } from '../../ir';
+import { type KernelBuilder, KernelDecline, type Scope, type Typed, convert, flatOffset, generator, literal, strides } from '../wgsl/builder';
+import { ctxOf, loops, normAxis } from './helpers';
+
+const typeOf = (v: Value) => (v.type.element === 'float32' ? 'f32' as const : 'i32' as const);
+
+/** The coordinates in `to` of flat element `flat` (an i32 expression). */
+function unflatten(b: KernelBuilder, scope: Scope, flat: string, to: readonly number[]): string[] {
+  const st = strides(to);
+  return to.map((d, i) => {
+    const v = b.fresh('u');
+    scope.emit(`let ${v} = (${flat}) / ${st[i]}i % ${d}i;`);
+    return v;
+  });
+}
+
+/** Pulls from one of several sources chosen at run time: `var r; if (cond0) { r = … } else if …`. */
+function choose(b: KernelBuilder, scope: Scope, t: 'f32' | 'i32', branches: { cond: string; pull: (s: Scope) => Typed }[], fallback: string): Typed {
+  const r = b.fresh('r');
+  scope.emit(`var ${r} = ${fallback};`);
+  branches.forEach((br, i) => {
+    const inner = scope.child();
+    const v = br.pull(inner);
+    inner.emit(`${r} = ${convert(v, t)};`);
+    scope.emit(`${i === 0 ? '' : '} else '}if (${br.cond}) {`);
+    scope.lines.push(...inner.lines);
+  });
+  if (branches.length) scope.emit('}');
+  return { expr: r, type: t };
+}
+
+for (const name of ['reshape', 'flatten', 'squeeze', 'unsqueeze']) {
+  generator(name, (b, op, coords, scope) => {
+    const x = op.operands[0]!;
+    const flat = flatOffset(coords, op.results[0]!.type.shape);
+    return b.value(x, unflatten(b, scope, flat, x.type.shape), scope);
+  });
+}
+
+generator('transpose', (b, op, coords, scope) => {
+  const x = op.operands[0]!;
+  const perm = ctxOf(op).ints('permutation');
+  const at = new Array<string>(perm.length);
+  perm.forEach((p, i) => { at[p] = coords[i]!; });
+  return b.value(x, at, scope);
+});
+
+generator('expand', (b, op, coords, scope) => b.valueBroadcast(op.operands[0]!, coords, op.results[0]!.type.shape, scope));
+
+generator('tile', (b, op, coords, scope) => {
+  const x = op.operands[0]!;
+  return b.value(x, coords.map((c, i) => (x.type.shape[i] === 1 ? '0i' : `${c} % ${x.type.shape[i]}i`)), scope);
+});
+
+generator('concat', (b, op, coords, scope) => {
+  const axis = normAxis(ctxOf(op).int('axis'), op.results[0]!.type.shape.length);
+  let start = 0;
+  const branches = op.operands.filter((v) => v.type.shape[axis]! > 0).map((v) => {
+    const lo = start;
+    start += v.type.shape[axis]!;
+    return { cond: `${coords[axis]} < ${start}i`, pull: (s: Scope) => b.value(v, coords.map((c, i) => (i === axis ? `${c} - ${lo}i` : c)), s) };
+  });
+  return choose(b, scope, typeOf(op.results[0]!), branches, literal(0, typeOf(op.results[0]!)));
+});
+
+generator('split', (b, op, coords, scope, index) => {
+  const axis = normAxis(ctxOf(op).int('axis'), op.operands[0]!.type.shape.length);
+  const offset = op.results.slice(0, index).reduce((n, r) => n + r.type.shape[axis]!, 0);
+  return b.value(op.operands[0]!, coords.map((c, i) => (i === axis ? `${c} + ${offset}i` : c)), scope);
+});
+
+generator('slice', (b, op, coords, scope) => {
+  const x = op.operands[0]!;
+  const ctx = ctxOf(op);
+  const rank = x.type.shape.length;
+  const axes = (op.attributes.has('axes') ? ctx.ints('axes') : x.type.shape.map((_, i) => i)).map((a) => normAxis(a, rank));
+  const starts = ctx.ints('starts');
+  const steps = op.attributes.has('steps') ? ctx.ints('steps') : axes.map(() => 1);
+  const at = coords.map((c, i) => {
+    const k = axes.indexOf(i);
+    if (k < 0) return c;
+    const dim = x.type.shape[i]!;
+    const step = steps[k]!;
+    let s = starts[k]!;
+    s = s < 0 ? s + dim : s;
+    s = step > 0 ? Math.min(Math.max(s, 0), dim) : Math.min(Math.max(s, -1), dim - 1);
+    return `(${s}i + ${c} * ${step}i)`;
+  });
+  return b.value(x, at, scope);
+});
+
+generator('pad', (b, op, coords, scope) => {
+  const x = op.operands[0]!;
+  const ctx = ctxOf(op);
+  const mode = ctx.string('mode');
+  const sp = ctx.ints('start_padding');
+  const t = typeOf(x);
+  const shape = x.type.shape;
+  const rel = coords.map((c, i) => `(${c} - ${sp[i]}i)`);
+  if (mode === 'constant') {
+    const inside = rel.map((r, i) => `${r} >= 0i && ${r} < ${shape[i]}i`).join(' && ') || 'true';
+    return choose(b, scope, t, [{ cond: inside, pull: (s) => b.value(x, rel, s) }], literal(ctx.float('value'), t));
+  }
+  const at = rel.map((r, i) => {
+    const d = shape[i]!;
+    const v = b.fresh('p');
+    if (mode === 'edge') scope.emit(`let ${v} = clamp(${r}, 0i, ${d - 1}i);`);
+    else if (mode === 'wrap') scope.emit(`let ${v} = ((${r} % ${d}i) + ${d}i) % ${d}i;`);
+    else {
+      // reflect: mirror without repeating the edge, period 2(d − 1).
+      if (d === 1) scope.emit(`let ${v} = 0i;`);
+      else scope.emit(`let ${v} = ${d - 1}i - abs(((((${r}) % ${2 * (d - 1)}i) + ${2 * (d - 1)}i) % ${2 * (d - 1)}i) - ${d - 1}i);`);
+    }
+    return v;
+  });
+  return b.value(x, at, scope);
+});
+
+generator('gather', (b, op, coords, scope) => {
+  const [x, idx] = op.operands;
+  const axis = normAxis(ctxOf(op).int('axis'), x!.type.shape.length);
+  const q = idx!.type.shape.length;
+  const iv = b.value(idx!, coords.slice(axis, axis + q), scope);
+  const k = b.fresh('g');
+  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${x!.type.shape[axis]}i, ${iv.expr} < 0i);`);
+  return b.value(x!, [...coords.slice(0, axis), k, ...coords.slice(axis + q)], scope);
+});
+
+generator('gather_elements', (b, op, coords, scope) => {
+  const [x, idx] = op.operands;
+  const axis = normAxis(ctxOf(op).int('axis'), x!.type.shape.length);
+  const iv = b.value(idx!, coords, scope);
+  const k = b.fresh('g');
+  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${x!.type.shape[axis]}i, ${iv.expr} < 0i);`);
+  return b.value(x!, coords.map((c, i) => (i === axis ? k : c)), scope);
+});
+
+generator('depth_to_space', (b, op, coords, scope) => {
+  const ctx = ctxOf(op);
+  const bs = ctx.int('block_size');
+  const C = op.results[0]!.type.shape[1]!;
+  const [n, c, h, w] = coords as [string, string, string, string];
+  const off = `(${h} % ${bs}i) * ${bs}i + (${w} % ${bs}i)`;
+  const ch = ctx.string('mode') === 'DCR' ? `(${off}) * ${C}i + ${c}` : `${c} * ${bs * bs}i + ${off}`;
+  return b.value(op.operands[0]!, [n, ch, `${h} / ${bs}i`, `${w} / ${bs}i`], scope);
+});
+
+generator('space_to_depth', (b, op, coords, scope) => {
+  const bs = ctxOf(op).int('block_size');
+  const C = op.operands[0]!.type.shape[1]!;
+  const [n, c, h, w] = coords as [string, string, string, string];
+  const blk = b.fresh('blk');
+  scope.emit(`let ${blk} = ${c} / ${C}i;`);
+  return b.value(op.operands[0]!, [n, `${c} % ${C}i`, `${h} * ${bs}i + ${blk} / ${bs}i`, `${w} * ${bs}i + ${blk} % ${bs}i`], scope);
+});
+
+generator('trilu', (b, op, coords, scope) => {
+  const ctx = ctxOf(op);
+  const r = coords.length;
+  const [row, col] = [coords[r - 2]!, coords[r - 1]!];
+  const keep = ctx.bool('upper') ? `${col} - ${row} >= ${ctx.int('k')}i` : `${col} - ${row} <= ${ctx.int('k')}i`;
+  const t = typeOf(op.results[0]!);
+  return choose(b, scope, t, [{ cond: keep, pull: (s) => b.value(op.operands[0]!, coords, s) }], literal(0, t));
+});
+
+generator('one_hot', (b, op, coords, scope) => {
+  const ctx = ctxOf(op);
+  const out = op.results[0]!;
+  const axis = normAxis(ctx.int('axis'), out.type.shape.length);
+  const depth = ctx.int('depth');
+  const iv = b.value(op.operands[0]!, coords.filter((_, i) => i !== axis), scope);
+  const t = typeOf(out);
+  const k = b.fresh('h');
+  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${depth}i, ${iv.expr} < 0i);`);
+  return { expr: `select(${literal(ctx.float('off_value'), t)}, ${literal(ctx.float('on_value'), t)}, ${k} == ${coords[axis]})`, type: t };
+});
+
+generator('cumsum', (b, op, coords, scope) => {
+  const ctx = ctxOf(op);
+  const x = op.operands[0]!;
+  const axis = normAxis(ctx.int('axis'), x.type.shape.length);
+  const n = x.type.shape[axis]!;
+  const t = typeOf(x);
+  const acc = b.fresh('acc');
+  scope.emit(`var ${acc} = ${literal(0, t)};`);
+  const j = b.fresh('j');
+  const c = coords[axis]!;
+  const cond = ctx.bool('reverse') ? (ctx.bool('exclusive') ? `${j} > ${c}` : `${j} >= ${c}`) : (ctx.bool('exclusive') ? `${j} < ${c}` : `${j} <= ${c}`);
+  loops(scope, [j], [n], (inner) => {
+    const body = inner.child();
+    const v = b.value(x, coords.map((cc, i) => (i === axis ? j : cc)), body);
+    body.emit(`${acc} += ${convert(v, t)};`);
+    inner.emit(`if (${cond}) {`);
+    inner.lines.push(...body.lines);
+    inner.emit('}');
+  });
+  if (n > 1 << 16) throw new KernelDecline('cumsum along more than 65536 elements is left to the CPU reference');
+  return { expr: acc, type: t };
+});

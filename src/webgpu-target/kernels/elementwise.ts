@@ -1,0 +1,163 @@
+// Elementwise ops as WGSL expressions over operands pulled at broadcast coordinates: every unary
+// and binary math op, activations, comparisons and logic (as 0/1 in i32), where, clip and cast.
+import { type Operation, OpContext, getOpDef } from '../../ir';
+import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
+
+type Unary = (x: string, t: Scalar, ctx: OpContext) => string;
+
+const F = (f: (x: string, ctx: OpContext) => string): Unary => (x, t, ctx) => {
+  if (t !== 'f32') throw new KernelDecline('this op is generated for float32 only');
+  return f(x, ctx);
+};
+const lit = (x: number) => literal(x, 'f32');
+
+const UNARY: Record<string, Unary> = {
+  relu: (x, t) => `max(${x}, ${literal(0, t)})`,
+  neg: (x) => `(-${x})`,
+  abs: (x) => `abs(${x})`,
+  sign: (x, t) => `sign(${x})${t === 'i32' ? '' : ''}`,
+  identity: (x) => x,
+  leaky_relu: F((x, c) => `select(${x}, ${lit(c.float('alpha'))} * ${x}, ${x} < 0.0f)`),
+  sigmoid: F((x) => `(1.0f / (1.0f + exp(-${x})))`),
+  tanh: F((x) => `tanh(clamp(${x}, -15.0f, 15.0f))`),
+  hard_sigmoid: F((x, c) => `clamp(${lit(c.float('alpha'))} * ${x} + ${lit(c.float('beta'))}, 0.0f, 1.0f)`),
+  hard_swish: F((x) => `(${x} * clamp(${x} / 6.0f + 0.5f, 0.0f, 1.0f))`),
+  gelu: F((x, c) => (c.string('approximate') === 'tanh'
+    ? `(0.5f * ${x} * (1.0f + tanh(clamp(0.7978845608028654f * (${x} + 0.044715f * ${x} * ${x} * ${x}), -15.0f, 15.0f))))`
+    : `(0.5f * ${x} * (1.0f + erf_f32(${x} * 0.7071067811865476f)))`)),
+  erf: F((x) => `erf_f32(${x})`),
+  exp: F((x) => `exp(${x})`),
+  log: F((x) => `log(${x})`),
+  sqrt: F((x) => `sqrt(${x})`),
+  reciprocal: F((x) => `(1.0f / ${x})`),
+  softplus: F((x) => `select(log(1.0f + exp(${x})), ${x} + log(1.0f + exp(-${x})), ${x} > 0.0f)`),
+  softsign: F((x) => `(${x} / (1.0f + abs(${x})))`),
+  elu: F((x, c) => `select(${x}, ${lit(c.float('alpha'))} * (exp(${x}) - 1.0f), ${x} < 0.0f)`),
+  selu: F((x, c) => `select(${lit(c.float('gamma'))} * ${lit(c.float('alpha'))} * (exp(${x}) - 1.0f), ${lit(c.float('gamma'))} * ${x}, ${x} > 0.0f)`),
+  celu: F((x, c) => `(max(0.0f, ${x}) + min(0.0f, ${lit(c.float('alpha'))} * (exp(${x} / ${lit(c.float('alpha'))}) - 1.0f)))`),
+  mish: F((x) => `(${x} * tanh(clamp(select(log(1.0f + exp(${x})), ${x} + log(1.0f + exp(-${x})), ${x} > 0.0f), -15.0f, 15.0f)))`),
+  silu: F((x) => `(${x} / (1.0f + exp(-${x})))`),
+  thresholded_relu: F((x, c) => `select(0.0f, ${x}, ${x} > ${lit(c.float('alpha'))})`),
+  shrink: F((x, c) => `select(select(0.0f, ${x} + ${lit(c.float('bias'))}, ${x} < -${lit(c.float('lambd'))}), ${x} - ${lit(c.float('bias'))}, ${x} > ${lit(c.float('lambd'))})`),
+  sin: F((x) => `sin(${x})`), cos: F((x) => `cos(${x})`), tan: F((x) => `tan(${x})`),
+  asin: F((x) => `asin(${x})`), acos: F((x) => `acos(${x})`), atan: F((x) => `atan(${x})`),
+  sinh: F((x) => `sinh(${x})`), cosh: F((x) => `cosh(${x})`), asinh: F((x) => `asinh(${x})`),
+  acosh: F((x) => `acosh(${x})`), atanh: F((x) => `atanh(${x})`),
+  floor: F((x) => `floor(${x})`), ceil: F((x) => `ceil(${x})`), round: F((x) => `round(${x})`),
+  not: (x) => `i32(${x} == 0i)`,
+  bitwise_not: (x) => `(~${x})`,
+};
+
+type Binary = (a: string, b: string, t: Scalar, ctx: OpContext) => string;
+
+const BINARY: Record<string, Binary> = {
+  add: (a, b) => `(${a} + ${b})`,
+  sub: (a, b) => `(${a} - ${b})`,
+  mul: (a, b) => `(${a} * ${b})`,
+  div: (a, b, t) => (t === 'i32' ? `select(${a} / ${b}, 0i, ${b} == 0i)` : `(${a} / ${b})`),
+  pow: (a, b, t) => (t === 'f32' ? `pow_f32(${a}, ${b})` : `i32(round(pow_f32(${a}, ${b})))`),
+  max: (a, b) => `max(${a}, ${b})`,
+  min: (a, b) => `min(${a}, ${b})`,
+  mod: (a, b, t, ctx) => {
+    if (t === 'f32') return `(${a} - ${b} * trunc(${a} / ${b}))`;
+    if (ctx.bool('fmod')) return `select(${a} % ${b}, 0i, ${b} == 0i)`;
+    return `select(((${a} % ${b}) + ${b}) % ${b}, 0i, ${b} == 0i)`;
+  },
+  prelu: (a, b, t) => `select(${a}, ${a} * ${b}, ${a} < ${literal(0, t)})`,
+  equal: (a, b) => `i32(${a} == ${b})`,
+  less: (a, b) => `i32(${a} < ${b})`,
+  less_or_equal: (a, b) => `i32(${a} <= ${b})`,
+  greater: (a, b) => `i32(${a} > ${b})`,
+  greater_or_equal: (a, b) => `i32(${a} >= ${b})`,
+  and: (a, b) => `i32((${a} != 0i) && (${b} != 0i))`,
+  or: (a, b) => `i32((${a} != 0i) || (${b} != 0i))`,
+  xor: (a, b) => `i32((${a} != 0i) != (${b} != 0i))`,
+  bitwise_and: (a, b) => `(${a} & ${b})`,
+  bitwise_or: (a, b) => `(${a} | ${b})`,
+  bitwise_xor: (a, b) => `(${a} ^ ${b})`,
+};
+
+/** Ops computed on integers as their operands' type and results compared, vs. always float math. */
+const COMPARISON = new Set(['equal', 'less', 'less_or_equal', 'greater', 'greater_or_equal']);
+
+function ctxOf(op: Operation): OpContext {
+  return new OpContext(getOpDef(op.opName)!, op.operands.map((v) => v.type), op.attributes);
+}
+
+function pullAll(b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope): Typed[] {
+  const shape = op.results[0]!.type.shape;
+  return op.operands.map((v) => b.valueBroadcast(v, coords, shape, scope));
+}
+
+for (const [name, f] of Object.entries(UNARY)) {
+  generator(name, (b, op, coords, scope) => {
+    const [x] = pullAll(b, op, coords, scope);
+    const type: Scalar = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
+    return { expr: f(convert(x!, type), type, ctxOf(op)), type };
+  });
+}
+
+for (const [name, f] of Object.entries(BINARY)) {
+  generator(name, (b, op, coords, scope) => {
+    const [x, y] = pullAll(b, op, coords, scope);
+    const operandType: Scalar = op.operands[0]!.type.element === 'float32' ? 'f32' : 'i32';
+    const resultType: Scalar = COMPARISON.has(name) || ['and', 'or', 'xor'].includes(name) ? 'i32' : operandType;
+    // pow's exponent may have another type than its base; it is computed in f32 either way.
+    const rhs = name === 'pow' ? convert(y!, 'f32') : convert(y!, operandType);
+    const lhs = name === 'pow' && operandType === 'i32' ? convert(x!, 'f32') : convert(x!, operandType);
+    return { expr: f(lhs, rhs, operandType, ctxOf(op)), type: resultType };
+  });
+}
+
+generator('where', (b, op, coords, scope) => {
+  const [c, x, y] = pullAll(b, op, coords, scope);
+  const t: Scalar = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
+  return { expr: `select(${convert(y!, t)}, ${convert(x!, t)}, ${c!.expr} != 0i)`, type: t };
+});
+
+generator('clip', (b, op, coords, scope) => {
+  const [x] = pullAll(b, op, coords, scope);
+  const ctx = ctxOf(op);
+  const t = x!.type;
+  const lo = ctx.float('min');
+  const hi = ctx.float('max');
+  let e = x!.expr;
+  if (lo > -Infinity) e = `max(${e}, ${literal(t === 'i32' ? Math.ceil(Math.max(lo, -2147483648)) : lo, t)})`;
+  if (hi < Infinity) e = `min(${e}, ${literal(t === 'i32' ? Math.floor(Math.min(hi, 2147483647)) : hi, t)})`;
+  return { expr: e, type: t };
+});
+
+generator('cast', (b, op, coords, scope) => {
+  const [x] = pullAll(b, op, coords, scope);
+  const to = op.results[0]!.type.element;
+  if (to === 'float32') return { expr: convert(x!, 'f32'), type: 'f32' };
+  if (to === 'int32') return { expr: x!.type === 'f32' ? `i32(clamp(trunc(${x!.expr}), -2147483648.0f, 2147483520.0f))` : x!.expr, type: 'i32' };
+  throw new KernelDecline(`cast to !cgc.${to} is not written by WebGPU kernels`);
+});
+
+generator('is_nan', (b, op, coords, scope) => {
+  const [x] = pullAll(b, op, coords, scope);
+  return { expr: `i32((bitcast<u32>(${x!.expr}) & 0x7fffffffu) > 0x7f800000u)`, type: 'i32' };
+});
+
+/** Helper functions kernels may call; each is emitted only when its name appears in the body. */
+export const WGSL_HELPERS: Record<string, string> = {
+  erf_f32: `fn erf_f32(x: f32) -> f32 {
+  // Abramowitz–Stegun 7.1.26 refined: max abs error ≈ 1.5e-7 in f32.
+  let s = sign(x);
+  let a = abs(x);
+  let t = 1.0f / (1.0f + 0.3275911f * a);
+  let y = 1.0f - (((((1.061405429f * t - 1.453152027f) * t) + 1.421413741f) * t - 0.284496736f) * t + 0.254829592f) * t * exp(-a * a);
+  return s * y;
+}`,
+  pow_f32: `fn pow_f32(a: f32, b: f32) -> f32 {
+  // WGSL pow is undefined for a < 0; ONNX follows C pow: integral exponents keep the sign.
+  if (b == 0.0f) { return 1.0f; }
+  if (a >= 0.0f) { return pow(a, b); }
+  if (b != trunc(b)) { return bitcast<f32>(0x7fc00000u); }
+  let m = pow(-a, b);
+  return select(m, -m, (i32(b) & 1) == 1);
+}`,
+};
+
+export const ELEMENTWISE_OPS: readonly string[] = [...Object.keys(UNARY), ...Object.keys(BINARY), 'where', 'clip', 'cast', 'is_nan'];

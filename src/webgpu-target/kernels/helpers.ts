@@ -1,0 +1,38 @@
+// Shared pieces of the non-elementwise generators: reading attributes with defaults, and emitting
+// nested loops whose bodies pull values in their own scope.
+import { OpContext, type Operation, getOpDef } from '../../ir';
+import { type Scope } from '../wgsl/builder';
+
+export function ctxOf(op: Operation): OpContext {
+  return new OpContext(getOpDef(op.opName)!, op.operands.map((v) => v.type), op.attributes);
+}
+
+/** Emits `for` loops over `bounds` (one index variable each) and runs `body` in the innermost scope. */
+export function loops(scope: Scope, vars: readonly string[], bounds: readonly number[], body: (inner: Scope) => void): void {
+  if (!vars.length) {
+    body(scope);
+    return;
+  }
+  const inner = scope.child();
+  scope.emit(`for (var ${vars[0]} = 0i; ${vars[0]} < ${bounds[0]}i; ${vars[0]}++) {`);
+  loops(inner, vars.slice(1), bounds.slice(1), body);
+  scope.lines.push(...inner.lines);
+  scope.emit('}');
+}
+
+/** Emits `if (cond) { … }` with `body` in its own scope. */
+export function when(scope: Scope, cond: string, body: (inner: Scope) => void): void {
+  if (cond === 'true') {
+    body(scope);
+    return;
+  }
+  const inner = scope.child();
+  body(inner);
+  scope.emit(`if (${cond}) {`);
+  scope.lines.push(...inner.lines);
+  scope.emit('}');
+}
+
+export function normAxis(axis: number, rank: number): number {
+  return axis < 0 ? axis + rank : axis;
+}

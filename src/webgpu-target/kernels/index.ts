@@ -1,0 +1,7 @@
+// Loads every kernel generator family.
+import './elementwise';
+import './conv-matmul';
+import './pool-reduce';
+import './norm-softmax';
+import './data-movement';
+import './resize';

@@ -1,0 +1,131 @@
+// Pooling (max, average with or without padding in the count, lp; global forms) and reductions
+// (sum, mean, max, min, prod, l1, l2, log-sum, log-sum-exp, sum of squares) by looping over the
+// window or the reduced axes; an elementwise prologue fuses into the pulled input.
+import { type Operation, type Value, numElements } from '../../ir';
+import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
+import { ctxOf, loops, normAxis, when } from './helpers';
+
+const MAX_F32 = '3.4028234663852886e38f';
+
+for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
+  generator(kind, (b, op, coords, scope) => {
+    const ctx = ctxOf(op);
+    const x = op.operands[0]!;
+    const win = ctx.ints('window_size');
+    const s = ctx.ints('strides');
+    const d = ctx.ints('dilations');
+    const p = ctx.ints('start_padding');
+    const pe = ctx.ints('end_padding');
+    const inShape = x.type.shape;
+    const t: Scalar = x.type.element === 'float32' ? 'f32' : 'i32';
+    if (kind !== 'max_pool' && t !== 'f32') throw new KernelDecline(`${kind} is generated for float32 only`);
+    const acc = b.fresh('acc');
+    const cnt = b.fresh('cnt');
+    scope.emit(`var ${acc} = ${kind === 'max_pool' ? (t === 'f32' ? `-${MAX_F32}` : '-2147483647i') : literal(0, t)};`);
+    scope.emit(`var ${cnt} = 0i;`);
+    const kv = win.map(() => b.fresh('k'));
+    loops(scope, kv, win, (inner) => {
+      const iv = kv.map(() => b.fresh('i'));
+      iv.forEach((v, j) => inner.emit(`let ${v} = ${coords[2 + j]} * ${s[j]}i - ${p[j]}i + ${kv[j]} * ${d[j]}i;`));
+      if (kind === 'average_pool' && ctx.bool('include_padding')) {
+        // ONNX counts padded positions inside [−pad_start, in + pad_end), not ones past it (ceil_mode).
+        when(inner, iv.map((v, j) => `${v} < ${inShape[2 + j]! + pe[j]!}i`).join(' && '), (c) => c.emit(`${cnt}++;`));
+      }
+      when(inner, iv.map((v, j) => `${v} >= 0i && ${v} < ${inShape[2 + j]}i`).join(' && '), (body) => {
+        const xv = b.value(x, [coords[0]!, coords[1]!, ...iv], body);
+        if (kind === 'max_pool') body.emit(`${acc} = max(${acc}, ${xv.expr});`);
+        else if (kind === 'lp_pool') body.emit(`${acc} += pow(abs(${xv.expr}), ${literal(ctx.int('p'), 'f32')});`);
+        else body.emit(`${acc} += ${xv.expr};`);
+        if (!(kind === 'average_pool' && ctx.bool('include_padding'))) body.emit(`${cnt}++;`);
+      });
+    });
+    if (kind === 'average_pool') return { expr: `(${acc} / f32(max(${cnt}, 1i)))`, type: 'f32' };
+    if (kind === 'lp_pool') return { expr: `pow(${acc}, ${literal(1 / ctx.int('p'), 'f32')})`, type: 'f32' };
+    return { expr: acc, type: t };
+  });
+}
+
+for (const kind of ['global_average_pool', 'global_max_pool', 'global_lp_pool'] as const) {
+  generator(kind, (b, op, coords, scope) => {
+    const x = op.operands[0]!;
+    if (x.type.element !== 'float32') throw new KernelDecline(`${kind} is generated for float32 only`);
+    const spatial = x.type.shape.slice(2);
+    const acc = b.fresh('acc');
+    scope.emit(`var ${acc} = ${kind === 'global_max_pool' ? `-${MAX_F32}` : '0.0f'};`);
+    const kv = spatial.map(() => b.fresh('k'));
+    const p = kind === 'global_lp_pool' ? ctxOf(op).int('p') : 2;
+    loops(scope, kv, spatial, (inner) => {
+      const xv = b.value(x, [coords[0]!, coords[1]!, ...kv], inner);
+      if (kind === 'global_max_pool') inner.emit(`${acc} = max(${acc}, ${xv.expr});`);
+      else if (kind === 'global_lp_pool') inner.emit(`${acc} += pow(abs(${xv.expr}), ${literal(p, 'f32')});`);
+      else inner.emit(`${acc} += ${xv.expr};`);
+    });
+    if (kind === 'global_average_pool') return { expr: `(${acc} / ${literal(numElements(spatial), 'f32')})`, type: 'f32' };
+    if (kind === 'global_lp_pool') return { expr: `pow(${acc}, ${literal(1 / p, 'f32')})`, type: 'f32' };
+    return { expr: acc, type: 'f32' };
+  });
+}
+
+const REDUCTIONS: Record<string, { init: (t: Scalar) => string; step: (acc: string, x: string) => string; finish?: (acc: string, n: number) => string; float?: boolean }> = {
+  reduce_sum: { init: (t) => literal(0, t), step: (a, x) => `${a} + ${x}` },
+  reduce_mean: { init: () => '0.0f', step: (a, x) => `${a} + ${x}`, finish: (a, n) => `${a} / ${literal(n, 'f32')}`, float: true },
+  reduce_max: { init: (t) => (t === 'f32' ? `-${MAX_F32}` : '-2147483647i'), step: (a, x) => `max(${a}, ${x})` },
+  reduce_min: { init: (t) => (t === 'f32' ? MAX_F32 : '2147483647i'), step: (a, x) => `min(${a}, ${x})` },
+  reduce_prod: { init: (t) => literal(1, t), step: (a, x) => `${a} * ${x}` },
+  reduce_l1: { init: (t) => literal(0, t), step: (a, x) => `${a} + abs(${x})` },
+  reduce_l2: { init: () => '0.0f', step: (a, x) => `${a} + ${x} * ${x}`, finish: (a) => `sqrt(${a})`, float: true },
+  reduce_log_sum: { init: () => '0.0f', step: (a, x) => `${a} + ${x}`, finish: (a) => `log(${a})`, float: true },
+  reduce_sum_square: { init: (t) => literal(0, t), step: (a, x) => `${a} + ${x} * ${x}` },
+};
+
+for (const [name, r] of Object.entries(REDUCTIONS)) {
+  generator(name, (b, op, coords, scope) => {
+    const [x, t, axes, keep] = reduceSetup(op);
+    if (r.float && t !== 'f32') throw new KernelDecline(`cgc_op.${name} is generated for float32 only`);
+    const acc = b.fresh('acc');
+    scope.emit(`var ${acc} = ${r.init(t)};`);
+    const n = reduceLoop(b, op, coords, scope, x, axes, keep, (inner, xv) => inner.emit(`${acc} = ${r.step(acc, convert(xv, t))};`));
+    return { expr: r.finish ? r.finish(acc, n) : acc, type: t };
+  });
+}
+
+generator('reduce_log_sum_exp', (b, op, coords, scope) => {
+  const [x, t, axes, keep] = reduceSetup(op);
+  if (t !== 'f32') throw new KernelDecline('reduce_log_sum_exp is generated for float32 only');
+  const mx = b.fresh('mx');
+  const acc = b.fresh('acc');
+  scope.emit(`var ${mx} = -${MAX_F32};`);
+  reduceLoop(b, op, coords, scope, x, axes, keep, (inner, xv) => inner.emit(`${mx} = max(${mx}, ${xv.expr});`));
+  scope.emit(`var ${acc} = 0.0f;`);
+  reduceLoop(b, op, coords, scope, x, axes, keep, (inner, xv) => inner.emit(`${acc} += exp(${xv.expr} - ${mx});`));
+  return { expr: `(${mx} + log(${acc}))`, type: 'f32' };
+});
+
+function reduceSetup(op: Operation): [Value, Scalar, number[], boolean] {
+  const ctx = ctxOf(op);
+  const x = op.operands[0]!;
+  const rank = x.type.shape.length;
+  const given = ctx.ints('axes').map((a) => normAxis(a, rank));
+  const axes = given.length || ctx.bool('noop_with_empty_axes') ? given : x.type.shape.map((_, i) => i);
+  return [x, x.type.element === 'float32' ? 'f32' : 'i32', axes, ctx.bool('keep_dims')];
+}
+
+/** Loops over the reduced axes, pulling the input at each position; returns the count of elements. */
+function reduceLoop(
+  b: KernelBuilder, _op: Operation, coords: readonly string[], scope: Scope, x: Value, axes: number[], keep: boolean,
+  body: (inner: Scope, xv: Typed) => void,
+): number {
+  const shape = x.type.shape;
+  const vars = axes.map(() => b.fresh('r'));
+  let o = 0;
+  const inCoords = shape.map((_, i) => {
+    const k = axes.indexOf(i);
+    if (k >= 0) {
+      if (keep) o++;
+      return vars[k]!;
+    }
+    return coords[o++]!;
+  });
+  loops(scope, vars, axes.map((a) => shape[a]!), (inner) => body(inner, b.value(x, inCoords, inner)));
+  return axes.reduce((n, a) => n * shape[a]!, 1);
+}
