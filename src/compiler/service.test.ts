@@ -35,3 +35,36 @@ describe('compile service', () => {
     expect((await compileRequest({ model: SPEC, constantTypes: TYPES })).ok).toBe(true);
   });
 });
+
+describe('compile service: ONNX and isolation', () => {
+  const TINY_CNN = new Uint8Array(readFileSync(join(__dirname, '../../public/models/tiny-cnn.onnx')));
+
+  it('imports ONNX bytes in the service and lists the weights, inputs and isolated partitions', async () => {
+    const r = await compileRequest({ model: '', onnx: { bytes: TINY_CNN }, fileName: 'tiny-cnn.onnx' });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.onnxInputs).toEqual([{ name: 'image', dims: [1, 3, 32, 32] }]);
+    expect(r.weights!.length).toBeGreaterThan(4);
+    expect(r.inputText).toContain('cgc_op.convolution');
+    for (const p of r.partitions!) {
+      expect(r.isolated![p.name]).toContain(`cgc.partition @${p.name}`);
+      for (const sg of p.subgraphs) expect(sg.opIds.every((id) => id.startsWith('%'))).toBe(true);
+    }
+    const steps = r.partitions!.flatMap((p) => p.subgraphs.map((sg) => sg.step)).sort((a, b) => a - b);
+    expect(steps).toEqual([...steps.keys()]);
+    expect(() => structuredClone(r)).not.toThrow();
+  });
+
+  it('reports ONNX import errors with the inputs, so a caller can ask for dynamic sizes', async () => {
+    const bad = await compileRequest({ model: '', onnx: { bytes: new Uint8Array([1, 2, 3]) }, fileName: 'bad.onnx' });
+    expect(bad.ok).toBe(false);
+    expect(bad.diagnostics[0]).toMatch(/^bad\.onnx /);
+    const dynamic = new Uint8Array(readFileSync(join(__dirname, '../../e2e/fixtures/tiny-cnn-dynamic.onnx')));
+    const needs = await compileRequest({ model: '', onnx: { bytes: dynamic } });
+    expect(needs.ok).toBe(false);
+    expect(needs.onnxInputs).toEqual([{ name: 'image', dims: ['batch', 3, 32, 32] }]);
+    const sized = await compileRequest({ model: '', onnx: { bytes: dynamic, shapes: { image: [2, 3, 32, 32] } } });
+    expect(sized.ok).toBe(true);
+    expect(sized.inputText).toContain('2x3x32x32');
+  });
+});

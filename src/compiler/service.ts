@@ -2,19 +2,24 @@
 // or bytecode, constant types, options), plain data out (Output IR, partitions, plan, decision log,
 // diagnostics). Nothing with methods crosses this boundary.
 import {
-  type ElementType, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, writeBytecode,
+  type ElementType, type Operation, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
 } from '../ir';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../webgpu-target/targets';
 import { decisionLines } from './dump';
+import { OnnxImportError, importOnnx } from './import/onnx';
+import { decodeModel, int64ToNumber } from './import/onnx/proto';
 import { MemoryPlanError, type MemoryPlan } from './memory/plan';
+import { isolatePartition } from './partition/isolate';
 import { DeclarationError } from './patterns/pattern';
 import { compileAsync } from './pipeline';
 import { CompileCancelled, CompileError, type Decision, type Granularity } from './state';
 
 export interface CompileRequest {
-  /** CGC IR text, or MLIR bytecode bytes. */
+  /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
   readonly model: string | Uint8Array;
+  /** An ONNX model, imported here (in the worker) instead of `model`. */
+  readonly onnx?: OnnxSource;
   readonly fileName?: string;
   /** Types of named constants (from the weights file) for constants written without one. */
   readonly constantTypes?: Readonly<Record<string, { shape: number[]; element: ElementType }>>;
@@ -24,13 +29,28 @@ export interface CompileRequest {
   readonly gpu?: GpuProfile;
 }
 
+export interface OnnxSource {
+  readonly bytes: Uint8Array;
+  /** External data files by the name initializers give as their `location`. */
+  readonly externalFiles?: Readonly<Record<string, Uint8Array>>;
+  /** Full shapes for inputs with dynamic dimensions. */
+  readonly shapes?: Readonly<Record<string, number[]>>;
+}
+
 export interface CompileResponse {
   readonly ok: boolean;
   readonly diagnostics: string[];
   readonly inputText?: string;
   readonly outputText?: string;
   readonly outputBytecode?: Uint8Array;
-  readonly partitions?: { name: string; target: string; dependsOn: string[]; subgraphs: { symbol: string; target: string; pattern: string; ops: string[] }[] }[];
+  /** `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). */
+  readonly partitions?: { name: string; target: string; dependsOn: string[]; subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number }[] }[];
+  /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed. */
+  readonly isolated?: Record<string, string>;
+  /** ONNX graph inputs (a dynamic dimension is its dim_param, or '?'), so a caller can ask for sizes. */
+  readonly onnxInputs?: { name: string; dims: (number | string)[] }[];
+  /** The ONNX model's weights: name, type, bytes. */
+  readonly weights?: { name: string; type: string; bytes: number }[];
   readonly plan?: MemoryPlan;
   readonly decisions?: Decision[];
   readonly decisionText?: string;
@@ -49,15 +69,20 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
     const t = types[name];
     return t && { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
   } : undefined;
+  if (req.onnx) return compileOnnx(req, req.onnx, file, hooks);
   const bytes = typeof req.model === 'string' ? undefined : req.model;
   const parsed = bytes && isBytecode(bytes)
     ? readBytecode(bytes, { file })
     : parseModule(typeof req.model === 'string' ? req.model : new TextDecoder().decode(req.model), { file, ...(constantTypes ? { constantTypes } : {}) });
   const diagnostics = parsed.diagnostics.map(formatDiagnostic);
   if (!parsed.module) return { ok: false, diagnostics };
-  const inputText = printModule(parsed.module);
+  return compileModule(parsed.module, req, file, diagnostics, hooks);
+}
+
+async function compileModule(module: Operation, req: CompileRequest, file: string, diagnostics: string[], hooks: CompileHooks): Promise<CompileResponse> {
+  const inputText = printModule(module);
   try {
-    const s = await compileAsync(parsed.module, defaultTargets(req.gpu ?? DEFAULT_GPU_PROFILE), {
+    const s = await compileAsync(module, defaultTargets(req.gpu ?? DEFAULT_GPU_PROFILE), {
       granularity: req.granularity ?? 'coarse',
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
@@ -68,8 +93,12 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
       ...(req.bytecode ? { outputBytecode: writeBytecode(s.output!) } : {}),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn,
-        subgraphs: p.steps.map((i) => s.schedule[i]!).map((sg) => ({ symbol: sg.symbol, target: sg.target, pattern: sg.pattern, ops: sg.ops.map((o) => o.opName) })),
+        subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
+          symbol: sg.symbol, target: sg.target, pattern: sg.pattern, ops: sg.ops.map((o) => o.opName), step,
+          opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),
+        })),
       })),
+      isolated: Object.fromEntries(s.partitions.map((p) => [p.name, printModule(isolatePartition(s.output!, p.name))])),
       plan: s.plan!,
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),
@@ -79,6 +108,25 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError || e instanceof CompileCancelled) {
       return { ok: false, diagnostics: [...diagnostics, `${file}: error: ${e.message}`], inputText };
     }
+    throw e;
+  }
+}
+
+async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, hooks: CompileHooks): Promise<CompileResponse> {
+  let onnxInputs: CompileResponse['onnxInputs'];
+  try {
+    const graph = decodeModel(onnx.bytes, file).graph;
+    const weights = new Set(graph?.initializer.map((t) => t.name));
+    onnxInputs = graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
+      name: vi.name,
+      dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
+    }));
+    const externalFiles = new Map(Object.entries(onnx.externalFiles ?? {}));
+    const { module, constants } = importOnnx(onnx.bytes, { externalFiles, fileName: file, ...(onnx.shapes ? { shapes: onnx.shapes } : {}) });
+    const weightList = [...constants].map(([name, t]) => ({ name, type: typeToString(t.type), bytes: t.data.byteLength }));
+    return { ...(await compileModule(module, req, file, [], hooks)), onnxInputs, weights: weightList };
+  } catch (e) {
+    if (e instanceof OnnxImportError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
     throw e;
   }
 }

@@ -30,10 +30,26 @@ export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
     const { wgsl, workgroups } = elementKernel(b, out, binding, name);
-    const helpers = Object.entries(WGSL_HELPERS).filter(([fn]) => wgsl.includes(`${fn}(`)).map(([, code]) => code);
-    kernels.push({ name, wgsl: helpers.length ? `${wgsl}\n${helpers.join('\n\n')}\n` : wgsl, workgroups, inputs: args.length, output: binding });
+    kernels.push({ name, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding });
   });
   return kernels;
+}
+
+/** Appends the helper functions the code calls, and those they call in turn. */
+function withHelpers(wgsl: string): string {
+  const used = new Set<string>();
+  let text = wgsl;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [fn, code] of Object.entries(WGSL_HELPERS)) {
+      if (!used.has(fn) && text.includes(`${fn}(`)) {
+        used.add(fn);
+        text += `\n${code}\n`;
+        grew = true;
+      }
+    }
+  }
+  return text;
 }
 
 export { KernelDecline };

@@ -68,9 +68,12 @@ function buildProgramOp(s: CompileState, bindPoints: ReadonlyMap<string, Value[]
   const arenaType = (bytes: number) => memrefType([bytes], 'int8');
   const arenaNames = plan.arenas.length === 1 ? ['scratch'] : plan.arenas.map((_, i) => `scratch${i}`);
   const argTypes = [...entryArgs.map((a) => asMemref(a.type)), ...returned.map((v) => asMemref(v.type)), ...plan.arenas.map(arenaType)];
+  // Bind points: inputs, then outputs, then scratch arenas; the counts say where each group starts.
   const op = new Operation(PROGRAM, [], [], new Map([
     [ATTR.symName, stringAttr(s.entry.symbolName ?? 'main')],
     [ATTR.functionType, typeAttr(functionType(argTypes, []))],
+    [ATTR.programInputs, intAttr(entryArgs.length)],
+    [ATTR.programOutputs, intAttr(returned.length)],
   ]));
   const block = op.addRegion().addBlock();
   const map = new Map<Value, Value>();

@@ -17,7 +17,8 @@ export const formSubgraphs: Pass = {
     const first = s.selected.map((m) => Math.min(...m.ops.map((op) => s.graph.position.get(op)!)));
     const order = topologicalOrder(s.selected.length, deps.map((d) => [...d]), (i) => first[i]!);
     const bodies = new Map<string, string>();
-    const used = new Set<string>();
+    // The program takes the entry point's name; partitions are named partitionN_…
+    const used = new Set<string>([s.entry.symbolName ?? 'main']);
     for (const i of order) {
       const m = s.selected[i]!;
       const inputs = subgraphInputs(m.ops);

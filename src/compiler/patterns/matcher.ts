@@ -48,8 +48,11 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
         const ops = new Set([...before.slice(0, b), ...assigned, ...after.slice(0, a)]);
         const ordered = [...ops].sort((x, y) => g.position.get(x)! - g.position.get(y)!);
         const outputs = ordered.flatMap((op) => op.results.filter((r) => g.returned.has(r) || g.usersOf(r).some((u) => !ops.has(u))));
-        if (outputs.length > 1 && !p.multipleResults) {
-          if (!logged) log({ op: anchor, pattern: p, reason: `${outputs.length - 1} value(s) computed inside would also be used outside; the pattern allows one result` });
+        // Only the last op's results may leave the subgraph (all of them: split, top_k) unless the pattern allows more.
+        const root = a > 0 ? after[a - 1]! : assigned[assigned.length - 1]!;
+        const escaping = outputs.filter((v) => v.definingOp !== root);
+        if (escaping.length && !p.multipleResults) {
+          if (!logged) log({ op: anchor, pattern: p, reason: `${escaping.length} value(s) computed inside would also be used outside; the pattern allows one result` });
           logged = true;
           continue;
         }

@@ -27,8 +27,8 @@ const UNARY: Record<string, Unary> = {
     : `(0.5f * ${x} * (1.0f + erf_f32(${x} * 0.7071067811865476f)))`)),
   erf: F((x) => `erf_f32(${x})`),
   exp: F((x) => `exp(${x})`),
-  log: F((x) => `log(${x})`),
-  sqrt: F((x) => `sqrt(${x})`),
+  log: F((x) => `select(log(${x}), nan_f32(), ${x} < 0.0f)`),
+  sqrt: F((x) => `select(sqrt(${x}), nan_f32(), ${x} < 0.0f)`),
   reciprocal: F((x) => `(1.0f / ${x})`),
   softplus: F((x) => `select(log(1.0f + exp(${x})), ${x} + log(1.0f + exp(-${x})), ${x} > 0.0f)`),
   softsign: F((x) => `(${x} / (1.0f + abs(${x})))`),
@@ -40,9 +40,11 @@ const UNARY: Record<string, Unary> = {
   thresholded_relu: F((x, c) => `select(0.0f, ${x}, ${x} > ${lit(c.float('alpha'))})`),
   shrink: F((x, c) => `select(select(0.0f, ${x} + ${lit(c.float('bias'))}, ${x} < -${lit(c.float('lambd'))}), ${x} - ${lit(c.float('bias'))}, ${x} > ${lit(c.float('lambd'))})`),
   sin: F((x) => `sin(${x})`), cos: F((x) => `cos(${x})`), tan: F((x) => `tan(${x})`),
-  asin: F((x) => `asin(${x})`), acos: F((x) => `acos(${x})`), atan: F((x) => `atan(${x})`),
+  atan: F((x) => `atan(${x})`),
   sinh: F((x) => `sinh(${x})`), cosh: F((x) => `cosh(${x})`), asinh: F((x) => `asinh(${x})`),
-  acosh: F((x) => `acosh(${x})`), atanh: F((x) => `atanh(${x})`),
+  acosh: F((x) => `select(acosh(${x}), nan_f32(), ${x} < 1.0f)`),
+  atanh: F((x) => `select(select(atanh(${x}), sign(${x}) * inf_f32(), abs(${x}) == 1.0f), nan_f32(), abs(${x}) > 1.0f)`),
+  asin: F((x) => `select(asin(${x}), nan_f32(), abs(${x}) > 1.0f)`), acos: F((x) => `select(acos(${x}), nan_f32(), abs(${x}) > 1.0f)`),
   floor: F((x) => `floor(${x})`), ceil: F((x) => `ceil(${x})`), round: F((x) => `round(${x})`),
   not: (x) => `i32(${x} == 0i)`,
   bitwise_not: (x) => `(~${x})`,
@@ -142,6 +144,14 @@ generator('is_nan', (b, op, coords, scope) => {
 
 /** Helper functions kernels may call; each is emitted only when its name appears in the body. */
 export const WGSL_HELPERS: Record<string, string> = {
+  nan_f32: `fn nan_f32() -> f32 {
+  var bits = 0x7fc00000u;
+  return bitcast<f32>(bits);
+}`,
+  inf_f32: `fn inf_f32() -> f32 {
+  var bits = 0x7f800000u;
+  return bitcast<f32>(bits);
+}`,
   erf_f32: `fn erf_f32(x: f32) -> f32 {
   // Abramowitz–Stegun 7.1.26 refined: max abs error ≈ 1.5e-7 in f32.
   let s = sign(x);
@@ -154,7 +164,7 @@ export const WGSL_HELPERS: Record<string, string> = {
   // WGSL pow is undefined for a < 0; ONNX follows C pow: integral exponents keep the sign.
   if (b == 0.0f) { return 1.0f; }
   if (a >= 0.0f) { return pow(a, b); }
-  if (b != trunc(b)) { return bitcast<f32>(0x7fc00000u); }
+  if (b != trunc(b)) { return nan_f32(); }
   let m = pow(-a, b);
   return select(m, -m, (i32(b) & 1) == 1);
 }`,

@@ -74,7 +74,7 @@ const REDUCTIONS: Record<string, { init: (t: Scalar) => string; step: (acc: stri
   reduce_prod: { init: (t) => literal(1, t), step: (a, x) => `${a} * ${x}` },
   reduce_l1: { init: (t) => literal(0, t), step: (a, x) => `${a} + abs(${x})` },
   reduce_l2: { init: () => '0.0f', step: (a, x) => `${a} + ${x} * ${x}`, finish: (a) => `sqrt(${a})`, float: true },
-  reduce_log_sum: { init: () => '0.0f', step: (a, x) => `${a} + ${x}`, finish: (a) => `log(${a})`, float: true },
+  reduce_log_sum: { init: () => '0.0f', step: (a, x) => `${a} + ${x}`, finish: (a) => `select(log(${a}), nan_f32(), ${a} < 0.0f)`, float: true },
   reduce_sum_square: { init: (t) => literal(0, t), step: (a, x) => `${a} + ${x} * ${x}` },
 };
 

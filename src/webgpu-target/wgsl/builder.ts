@@ -59,10 +59,10 @@ export function convert(v: Typed, to: Scalar): string {
 
 export function literal(x: number, type: Scalar): string {
   if (type === 'i32') return `${Math.trunc(x)}i`;
-  if (Number.isNaN(x)) return 'bitcast<f32>(0x7fc00000u)';
-  if (!Number.isFinite(x)) return x > 0 ? 'bitcast<f32>(0x7f800000u)' : 'bitcast<f32>(0xff800000u)';
+  // WGSL constant expressions cannot hold NaN or infinities: helpers make them at run time.
+  if (Number.isNaN(x)) return 'nan_f32()';
   const f = Math.fround(x);
-  if (Math.abs(f) > 3.4028234663852886e38) return f > 0 ? 'bitcast<f32>(0x7f800000u)' : 'bitcast<f32>(0xff800000u)';
+  if (!Number.isFinite(f)) return f > 0 ? 'inf_f32()' : '(-inf_f32())';
   if (f !== 0 && Math.abs(f) < 1.1754943508222875e-38) {
     const view = new DataView(new ArrayBuffer(4));
     view.setFloat32(0, f);
@@ -87,7 +87,7 @@ export function broadcastCoords(coords: readonly string[], from: readonly number
 
 export function flatOffset(coords: readonly string[], shape: readonly number[]): string {
   const st = strides(shape);
-  const terms = coords.map((c, i) => (shape[i] === 1 ? '' : st[i] === 1 ? c : `${c} * ${st[i]}i`)).filter((t) => t);
+  const terms = coords.map((c, i) => (shape[i] === 1 ? "" : st[i] === 1 ? `(${c})` : `(${c}) * ${st[i]}i`)).filter((t) => t);
   return terms.length ? terms.join(' + ') : '0i';
 }
 
@@ -184,7 +184,9 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
   const groups = Math.max(1, Math.ceil(total / WORKGROUP_SIZE));
   const x = Math.min(groups, 65535);
   const y = Math.ceil(groups / x);
-  const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read> in${i}: array<${storageType(a.type.element)}>;`);
+  // Every binding is read_write storage: several bind points can be ranges of one buffer (scratch),
+  // and WebGPU forbids one buffer as read-only and writable storage in the same dispatch.
+  const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${storageType(a.type.element)}>;`);
   decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${type}>;`);
   const wgsl = `// ${name}: ${shapeToString(shape)}
 ${decls.join('\n')}

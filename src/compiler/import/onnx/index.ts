@@ -4,3 +4,4 @@ export { importOnnx, type ImportOptions, type ImportResult } from './importer';
 export { readTensorProto } from './tensor-proto';
 export { OnnxImportError, MAX_IMPORT_ELEMENTS } from './errors';
 export { SUPPORTED_ONNX_OPS } from './ops';
+export { onnxGraphIo, type OnnxGraphIo } from './graph-io';

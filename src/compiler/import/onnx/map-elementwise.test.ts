@@ -53,6 +53,16 @@ test('Identity and Dropout pass through; a Dropout mask is all true', () => {
   expect([...masked.constants.get('m')!.data]).toEqual([1, 1]);
 });
 
+test('Dropout in training mode drops at random: refused unless its ratio is 0', () => {
+  const dropout = (ratio: number, training: number) => importText({
+    nodes: [node('Dropout', ['x', 'r', 't'], ['y'])], inputs: [tensorInfo('x', [2])], outputs: [{ name: 'y' }],
+    initializers: [floatTensor('r', [], [ratio]), { name: 't', dims: [], data_type: 9, int32_data: [training] }],
+  }).text;
+  expect(() => dropout(0.5, 1)).toThrow("Dropout output 'y' (opset 17): training mode (random dropout) is not supported; CGC imports inference graphs");
+  expect(dropout(0, 1)).toContain('cgc.return %x');
+  expect(dropout(0.5, 0)).toContain('cgc.return %x');
+});
+
 test('opset 6 broadcast/axis aligns the second operand at axis; PRelu slope is per channel', () => {
   expect(single('Add', [[2, 3, 4], [3]], { broadcast: 1, axis: 1 }, { opset: 6 })).toContain('cgc_op.reshape(%x1) {shape = [3, 1]');
   expect(single('PRelu', [[1, 3, 2, 2], [3]], {}, { opset: 6 })).toContain('cgc_op.reshape(%x1) {shape = [3, 1, 1]');

@@ -109,7 +109,10 @@ export const ELEMENTWISE: MapperTable = {
   // Inference-time no-ops: the output is the input itself (Dropout's mask output is refused).
   Identity: (n) => [n.input(0)],
   // In inference Dropout keeps every element, so its mask is all true.
+  // Training mode with a nonzero ratio drops at random, which no reference output can match.
   Dropout: (n) => {
+    const training = n.opset >= 12 && n.has(2) && n.constScalar(2, 'training_mode') !== 0;
+    if (training && (n.has(1) ? n.constScalar(1, 'ratio') : 0.5) !== 0) n.fail('training mode (random dropout) is not supported; CGC imports inference graphs');
     if (!n.node.output[1]) return [n.input(0)];
     checkImportShape(n.shape(0), `${n.where} output 'mask'`);
     return [n.input(0), fromNumbers(n.shape(0), 'bool', new Array<number>(numElements(n.shape(0))).fill(1))];

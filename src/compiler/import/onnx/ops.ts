@@ -2,6 +2,7 @@
 import type { MapperTable } from './context';
 import { CONV_POOL } from './map-conv-pool';
 import { ELEMENTWISE } from './map-elementwise';
+import { LOSS } from './map-loss';
 import { MATMUL } from './map-matmul';
 import { NORM } from './map-norm';
 import { REDUCE } from './map-reduce';
@@ -10,7 +11,7 @@ import { SHAPE } from './map-shape';
 import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = {
-  ...ELEMENTWISE, ...CONV_POOL, ...MATMUL, ...NORM, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
+  ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
 };
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

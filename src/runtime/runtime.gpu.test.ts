@@ -1,0 +1,80 @@
+// The runtime on real WebGPU (Dawn; SwiftShader without a GPU) against the CPU reference: every
+// registered op (one entry point each in the all-ops golden) compiled with the default targets and
+// run on seeded random inputs, and the spec's 7-layer network with its weights.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, cloneOp, numElements, stringAttr } from '../ir';
+import { compile } from '../compiler/pipeline';
+import { readSafetensors } from '../compiler/import/safetensors';
+import { type HostTensor, allocTensor, runEntryPoint, tensorFromBytes } from '../reference';
+import { listGoldens, parseGolden } from '../ir/testing/goldens';
+import { defaultTargets } from '../webgpu-target/targets';
+import { openDevice } from './device';
+import { loadProgram } from './runtime';
+
+let device: GPUDevice;
+beforeAll(async () => { device = (await openDevice()).device; });
+afterAll(() => device?.destroy());
+
+/** Seeded inputs: floats in [-2, 2), integers and indices in [0, 2) (valid for every index operand here). */
+function randomInput(t: { shape: readonly number[]; element: string }, seed: number): HostTensor {
+  const x = allocTensor(t.shape, t.element as never);
+  let s = seed >>> 0;
+  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  for (let i = 0; i < numElements(t.shape); i++) {
+    if (x.data instanceof Float32Array) x.data[i] = next() * 4 - 2;
+    else if (x.data instanceof BigInt64Array) x.data[i] = BigInt(Math.floor(next() * 2));
+    else (x.data as Int32Array)[i] = Math.floor(next() * 2);
+  }
+  return x;
+}
+
+/** float32 tolerance: 1e-4 absolute + 1e-4 relative; tan near its poles amplifies input rounding, so 1e-3 relative. */
+function compare(got: HostTensor, want: HostTensor, where: string, rel = 1e-4): number {
+  expect(got.type.shape, where).toEqual(want.type.shape);
+  let worst = 0;
+  for (let i = 0; i < want.data.length; i++) {
+    const a = Number(got.data[i]!);
+    const b = Number(want.data[i]!);
+    if (Number.isNaN(b) && Number.isNaN(a)) continue;
+    const err = Math.abs(a - b);
+    worst = Math.max(worst, err);
+    expect(err <= 1e-4 + rel * Math.abs(b), `${where}[${i}]: ${a} vs reference ${b}`).toBe(true);
+  }
+  return worst;
+}
+
+describe('runtime vs CPU reference', () => {
+  const allOps = parseGolden(listGoldens().find((g) => g.name === 'ops/all-ops')!);
+  for (const entry of allOps.body().operations) {
+    it(`cgc_op.${entry.symbolName}`, async () => {
+      const module = new Operation('cgc.module', [], [], new Map([[INTERFACE_ATTR, stringAttr(INTERFACES.CGC_INPUT)], [VERSION_ATTR, stringAttr(CGC_VERSION)]]));
+      module.addRegion().addBlock().append(cloneOp(entry));
+      const inputs = entry.body().arguments.map((a, i) => randomInput(a.type, 17 + i));
+      const want = runEntryPoint(module, inputs, () => undefined);
+      const s = compile(module, defaultTargets());
+      const program = await loadProgram(device, s.output!, () => undefined);
+      const r = await program.run(inputs);
+      r.outputs.forEach((o, i) => compare(o, want[i]!, `${entry.symbolName} output #${i} (${program.partitions.map((p) => p.target).join(', ')})`, entry.symbolName === 'tan' ? 1e-3 : 1e-4));
+      program.destroy();
+    });
+  }
+
+  it('the spec 7-layer network with its weights, in one submit', async () => {
+    const dir = join(__dirname, '../../tests/compile');
+    const weights = readSafetensors(readFileSync(join(dir, 'spec-7layer.safetensors')));
+    const text = readFileSync(join(dir, 'spec-7layer.mlir'), 'utf8');
+    const g = { name: 'spec', file: '', text, options: { constantTypes: (n: string) => weights.tensors.get(n)?.type } };
+    const input = randomInput({ shape: [1, 1, 4, 4], element: 'float32' }, 5);
+    const constants = (n: string) => { const t = weights.tensors.get(n); return t && tensorFromBytes(t.type, t.data); };
+    const want = runEntryPoint(parseGolden(g), [input], constants);
+    const s = compile(parseGolden(g), defaultTargets());
+    const program = await loadProgram(device, s.output!, (n) => weights.tensors.get(n)?.data);
+    const r = await program.run([input]);
+    compare(r.outputs[0]!, want[0]!, 'spec-7layer');
+    expect(r.submits).toBe(1);
+    expect(program.dispatchCount).toBe(3);
+    program.destroy();
+  });
+});

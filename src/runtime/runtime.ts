@@ -1,0 +1,213 @@
+// The DXCGC runtime: loads Output IR and its constants, compiles every partition with its target
+// (WebGPU pipelines, or host execution for the CPU reference), allocates inputs, outputs, constant
+// buffers and scratch arenas once, binds bind points to buffer ranges, and runs the program —
+// every GPU partition recorded into one command encoder, submitted once per run.
+import { type Operation, type ShapedType, type Value, byteSize } from '../ir';
+import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
+import { isolatePartition } from '../compiler/partition/isolate';
+import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
+import { type PartitionExecutable, PipelineCache, compilePartition } from '../webgpu-target/executable';
+import { type HostPartition, hostPartition } from './host-partition';
+
+export interface PartitionTiming {
+  readonly partition: string;
+  readonly target: string;
+  /** Milliseconds; GPU timestamps when the device has timestamp-query, else host wall time. */
+  readonly ms: number;
+  readonly source: 'gpu-timestamp' | 'host';
+}
+
+export interface RunResult {
+  readonly outputs: HostTensor[];
+  readonly timings: PartitionTiming[];
+  /** Queue submissions this run made (1 when every partition runs on the GPU). */
+  readonly submits: number;
+  readonly dispatches: number;
+}
+
+export interface LoadedProgram {
+  readonly inputTypes: readonly ShapedType[];
+  readonly outputTypes: readonly ShapedType[];
+  /** GPU dispatches per run. */
+  readonly dispatchCount: number;
+  readonly partitions: readonly { name: string; target: string; kernels: number }[];
+  run(inputs: readonly HostTensor[]): Promise<RunResult>;
+  destroy(): void;
+}
+
+const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
+
+type Runner = { kind: 'gpu'; exe: PartitionExecutable; target: string } | { kind: 'host'; part: HostPartition; target: string };
+
+/** Loads `output` (verified Output IR); `constant(name)` gives each named constant's bytes. */
+export async function loadProgram(device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined): Promise<LoadedProgram> {
+  const program = output.body().operations.find((o) => o.name === PROGRAM);
+  if (!program) throw new Error('the output IR has no cgc.program');
+  const block = program.body();
+  const nIn = (program.attr(ATTR.programInputs) as { value: number } | undefined)?.value ?? 0;
+  const nOut = (program.attr(ATTR.programOutputs) as { value: number } | undefined)?.value ?? 0;
+  const args = block.arguments;
+  const buffers: GPUBuffer[] = [];
+  const makeBuffer = (label: string, size: number, usage: number) => {
+    const b = device.createBuffer({ label, size: align4(size), usage });
+    buffers.push(b);
+    return b;
+  };
+  const binding = new Map<Value, GPUBufferBinding>();
+  args.forEach((a, i) => {
+    const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
+    const buffer = makeBuffer(`Runtime.${kind}${i}`, byteSize(a.type), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
+    binding.set(a, { buffer, offset: 0, size: align4(byteSize(a.type)) });
+  });
+  const cache = new PipelineCache(device);
+  const runners = new Map<string, Promise<Runner>>();
+  const invokes: { op: Operation; name: string }[] = [];
+  for (const op of block.operations) {
+    if (op.name === CONSTANT) {
+      const name = (op.attr(ATTR.constantName) as { value: string }).value;
+      const data = constant(name);
+      const want = byteSize(op.results[0]!.type);
+      if (!data || data.length !== want) throw new Error(`constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
+      const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
+      device.queue.writeBuffer(buffer, 0, padded(data));
+      binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
+    } else if (op.name === VIEW_MEMREF) {
+      const src = binding.get(op.operands[0]!)!;
+      const offset = (op.attr(ATTR.offset) as { value: number }).value;
+      binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
+    } else if (op.name === INVOKE) {
+      const name = (op.attr(ATTR.callee) as { name: string }).name;
+      invokes.push({ op, name });
+      if (!runners.has(name)) runners.set(name, makeRunner(device, output, name, cache));
+    }
+  }
+  const compiled = new Map<string, Runner>();
+  for (const [name, p] of runners) compiled.set(name, await p);
+  const calls = invokes.map(({ op, name }) => {
+    const bindings = op.operands.map((v) => binding.get(v)!);
+    validateBindings(name, op, bindings);
+    return { runner: compiled.get(name)!, bindings, name };
+  });
+  const inputs = args.slice(0, nIn);
+  const outputs = args.slice(nIn, nIn + nOut);
+  const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
+  const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
+
+  return {
+    inputTypes: inputs.map((a) => a.type),
+    outputTypes: outputs.map((a) => a.type),
+    dispatchCount,
+    partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.kind === 'gpu' ? r.exe.steps.length : 0 })),
+    async run(values) {
+      if (values.length !== inputs.length) throw new Error(`the program takes ${inputs.length} input(s), got ${values.length}`);
+      values.forEach((v, i) => {
+        const want = inputs[i]!.type;
+        if (v.type.element !== want.element || v.type.shape.join('x') !== want.shape.join('x')) {
+          throw new Error(`input #${i} is ${v.type.shape.join('x')} ${v.type.element}; the program takes ${want.shape.join('x')} ${want.element}`);
+        }
+        device.queue.writeBuffer(binding.get(inputs[i]!)!.buffer, 0, padded(tensorBytes(v)));
+      });
+      device.pushErrorScope('validation');
+      let encoder = device.createCommandEncoder({ label: 'Runtime.run' });
+      let submits = 0;
+      const hostTimes: PartitionTiming[] = [];
+      for (const [k, call] of calls.entries()) {
+        if (call.runner.kind === 'gpu') {
+          const pass = encoder.beginComputePass({
+            label: `Runtime.partition ${call.name}`,
+            ...(timestamps ? { timestampWrites: { querySet: timestamps, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1 } } : {}),
+          });
+          call.runner.exe.dispatch(pass, call.bindings);
+          pass.end();
+          continue;
+        }
+        // A host partition: submit what came before, read its inputs back, compute, upload its results.
+        const part = call.runner.part;
+        const staged = part.reads.map((p) => stage(device, encoder, call.bindings[p]!));
+        device.queue.submit([encoder.finish()]);
+        submits++;
+        const bytes = new Map<number, Uint8Array>();
+        await Promise.all(staged.map(async (s, i) => bytes.set(part.reads[i]!, await s.read())));
+        const t0 = performance.now();
+        const results = part.run((p) => bytes.get(p) ?? new Uint8Array(call.bindings[p]!.size!));
+        for (const [p, data] of results) {
+          const b = call.bindings[p]!;
+          device.queue.writeBuffer(b.buffer, b.offset ?? 0, padded(data));
+        }
+        hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
+        encoder = device.createCommandEncoder({ label: 'Runtime.run' });
+      }
+      const staged = outputs.map((o) => stage(device, encoder, binding.get(o)!));
+      let resolve: GPUBuffer | undefined;
+      if (timestamps) {
+        resolve = device.createBuffer({ label: 'Runtime.timestampResolve', size: 16 * calls.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+        encoder.resolveQuerySet(timestamps, 0, 2 * calls.length, resolve, 0);
+      }
+      const tsStage = resolve ? stage(device, encoder, { buffer: resolve, offset: 0, size: 16 * calls.length }) : undefined;
+      device.queue.submit([encoder.finish()]);
+      submits++;
+      const invalid = await device.popErrorScope();
+      if (invalid) throw new Error(`the run failed GPU validation: ${invalid.message}`);
+      const outs = await Promise.all(staged.map(async (s, i) => tensorFromBytes({ ...outputs[i]!.type, kind: 'tensor' }, (await s.read()).subarray(0, byteSize(outputs[i]!.type)))));
+      const timings: PartitionTiming[] = [...hostTimes];
+      if (tsStage) {
+        const ns = new BigUint64Array((await tsStage.read()).slice().buffer);
+        calls.forEach((c, k) => {
+          if (c.runner.kind === 'gpu') timings.push({ partition: c.name, target: c.runner.target, ms: Number(ns[2 * k + 1]! - ns[2 * k]!) / 1e6, source: 'gpu-timestamp' });
+        });
+        resolve!.destroy();
+      }
+      return { outputs: outs, timings, submits, dispatches: dispatchCount };
+    },
+    destroy() {
+      for (const b of buffers) b.destroy();
+      timestamps?.destroy();
+    },
+  };
+}
+
+async function makeRunner(device: GPUDevice, output: Operation, name: string, cache: PipelineCache): Promise<Runner> {
+  const isolated = isolatePartition(output, name);
+  const origins = isolated.body().operations.filter((o) => o.name === SUBGRAPH).map((o) => (o.attr(ATTR.origin) as { value: string }).value);
+  const target = origins[0] ?? 'none';
+  if (origins.some((o) => o !== target)) throw new Error(`partition @${name} mixes targets ${[...new Set(origins)].join(', ')}`);
+  if (target === 'cpu-reference') return { kind: 'host', part: hostPartition(isolated, name), target };
+  if (target !== 'webgpu' && target !== 'webgpu-fallback') throw new Error(`partition @${name} has target '${target}', which this runtime cannot run`);
+  return { kind: 'gpu', exe: await compilePartition(device, isolated, name, cache), target };
+}
+
+/** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, and big enough. */
+function validateBindings(partition: string, invoke: Operation, bindings: readonly GPUBufferBinding[]): void {
+  invoke.operands.forEach((v, i) => {
+    const b = bindings[i];
+    const need = byteSize(v.type);
+    const name = v.nameHint ? `%${v.nameHint}` : `#${i}`;
+    if (!b) throw new Error(`@${partition} bind point ${name}: nothing bound`);
+    if ((b.offset ?? 0) % 256) throw new Error(`@${partition} bind point ${name}: offset ${b.offset} is not 256-byte aligned`);
+    if ((b.size ?? 0) < need) throw new Error(`@${partition} bind point ${name}: ${b.size} bytes bound, ${need} needed`);
+    if ((b.offset ?? 0) + (b.size ?? 0) > b.buffer.size) throw new Error(`@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
+  });
+}
+
+/** `data` as writeBuffer wants it: 4-byte sized and aligned, backed by a plain ArrayBuffer (Dawn rejects shared ones). */
+function padded(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (data.length % 4 === 0 && data.byteOffset % 4 === 0 && data.buffer instanceof ArrayBuffer) return data as Uint8Array<ArrayBuffer>;
+  const out = new Uint8Array(align4(data.length));
+  out.set(data);
+  return out;
+}
+
+/** Copies a binding's range to a mappable buffer in `encoder`; `read` maps it after submission. */
+function stage(device: GPUDevice, encoder: GPUCommandEncoder, b: GPUBufferBinding): { read: () => Promise<Uint8Array> } {
+  const size = b.size ?? b.buffer.size;
+  const staging = device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  encoder.copyBufferToBuffer(b.buffer, b.offset ?? 0, staging, 0, size);
+  return {
+    read: async () => {
+      await staging.mapAsync(GPUMapMode.READ);
+      const copy = new Uint8Array(staging.getMappedRange()).slice();
+      staging.destroy();
+      return copy;
+    },
+  };
+}

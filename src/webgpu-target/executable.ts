@@ -1,0 +1,110 @@
+// compilePartition, the CreateStateObject analogue: an isolated partition's IR in, an executable
+// out — one compute pipeline per kernel (created with createComputePipelineAsync, all in
+// parallel, with explicit bind group layouts, WGSL deduplicated by a hash of its source). The
+// executable records its dispatches into a caller's compute pass for any set of bindings.
+import type { Operation } from '../ir';
+import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
+import { type KernelSpec, planKernels } from './kernel-plan';
+
+export interface KernelStep {
+  readonly kernel: KernelSpec;
+  readonly pipeline: GPUComputePipeline;
+  readonly layout: GPUBindGroupLayout;
+  /** For each binding of the kernel, the partition bind point it views. */
+  readonly bindPoints: readonly number[];
+  readonly subgraph: string;
+}
+
+export interface PartitionExecutable {
+  readonly name: string;
+  readonly steps: readonly KernelStep[];
+  /** Records every kernel of the partition into `pass`, binding partition bind point i to `bindings[i]`. */
+  dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], onKernel?: (step: KernelStep, index: number) => void): void;
+}
+
+/** FNV-1a over the WGSL: the cache key is derived from the source itself, never hand-built. */
+export function hashWgsl(source: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < source.length; i++) h = Math.imul(h ^ source.charCodeAt(i), 0x01000193);
+  return `${(h >>> 0).toString(16)}:${source.length}`;
+}
+
+export class PipelineCache {
+  private pipelines = new Map<string, Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }>>();
+  constructor(private readonly device: GPUDevice) {}
+
+  get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
+    const key = `${hashWgsl(kernel.wgsl)}|${kernel.inputs}|${kernel.output}`;
+    let p = this.pipelines.get(key);
+    if (!p) {
+      p = this.create(kernel);
+      this.pipelines.set(key, p);
+    }
+    return p;
+  }
+
+  get size(): number {
+    return this.pipelines.size;
+  }
+
+  private async create(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
+    const entries: GPUBindGroupLayoutEntry[] = [];
+    for (let i = 0; i < kernel.inputs; i++) entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
+    entries.push({ binding: kernel.output, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
+    const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
+    this.device.pushErrorScope('validation');
+    const module = this.device.createShaderModule({ label: `Executable.shader ${kernel.name}`, code: kernel.wgsl });
+    const pipeline = await this.device.createComputePipelineAsync({
+      label: `Executable.pipeline ${kernel.name}`,
+      layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: { module, entryPoint: 'main' },
+    });
+    const error = await this.device.popErrorScope();
+    if (error) throw new Error(`kernel ${kernel.name} does not compile: ${error.message}\n${kernel.wgsl}`);
+    return { pipeline, layout };
+  }
+}
+
+export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device)): Promise<PartitionExecutable> {
+  const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
+  const partition = symbols.get(name);
+  if (partition?.name !== PARTITION) throw new Error(`no partition @${name} in the isolated module`);
+  const args = partition.body().arguments;
+  const planned = new Map<string, KernelSpec[]>();
+  const pending: Promise<KernelStep>[] = [];
+  for (const invoke of partition.body().operations.filter((o) => o.name === INVOKE)) {
+    const callee = (invoke.attr(ATTR.callee) as { name: string }).name;
+    const sg = symbols.get(callee);
+    const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
+    if (!def) throw new Error(`partition @${name} invokes @${callee}, which is not a subgraph`);
+    if (!planned.has(callee)) planned.set(callee, planKernels(def, callee));
+    const points = invoke.operands.map((v) => args.indexOf(v as never));
+    for (const kernel of planned.get(callee)!) {
+      const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), points[kernel.output]!];
+      pending.push(cache.get(kernel).then(({ pipeline, layout }) => ({ kernel, pipeline, layout, bindPoints, subgraph: callee })));
+    }
+  }
+  const steps = await Promise.all(pending);
+  const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
+  return {
+    name,
+    steps,
+    dispatch(pass, bindings, onKernel) {
+      let bound = groups.get(bindings);
+      if (!bound) {
+        bound = steps.map((s) => device.createBindGroup({
+          label: `Executable.bindGroup ${s.kernel.name}`,
+          layout: s.layout,
+          entries: s.bindPoints.flatMap((p, i) => (p < 0 ? [] : [{ binding: i, resource: bindings[p]! }])),
+        }));
+        groups.set(bindings, bound);
+      }
+      steps.forEach((s, i) => {
+        onKernel?.(s, i);
+        pass.setPipeline(s.pipeline);
+        pass.setBindGroup(0, bound![i]!);
+        pass.dispatchWorkgroups(...s.kernel.workgroups);
+      });
+    },
+  };
+}
