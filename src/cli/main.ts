@@ -3,20 +3,29 @@ import { CGC_VERSION } from '../ir';
 import { UsageError } from './args';
 import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
 import { EXPORT_USAGE, exportCommand } from './export';
+import { CHECK_USAGE, checkCommand } from './check';
 import { INFO_USAGE, infoCommand } from './info';
+import { ONNX_TEST_USAGE, onnxTestCommand } from './onnx-test';
 import { PRINT_USAGE, printCommand } from './print';
+import { RUN_USAGE, runCommand } from './run';
 
 export interface CliIO {
   stdout(text: string): void;
   stderr(text: string): void;
 }
 
-const COMMANDS: Record<string, { usage: string; summary: string; run: (argv: readonly string[], io: CliIO) => number }> = {
+/** A command returns its exit code; `check` returns it asynchronously (onnxruntime's sessions are async). */
+type Command = (argv: readonly string[], io: CliIO) => number | Promise<number>;
+
+const COMMANDS: Record<string, { usage: string; summary: string; run: Command }> = {
   print: { usage: PRINT_USAGE, summary: 'parse and verify CGC IR (text or bytecode); print it as pretty or generic text or MLIR bytecode', run: printCommand },
   compile: { usage: COMPILE_USAGE, summary: 'compile a model to CGC Output IR (subgraphs, partitions, scratch plan, program)', run: compileCommand },
   plan: { usage: PLAN_USAGE, summary: 'compile and print the scratch memory plan', run: planCommand },
   partitions: { usage: PARTITIONS_USAGE, summary: 'compile and print partitions, subgraphs, origins and the decision log', run: partitionsCommand },
   export: { usage: EXPORT_USAGE, summary: 'write a model (ONNX, bytecode) as CGC IR text plus a .safetensors weights file', run: exportCommand },
+  run: { usage: RUN_USAGE, summary: 'compile and run a model on WebGPU (Dawn), printing outputs and timings', run: runCommand },
+  'onnx-test': { usage: ONNX_TEST_USAGE, summary: 'run ONNX backend test cases (model.onnx + test_data_set_N) on the CPU reference', run: onnxTestCommand },
+  check: { usage: CHECK_USAGE, summary: 'run a model on seeded random inputs through the CPU reference and onnxruntime; compare', run: checkCommand },
   info: { usage: INFO_USAGE, summary: 'show a model file\'s interface, version, op counts and constants', run: infoCommand },
 };
 
@@ -27,8 +36,11 @@ function help(): string {
   return lines.join('\n');
 }
 
-/** Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage). */
-export function runCli(argv: readonly string[], io: CliIO): number {
+/**
+ * Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage), as a promise for commands
+ * that are asynchronous (`check`).
+ */
+export function runCli(argv: readonly string[], io: CliIO): number | Promise<number> {
   const [cmd, ...rest] = argv;
   if (!cmd || cmd === 'help' || cmd === '--help' || cmd === '-h') {
     io.stdout(help());
@@ -43,14 +55,18 @@ export function runCli(argv: readonly string[], io: CliIO): number {
     io.stderr(`cgc: unknown command '${cmd}'\n${help()}`);
     return 2;
   }
-  try {
-    return command.run(rest, io);
-  } catch (e) {
+  const failed = (e: unknown): number => {
     if (e instanceof UsageError) {
       io.stderr(`cgc ${cmd}: ${e.message}`);
       return 2;
     }
     io.stderr(`cgc ${cmd}: internal error: ${(e as Error).stack ?? String(e)}`);
     return 70;
+  };
+  try {
+    const code = command.run(rest, io);
+    return typeof code === 'number' ? code : code.catch(failed);
+  } catch (e) {
+    return failed(e);
   }
 }

@@ -40,4 +40,7 @@ export const ATTR = {
   constantName: 'name',
   callee: 'callee',
   offset: 'offset',
+  /** On cgc.program: how many bind points are inputs, then outputs (the rest are scratch). */
+  programInputs: 'inputs',
+  programOutputs: 'outputs',
 } as const;

@@ -1,0 +1,64 @@
+// `cgc check`: our import + CPU reference against onnxruntime-web on seeded random inputs — on a small
+// model written here, and on torchvision's squeezenet1_1, mobilenet_v2 and resnet18 (random weights).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
+import { ensureModels } from '../compiler/testing/models';
+import { runCli } from './main';
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
+  return { code, out, err };
+}
+
+const maxAbsErr = (out: string): number => Number(/^(?:PASS|FAIL): max abs err (\S+)/m.exec(out)?.[1]);
+
+describe('cgc check', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cgc-check-'));
+  const small = join(dir, 'small.onnx');
+  writeFileSync(small, modelBytes({
+    nodes: [node('MatMul', ['x', 'w'], ['h']), node('Softmax', ['h'], ['y'], { axis: -1 }), node('ArgMax', ['h'], ['i'], { axis: 1 })],
+    inputs: [tensorInfo('x', [2, 3])],
+    outputs: [tensorInfo('y', [2, 2]), tensorInfo('i', [2, 1], 7)],
+    initializers: [floatTensor('w', [3, 2], [0.5, -1, 2, 0.25, -0.75, 1.5])],
+  }));
+
+  it('passes a small model, reporting every output', async () => {
+    const r = await run('check', small, '--backend', 'cpu', '--seed', '7');
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^check .*small\.onnx: 1 random input\(s\) \(seed 7\); CPU reference \d+ ms, onnxruntime-web [\d.]+ \(wasm\) \d+ ms$/m);
+    expect(r.out).toMatch(/^output 'y' \[2, 2\] float32: max abs err \S+, max rel err \S+ \(max \|expected\| \S+\)$/m);
+    expect(r.out).toMatch(/^output 'i' \[2, 1\] int64: max abs err 0\.00e\+0/m);
+    expect(r.out).toMatch(/^PASS: max abs err \S+ ≤ atol 1\.0e-4$/m);
+    expect(r.code).toBe(0);
+  });
+
+  it('fails past an impossible tolerance', async () => {
+    const r = await run('check', small, '--atol', '0', '--seed', '3');
+    // Softmax's exp may round alike in both; the verdict follows the measured error either way.
+    expect(r.code).toBe(maxAbsErr(r.out) > 0 ? 1 : 0);
+  });
+
+  it('refuses bad usage with exit 2', async () => {
+    expect((await run('check', small, '--backend', 'webgpu')).err).toContain('the WebGPU backend arrives with the runtime');
+    expect((await run('check', small, '--atol', 'x')).code).toBe(2);
+    expect((await run('check', join(dir, 'model.mlir'))).code).toBe(2);
+    expect((await run('check', join(dir, 'missing.onnx'))).code).toBe(1);
+  });
+
+  const models = ensureModels(['squeezenet1_1', 'mobilenet_v2', 'resnet18']);
+  for (const name of ['squeezenet1_1', 'mobilenet_v2', 'resnet18']) {
+    it.skipIf(!models)(`${name} matches onnxruntime within 1e-4 (skipped without python3-torch to export it)`, async () => {
+      const r = await run('check', models!.get(name)!, '--backend', 'cpu');
+      console.log(`${name}:\n${r.out}`);
+      expect(r.err).toBe('');
+      expect(r.out).toContain('PASS');
+      expect(maxAbsErr(r.out)).toBeLessThanOrEqual(1e-4);
+      expect(r.code).toBe(0);
+    }, 180_000);
+  }
+});

@@ -1,0 +1,100 @@
+// `cgc check MODEL.onnx [--shape …] [--backend cpu] [--atol X] [--seed N]`: runs the model on seeded
+// random inputs through our importer + the CPU reference and through onnxruntime-web, and compares
+// every output: PASS when the largest absolute error is at most atol.
+import { readFileSync } from 'node:fs';
+import { onnxGraphIo, OnnxImportError } from '../compiler/import/onnx';
+import { ENTRY_POINT } from '../ir/structural';
+import { formatDiagnostic } from '../ir';
+import { type HostTensor, InterpreterError, runEntryPoint, tensorFromBytes } from '../reference';
+import { parseArgs, parseShapes, UsageError } from './args';
+import { compareTensors, describeComparison } from './compare-tensors';
+import { loadModel } from './load';
+import type { CliIO } from './main';
+import { checkBackend } from './onnx-test';
+import { runOnnxruntime } from './onnxruntime';
+import { randomInputs } from './random-inputs';
+
+export const CHECK_USAGE = 'cgc check MODEL.onnx [--shape NAME=DxD…] [--backend cpu] [--atol X] [--seed N]';
+
+/** The default tolerance: the largest absolute error allowed in any output element. */
+export const CHECK_ATOL = 1e-4;
+
+function positiveNumber(flag: string, value: string | undefined, def: number): number {
+  if (value === undefined) return def;
+  const v = Number(value);
+  if (!Number.isFinite(v) || v < 0) throw new UsageError(`--${flag} expects a non-negative number, got '${value}'`);
+  return v;
+}
+
+export async function checkCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { shape: true, backend: true, atol: true, seed: true });
+  if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
+  const file = positionals[0]!;
+  if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
+  checkBackend(flags.get('backend'));
+  const atol = positiveNumber('atol', flags.get('atol'), CHECK_ATOL);
+  const seed = positiveNumber('seed', flags.get('seed'), 1);
+  const shapes = parseShapes(flags.get('shape'));
+
+  const loaded = loadModel(file, shapes ? { shapes } : {});
+  for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
+  if (!loaded.module) return 1;
+  const entry = loaded.module.body().operations.find((op) => op.name === ENTRY_POINT)!;
+  const args = entry.body().arguments;
+  const inputs = randomInputs(args.map((a) => a.type), seed);
+  const bytes = readFileSync(file);
+  let names: { inputs: readonly string[]; outputs: readonly string[] };
+  try {
+    names = onnxGraphIo(bytes);
+  } catch (e) {
+    if (e instanceof OnnxImportError) io.stderr(`error: ${file}: ${e.message}`);
+    else throw e;
+    return 1;
+  }
+
+  const constants = new Map<string, HostTensor>();
+  const constant = (name: string): HostTensor | undefined => {
+    const w = loaded.weights?.get(name);
+    if (w && !constants.has(name)) constants.set(name, tensorFromBytes(w.type, w.data));
+    return constants.get(name);
+  };
+  let ours: HostTensor[];
+  const start = performance.now();
+  try {
+    ours = runEntryPoint(loaded.module, inputs, constant);
+  } catch (e) {
+    if (!(e instanceof InterpreterError)) throw e;
+    io.stderr(`error: ${file}: CPU reference: ${e.message}`);
+    return 1;
+  }
+  const oursMs = performance.now() - start;
+
+  let theirs: Awaited<ReturnType<typeof runOnnxruntime>>;
+  try {
+    theirs = await runOnnxruntime(bytes, new Map(names.inputs.map((n, i) => [n, inputs[i]!])));
+  } catch (e) {
+    io.stderr(`error: ${file}: onnxruntime: ${(e as Error).message ?? String(e)}`);
+    return 1;
+  }
+  io.stdout(`check ${file}: ${inputs.length} random input(s) (seed ${seed}); CPU reference ${oursMs.toFixed(0)} ms,`
+    + ` onnxruntime-web ${theirs.version} (wasm) ${theirs.ms.toFixed(0)} ms`);
+
+  let worst = 0;
+  let ok = true;
+  ours.forEach((t, i) => {
+    const name = names.outputs[i] ?? `#${i}`;
+    const expected = theirs.outputs.get(name);
+    if (!expected) {
+      io.stdout(`output '${name}': onnxruntime did not produce it`);
+      ok = false;
+      return;
+    }
+    const c = compareTensors(t, expected, { atol, rtol: 0 });
+    const scale = c.mismatch ? '' : ` (max |expected| ${c.scale.toExponential(2)})`;
+    io.stdout(`output '${name}' [${t.type.shape.join(', ')}] ${t.type.element}: ${describeComparison(c, t.data.length)}${scale}`);
+    ok &&= c.ok;
+    worst = Math.max(worst, c.mismatch ? Infinity : c.maxAbs);
+  });
+  io.stdout(`${ok ? 'PASS' : 'FAIL'}: max abs err ${worst.toExponential(2)} ${ok ? '≤' : '>'} atol ${atol.toExponential(1)}`);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,42 @@
+// onnxruntime-web's WebAssembly backend as the oracle `cgc check` compares against. It runs in Node
+// without native binaries; one thread, so no worker threads are started. Loaded on first use only.
+import { type ElementType, tensorType } from '../ir';
+import type { HostTensor } from '../reference';
+
+const ORT_TYPES: Readonly<Record<ElementType, string>> = {
+  float32: 'float32', float16: 'float16', int32: 'int32', int64: 'int64', int8: 'int8', uint8: 'uint8', bool: 'bool',
+};
+
+export interface OrtRun {
+  /** Outputs by graph output name. */
+  outputs: Map<string, HostTensor>;
+  version: string;
+  ms: number;
+}
+
+/** Runs the ONNX model `bytes` on `feeds` (by graph input name) with onnxruntime-web (wasm). */
+export async function runOnnxruntime(bytes: Uint8Array, feeds: ReadonlyMap<string, HostTensor>): Promise<OrtRun> {
+  const ort = await import('onnxruntime-web');
+  ort.env.wasm.numThreads = 1;
+  ort.env.logLevel = 'error';
+  const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+  try {
+    const input: Record<string, InstanceType<typeof ort.Tensor>> = {};
+    for (const [name, t] of feeds) {
+      input[name] = new ort.Tensor(ORT_TYPES[t.type.element] as 'float32', t.data as Float32Array, [...t.type.shape]);
+    }
+    const start = performance.now();
+    const results = await session.run(input);
+    const ms = performance.now() - start;
+    const outputs = new Map<string, HostTensor>();
+    for (const name of session.outputNames) {
+      const r = results[name]!;
+      const element = (Object.keys(ORT_TYPES) as ElementType[]).find((e) => ORT_TYPES[e] === r.type);
+      if (!element) throw new Error(`onnxruntime output '${name}' has type ${r.type}, which CGC does not support`);
+      outputs.set(name, { type: tensorType(r.dims, element), data: r.data as HostTensor['data'] });
+    }
+    return { outputs, version: ort.env.versions.web ?? ort.env.versions.common ?? '?', ms };
+  } finally {
+    await session.release();
+  }
+}

@@ -1,0 +1,90 @@
+// `cgc run MODEL [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--granularity …]`:
+// compile, load on WebGPU (Dawn), run, and print each output (shape, first values, top-5 for a
+// 1×K output) with timings, dispatch and submit counts.
+import { readFileSync } from 'node:fs';
+import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
+import { compile } from '../compiler/pipeline';
+import { CompileError, type Granularity } from '../compiler/state';
+import { type HostTensor, allocTensor, tensorFromBytes } from '../reference/tensor';
+import { loadProgram } from '../runtime/runtime';
+import { defaultTargets } from '../webgpu-target/targets';
+import { parseArgs, parseShapes, UsageError } from './args';
+import { openCliDevice } from './gpu';
+import { loadModel } from './load';
+import type { CliIO } from './main';
+
+export const RUN_USAGE = 'cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--granularity G]';
+
+/** Seeded N(0, 1)-ish floats and small non-negative integers. */
+export function randomTensor(type: ShapedType, seed: number): HostTensor {
+  const t = allocTensor(type.shape, type.element);
+  let s = seed >>> 0 || 1;
+  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  for (let i = 0; i < numElements(type.shape); i++) {
+    if (t.data instanceof Float32Array) t.data[i] = (next() + next() + next() - 1.5) * 2;
+    else if (t.data instanceof BigInt64Array) t.data[i] = BigInt(Math.floor(next() * 4));
+    else (t.data as Int32Array)[i] = Math.floor(next() * 4);
+  }
+  return t;
+}
+
+function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
+  if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
+  const bytes = readFileSync(spec);
+  if (bytes.length !== byteSize(type)) throw new UsageError(`${spec} has ${bytes.length} bytes; input #${index} needs ${byteSize(type)} (${type.shape.join('x')} ${type.element})`);
+  return tensorFromBytes({ ...type, kind: 'tensor' }, bytes);
+}
+
+function describe(t: HostTensor): string[] {
+  const values = Array.from(t.data.slice(0, 8) as ArrayLike<number | bigint>, (v) => (typeof v === 'bigint' ? String(v) : Number(v).toPrecision(6)));
+  const lines = [`${t.type.shape.join('x')} ${t.type.element as ElementType}: ${values.join(' ')}${numElements(t.type.shape) > 8 ? ' …' : ''}`];
+  if (t.type.shape.length === 2 && t.type.shape[0] === 1 && t.data instanceof Float32Array && t.data.length > 5) {
+    const top = [...t.data].map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]).slice(0, 5);
+    lines.push(`top-5: ${top.map(([v, i]) => `#${i} (${v.toPrecision(4)})`).join(', ')}`);
+  }
+  return lines;
+}
+
+export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, granularity: true });
+  if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
+  const runs = Number(flags.get('runs') ?? 1);
+  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  const shapes = parseShapes(flags.get('shape'));
+  const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), ...(shapes ? { shapes } : {}) });
+  for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
+  if (!loaded.module) return 1;
+  let state;
+  try {
+    state = compile(loaded.module, defaultTargets(), { granularity: (flags.get('granularity') ?? 'coarse') as Granularity });
+  } catch (e) {
+    if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
+    throw e;
+  }
+  const { device } = await openCliDevice((l) => io.stderr(l));
+  try {
+    const t0 = performance.now();
+    const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data);
+    const loadMs = performance.now() - t0;
+    const named = new Map((flags.get('input') ?? '').split(',').filter((x) => x).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
+    const argNames = state.entry.body().arguments.map((a) => a.nameHint ?? '');
+    const inputs = program.inputTypes.map((t, i) => inputFor(named.get(argNames[i]!) ?? named.get('*'), t, i));
+    const times: number[] = [];
+    let result;
+    for (let r = 0; r < runs; r++) {
+      const s = performance.now();
+      result = await program.run(inputs);
+      times.push(performance.now() - s);
+    }
+    result!.outputs.forEach((o, i) => io.stdout([`output #${i}: ${describe(o)[0]}`, ...describe(o).slice(1).map((l) => `  ${l}`)].join('\n')));
+    times.sort((a, b) => a - b);
+    io.stdout(`load (compile partitions, upload constants): ${loadMs.toFixed(1)} ms`);
+    io.stdout(`run: median ${times[Math.floor(times.length / 2)]!.toFixed(2)} ms, min ${times[0]!.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
+    for (const t of result!.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
+    io.stdout(`dispatches per run: ${result!.dispatches}; submits per run: ${result!.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
+    program.destroy();
+    return 0;
+  } finally {
+    device.destroy();
+  }
+}
