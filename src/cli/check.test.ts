@@ -44,7 +44,7 @@ describe('cgc check', () => {
   });
 
   it('refuses bad usage with exit 2', async () => {
-    expect((await run('check', small, '--backend', 'webgpu')).err).toContain('the WebGPU backend arrives with the runtime');
+    expect((await run('check', small, '--backend', 'tpu')).err).toContain("unknown backend 'tpu'");
     expect((await run('check', small, '--atol', 'x')).code).toBe(2);
     expect((await run('check', join(dir, 'model.mlir'))).code).toBe(2);
     expect((await run('check', join(dir, 'missing.onnx'))).code).toBe(1);

@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { onnxGraphIo, OnnxImportError } from '../compiler/import/onnx';
 import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
-import { type HostTensor, InterpreterError, runEntryPoint, tensorFromBytes } from '../reference';
+import { type HostTensor, InterpreterError, tensorFromBytes } from '../reference';
+import { CompileError } from '../compiler/state';
 import { parseArgs, parseShapes, UsageError } from './args';
 import { compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
 import type { CliIO } from './main';
-import { checkBackend } from './onnx-test';
+import { backendName, openBackend } from './backends';
 import { runOnnxruntime } from './onnxruntime';
 import { randomInputs } from './random-inputs';
 
-export const CHECK_USAGE = 'cgc check MODEL.onnx [--shape NAME=DxD…] [--backend cpu] [--atol X] [--seed N]';
+export const CHECK_USAGE = 'cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--atol X] [--seed N]';
 
 /** The default tolerance: the largest absolute error allowed in any output element. */
 export const CHECK_ATOL = 1e-4;
@@ -31,7 +32,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
   if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
-  checkBackend(flags.get('backend'));
+  const backendChoice = backendName(flags.get('backend'), 'webgpu');
   const atol = positiveNumber('atol', flags.get('atol'), CHECK_ATOL);
   const seed = positiveNumber('seed', flags.get('seed'), 1);
   const shapes = parseShapes(flags.get('shape'));
@@ -61,10 +62,15 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   let ours: HostTensor[];
   const start = performance.now();
   try {
-    ours = runEntryPoint(loaded.module, inputs, constant);
+    const backend = await openBackend(backendChoice, (l) => io.stderr(l));
+    try {
+      ours = await backend.run(loaded.module, inputs, constant);
+    } finally {
+      backend.close();
+    }
   } catch (e) {
-    if (!(e instanceof InterpreterError)) throw e;
-    io.stderr(`error: ${file}: CPU reference: ${e.message}`);
+    if (!(e instanceof InterpreterError) && !(e instanceof CompileError)) throw e;
+    io.stderr(`error: ${file}: ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU'}: ${e.message}`);
     return 1;
   }
   const oursMs = performance.now() - start;
@@ -76,7 +82,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     io.stderr(`error: ${file}: onnxruntime: ${(e as Error).message ?? String(e)}`);
     return 1;
   }
-  io.stdout(`check ${file}: ${inputs.length} random input(s) (seed ${seed}); CPU reference ${oursMs.toFixed(0)} ms,`
+  io.stdout(`check ${file}: ${inputs.length} random input(s) (seed ${seed}); ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU (compile, load, run)'} ${oursMs.toFixed(0)} ms,`
     + ` onnxruntime-web ${theirs.version} (wasm) ${theirs.ms.toFixed(0)} ms`);
 
   let worst = 0;

@@ -37,9 +37,10 @@ describe('ONNX backend tests on the CPU reference (tests/onnx-conformance/expect
   });
 
   for (const suite of SUITES) {
-    test.runIf(have)(suite, () => {
+    test.runIf(have)(suite, async () => {
       const start = performance.now();
-      const results = findCases([join(ROOT, suite)]).map((c) => runCase({ ...c, name: `${suite}/${c.name}` }));
+      const results: CaseResult[] = [];
+      for (const c of findCases([join(ROOT, suite)])) results.push(await runCase({ ...c, name: `${suite}/${c.name}` }));
       const seconds = ((performance.now() - start) / 1000).toFixed(1);
       const n = countOutcomes(results);
       const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 3).map((r) => `${r.name} ${r.ms} ms`).join(', ');

@@ -1,10 +1,13 @@
 // Runs ONNX backend test cases (a folder with model.onnx and test_data_set_N/{input,output}_N.pb)
-// through our importer and the CPU reference interpreter, and compares every output with the
-// expected one. Never throws for a case: every problem becomes that case's outcome and reason.
+// through our importer and a backend (the CPU reference, or compiled and run on WebGPU), and
+// compares every output with the expected one. Never throws for a case: every problem becomes that
+// case's outcome and reason.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { type ImportOptions, type ImportResult, importOnnx, OnnxImportError, type OnnxGraphIo, onnxGraphIo, readTensorProto } from '../compiler/import/onnx';
 import { type HostTensor, InterpreterError, runEntryPoint } from '../reference';
+import type { Backend } from './backends';
+import { CompileError } from '../compiler/state';
 import { type Tolerance, ONNX_TOLERANCE, compareTensors, describeComparison } from './compare-tensors';
 
 export type Outcome = 'pass' | 'fail' | 'unsupported';
@@ -102,15 +105,16 @@ function moduleFor(model: Uint8Array, plain: ImportResult | OnnxImportError, nam
   return { imported: r, args: inputs };
 }
 
-function runDataSet(model: Uint8Array, plain: ImportResult | OnnxImportError, io: OnnxGraphIo, setDir: string, tol: Tolerance): string | undefined {
+async function runDataSet(model: Uint8Array, plain: ImportResult | OnnxImportError, io: OnnxGraphIo, setDir: string, tol: Tolerance, backend?: Backend): Promise<string | undefined> {
   const inputs = readTensors(setDir, 'input');
   const expected = readTensors(setDir, 'output');
   if (inputs.length !== io.inputs.length) return `${basename(setDir)} has ${inputs.length} inputs; the graph has ${io.inputs.length}`;
   const { imported, args } = moduleFor(model, plain, io.inputs, inputs);
   let outs: HostTensor[];
   try {
-    outs = runEntryPoint(imported.module, args, (n) => imported.constants.get(n));
+    outs = backend ? await backend.run(imported.module, args, (n) => imported.constants.get(n)) : runEntryPoint(imported.module, args, (n) => imported.constants.get(n));
   } catch (e) {
+    if (e instanceof CompileError) return `compile error: ${shortReason(e.message)}`;
     if (e instanceof InterpreterError && /no reference implementation|not supported|unsupported/.test(e.message)) throw new Unsupported(shortReason(e.message));
     if (e instanceof InterpreterError) return `interpreter error: ${shortReason(e.message)}`;
     throw e;
@@ -124,8 +128,11 @@ function runDataSet(model: Uint8Array, plain: ImportResult | OnnxImportError, io
   return problems.length ? `${problems.join('; ')}${basename(setDir) === 'test_data_set_0' ? '' : ` (${basename(setDir)})`}` : undefined;
 }
 
-/** Imports the case once (again per data set when inputs are bound as constants) and runs every data set. */
-export function runCase(c: TestCase, tol: Tolerance = ONNX_TOLERANCE): CaseResult {
+/**
+ * Imports the case once (again per data set when inputs are bound as constants) and runs every data
+ * set on `backend` (the CPU reference interpreter when absent).
+ */
+export async function runCase(c: TestCase, tol: Tolerance = ONNX_TOLERANCE, backend?: Backend): Promise<CaseResult> {
   const start = performance.now();
   const done = (outcome: Outcome, reason?: string): CaseResult =>
     ({ name: c.name, outcome, ...(reason === undefined ? {} : { reason }), ms: Math.round(performance.now() - start) });
@@ -137,7 +144,7 @@ export function runCase(c: TestCase, tol: Tolerance = ONNX_TOLERANCE): CaseResul
     const io = onnxGraphIo(model);
     if (plain instanceof OnnxImportError && !curable(plain)) return done('unsupported', shortReason(plain.message));
     for (const s of sets) {
-      const problem = runDataSet(model, plain, io, join(c.dir, s), tol);
+      const problem = await runDataSet(model, plain, io, join(c.dir, s), tol, backend);
       if (problem) return done('fail', problem);
     }
     return done('pass');

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { floatTensor, intTensor, modelBytes, node, tensorBytes, tensorInfo } from '../compiler/import/onnx/testing';
 import { runCli } from './main';
 
-function run(...argv: string[]): { code: number; out: string; err: string } {
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
+  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
   if (typeof code !== 'number') throw new Error('onnx-test is synchronous');
   return { code, out, err };
 }
@@ -47,9 +47,9 @@ describe('cgc onnx-test', () => {
   mkdirSync(join(broken, 'model.onnx'), { recursive: true }); // a folder where the file should be
   mkdirSync(join(broken, 'test_data_set_0'));
 
-  it('prints one line per case, sorted, and the tally; exits 1 when any failed', () => {
+  it('prints one line per case, sorted, and the tally; exits 1 when any failed', async () => {
     const json = join(root, 'results.json');
-    const r = run('onnx-test', join(root, 'suite'), '--backend', 'cpu', '--json', json);
+    const r = await run('onnx-test', join(root, 'suite'), '--backend', 'cpu', '--json', json);
     const lines = r.out.trim().split('\n');
     expect(lines[0]).toMatch(/^fail test_broken: internal error: EISDIR/);
     expect(lines.slice(1)).toEqual([
@@ -66,22 +66,23 @@ describe('cgc onnx-test', () => {
     expect(report.results.map((c) => `${c.outcome} ${c.name}`)).toContain('pass test_reshape');
   });
 
-  it('runs a single case folder and exits 0 when nothing failed', () => {
-    const r = run('onnx-test', join(root, 'suite/test_relu'), join(root, 'suite/test_unknown_op'));
+  it('runs a single case folder and exits 0 when nothing failed', async () => {
+    const r = await run('onnx-test', join(root, 'suite/test_relu'), join(root, 'suite/test_unknown_op'), '--backend', 'cpu');
     expect(r.out).toMatch(/^pass test_relu\nunsupported test_unknown_op: .*\n1 passed, 0 failed, 1 unsupported\n$/);
     expect(r.code).toBe(0);
   });
 
-  it('names the data set that failed past the first', () => {
+  it('names the data set that failed past the first', async () => {
     const dir = writeCase(join(root, 'second/test_relu_set1'), relu, [[[x], [floatTensor('y', [3], [0, 0, 2])]], [[x], [floatTensor('y', [3], [0, 1, 2])]]]);
-    expect(run('onnx-test', dir).out).toContain("fail test_relu_set1: output 'y' max abs err 1.00e+0, max rel err 1.00e+0 (1 of 3 elements out of tolerance) (test_data_set_1)");
+    expect((await run('onnx-test', dir, '--backend', 'cpu')).out).toContain("fail test_relu_set1: output 'y' max abs err 1.00e+0, max rel err 1.00e+0 (1 of 3 elements out of tolerance) (test_data_set_1)");
   });
 
-  it('refuses the WebGPU backend until the runtime lands, and bad folders', () => {
-    const r = run('onnx-test', root, '--backend', 'webgpu');
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('the WebGPU backend arrives with the runtime');
-    expect(run('onnx-test').code).toBe(2);
-    expect(run('onnx-test', join(root, 'nope')).err).toContain('nope: not a directory');
+  it('runs the same cases compiled on WebGPU, and refuses bad backends and folders', async () => {
+    const r = await run('onnx-test', join(root, 'suite/test_relu'), '--backend', 'webgpu');
+    expect(r.out).toContain('pass test_relu');
+    expect(r.out).toContain('1 passed, 0 failed, 0 unsupported');
+    expect((await run('onnx-test', root, '--backend', 'tpu')).err).toContain("unknown backend 'tpu' (backends: webgpu, cpu)");
+    expect((await run('onnx-test')).code).toBe(2);
+    expect((await run('onnx-test', join(root, 'nope'))).err).toContain('nope: not a directory');
   });
 });

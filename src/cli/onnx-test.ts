@@ -4,21 +4,15 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs, UsageError } from './args';
 import { ONNX_TOLERANCE } from './compare-tensors';
 import { type CaseResult, countOutcomes, findCases, formatResult, runCase } from './conformance';
+import { backendName, openBackend } from './backends';
 import type { CliIO } from './main';
 
-export const ONNX_TEST_USAGE = 'cgc onnx-test DIR… [--backend cpu] [--json FILE]';
+export const ONNX_TEST_USAGE = 'cgc onnx-test DIR… [--backend webgpu|cpu] [--json FILE]';
 
-/** The one backend until the runtime lands; `check` shares the refusal. */
-export function checkBackend(backend: string | undefined): void {
-  if (backend === undefined || backend === 'cpu') return;
-  if (backend === 'webgpu') throw new UsageError('--backend webgpu is not available yet: the WebGPU backend arrives with the runtime (src/runtime); use --backend cpu');
-  throw new UsageError(`unknown backend '${backend}' (backends: cpu)`);
-}
-
-export function onnxTestCommand(argv: readonly string[], io: CliIO): number {
+export async function onnxTestCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { backend: true, json: true });
   if (!positionals.length) throw new UsageError(`expected one or more test folders\nusage: ${ONNX_TEST_USAGE}`);
-  checkBackend(flags.get('backend'));
+  const backendChoice = backendName(flags.get('backend'), 'webgpu');
   let cases;
   try {
     cases = findCases(positionals);
@@ -26,17 +20,22 @@ export function onnxTestCommand(argv: readonly string[], io: CliIO): number {
     io.stderr(`error: ${(e as Error).message}`);
     return 1;
   }
+  const backend = await openBackend(backendChoice, (l) => io.stderr(l));
   const results: CaseResult[] = [];
-  for (const c of cases) {
-    const r = runCase(c);
-    results.push(r);
-    io.stdout(formatResult(r));
+  try {
+    for (const c of cases) {
+      const r = await runCase(c, undefined, backend);
+      results.push(r);
+      io.stdout(formatResult(r));
+    }
+  } finally {
+    backend.close();
   }
   const n = countOutcomes(results);
   io.stdout(`${n.pass} passed, ${n.fail} failed, ${n.unsupported} unsupported`);
   const json = flags.get('json');
   if (json) {
-    const report = { backend: 'cpu', tolerance: ONNX_TOLERANCE, counts: n, results };
+    const report = { backend: backendChoice, tolerance: ONNX_TOLERANCE, counts: n, results };
     writeFileSync(json, JSON.stringify(report, null, 2) + '\n');
   }
   return n.fail ? 1 : 0;
