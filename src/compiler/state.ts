@@ -12,6 +12,12 @@ export interface CompileOptions {
   granularity?: Granularity;
   /** Byte alignment of scratch offsets (minStorageBufferOffsetAlignment). */
   alignment?: number;
+  /**
+   * Let an all-elementwise subgraph write over an input that dies there. Off by default: WebGPU
+   * forbids a writable binding that overlaps another binding of the same dispatch, so in-place
+   * steps need kernels that bind one range for both.
+   */
+  inPlace?: boolean;
   /** Largest scratch arena one binding may view (maxStorageBufferBindingSize). */
   maxArenaBytes?: number;
   /** Called after each pass, with its index and name. */

@@ -65,7 +65,8 @@ export class Lexer {
    * type. Also accepts the spec's shorthand `1x1x4x4!cgc.float32` (no `x` before the `!`).
    */
   scanDimensions(): number[] {
-    this.skipTrivia(this.peek().pos);
+    // Raw scanning from the current position: lexing a token here would read `0x…` as hex.
+    this.skipTrivia(this.peeked ? this.peeked.pos : this.pos);
     this.peeked = undefined;
     const dims: number[] = [];
     const t = this.text;
@@ -82,6 +83,16 @@ export class Lexer {
       else break;
     }
     return dims;
+  }
+
+  /** Consumes `word` when it comes next as a whole word (raw scanning, like scanDimensions). */
+  scanKeyword(word: string): boolean {
+    this.skipTrivia(this.peeked ? this.peeked.pos : this.pos);
+    this.peeked = undefined;
+    const t = this.text;
+    if (!t.startsWith(word, this.pos) || ID_CHAR.test(t[this.pos + word.length] ?? '')) return false;
+    this.pos += word.length;
+    return true;
   }
 
   private skipTrivia(from: number): void {

@@ -112,6 +112,13 @@ cgc.return %w`);
     expect(generic).toContain('to = !cgc.float16');
   });
 
+  it('reads zero-sized dimensions (0x… is a shape, not a hex number)', () => {
+    const text = fn('cgc.return %a', '(%a: !cgc.tensor<0x3x!cgc.float32>, %b: !cgc.tensor<constant 0x!cgc.int64>) -> !cgc.tensor<0x3x!cgc.float32>');
+    const r = parseModule(text);
+    expect(r.diagnostics).toEqual([]);
+    expect(printModule(r.module!)).toContain('%b: !cgc.tensor<constant 0x!cgc.int64>');
+  });
+
   it('escapes strings MLIR-style and reads them back', () => {
     const text = `cgc.module attributes {note = "tab\\there \\"quoted\\" é"} {\n}`;
     const r = parseModule(text);

@@ -195,7 +195,7 @@ export class Parser {
 
   private parseShapedBody(kind: 'tensor' | 'memref'): ShapedType {
     const open = this.expect('<', `'<' after !cgc.${kind}`);
-    const constant = !!this.accept('bare', 'constant');
+    const constant = this.lex.scanKeyword('constant');
     const dims = this.lex.scanDimensions();
     const el = this.parseType();
     if (el.kind !== 'element') throw this.error(`the element type of !cgc.${kind} must be an element type, got ${typeToString(el)}`);

@@ -32,6 +32,12 @@ export interface LoadedProgram {
   readonly dispatchCount: number;
   readonly partitions: readonly { name: string; target: string; kernels: number }[];
   run(inputs: readonly HostTensor[]): Promise<RunResult>;
+  /**
+   * Records the whole program into the caller's `encoder` (the spec's DispatchGraph inside a command
+   * list), reading inputs from and writing outputs to the caller's buffer ranges. Only for programs
+   * whose partitions all run on the GPU; the caller submits.
+   */
+  record(encoder: GPUCommandEncoder, io: { inputs: readonly GPUBufferBinding[]; outputs: readonly GPUBufferBinding[] }): void;
   destroy(): void;
 }
 
@@ -159,6 +165,24 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       }
       return { outputs: outs, timings, submits, dispatches: dispatchCount };
     },
+    record(encoder, io) {
+      if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
+        throw new Error(`the program binds ${inputs.length} input(s) and ${outputs.length} output(s); got ${io.inputs.length} and ${io.outputs.length}`);
+      }
+      const host = calls.find((c) => c.runner.kind === 'host');
+      if (host) throw new Error(`partition @${host.name} runs on the CPU reference: record() needs a program that runs entirely on the GPU; use run()`);
+      const swap = new Map<GPUBuffer, GPUBufferBinding>();
+      inputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.inputs[i]!));
+      outputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.outputs[i]!));
+      for (const call of calls) {
+        if (call.runner.kind !== 'gpu') continue;
+        const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
+        validateBindings(call.name, invokes[calls.indexOf(call)]!.op, bindings);
+        const pass = encoder.beginComputePass({ label: `Runtime.partition ${call.name}` });
+        call.runner.exe.dispatch(pass, bindings);
+        pass.end();
+      }
+    },
     destroy() {
       for (const b of buffers) b.destroy();
       timestamps?.destroy();
@@ -184,8 +208,9 @@ function validateBindings(partition: string, invoke: Operation, bindings: readon
     const name = v.nameHint ? `%${v.nameHint}` : `#${i}`;
     if (!b) throw new Error(`@${partition} bind point ${name}: nothing bound`);
     if ((b.offset ?? 0) % 256) throw new Error(`@${partition} bind point ${name}: offset ${b.offset} is not 256-byte aligned`);
-    if ((b.size ?? 0) < need) throw new Error(`@${partition} bind point ${name}: ${b.size} bytes bound, ${need} needed`);
-    if ((b.offset ?? 0) + (b.size ?? 0) > b.buffer.size) throw new Error(`@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
+    const size = b.size ?? b.buffer.size - (b.offset ?? 0);
+    if (size < need) throw new Error(`@${partition} bind point ${name}: ${size} bytes bound, ${need} needed`);
+    if ((b.offset ?? 0) + size > b.buffer.size) throw new Error(`@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
   });
 }
 

@@ -54,6 +54,11 @@ export class PipelineCache {
     const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
     this.device.pushErrorScope('validation');
     const module = this.device.createShaderModule({ label: `Executable.shader ${kernel.name}`, code: kernel.wgsl });
+    const errors = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
+    if (errors.length) {
+      await this.device.popErrorScope();
+      throw new Error(`kernel ${kernel.name} does not compile: ${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ')}\n${kernel.wgsl}`);
+    }
     const pipeline = await this.device.createComputePipelineAsync({
       label: `Executable.pipeline ${kernel.name}`,
       layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),

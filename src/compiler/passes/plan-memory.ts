@@ -1,6 +1,6 @@
 // plan-memory: every value passed between subgraphs that is not a program output lives in scratch.
-// Steps are invocations in execution order; an all-elementwise subgraph may write over an input
-// of the same size that dies there.
+// Steps are invocations in execution order; with the `inPlace` option an all-elementwise subgraph
+// may write over an input of the same size that dies there.
 import { type Value, byteSize, getOpDef } from '../../ir';
 import { planMemory, type PlanTensor } from '../memory/plan';
 import type { Pass } from '../state';
@@ -19,7 +19,7 @@ export const planMemoryPass: Pass = {
     };
     const tensors: PlanTensor[] = [];
     s.schedule.forEach((sg, step) => {
-      const elementwise = sg.ops.every((op) => getOpDef(op.opName)?.traits.includes('elementwise'));
+      const elementwise = s.options.inPlace === true && sg.ops.every((op) => getOpDef(op.opName)?.traits.includes('elementwise'));
       for (const v of sg.outputs) {
         if (s.graph.returned.has(v)) continue;
         const host = elementwise && sg.outputs.length === 1

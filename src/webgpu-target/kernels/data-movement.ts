@@ -174,7 +174,9 @@ generator('one_hot', (b, op, coords, scope) => {
   const iv = b.value(op.operands[0]!, coords.filter((_, i) => i !== axis), scope);
   const t = typeOf(out);
   const k = b.fresh('h');
-  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${depth}i, ${iv.expr} < 0i);`);
+  // ONNX allows float indices: they are truncated to integers.
+  const index = convert(iv, 'i32');
+  scope.emit(`let ${k} = select(${index}, ${index} + ${depth}i, ${index} < 0i);`);
   return { expr: `select(${literal(ctx.float('off_value'), t)}, ${literal(ctx.float('on_value'), t)}, ${k} == ${coords[axis]})`, type: t };
 });
 

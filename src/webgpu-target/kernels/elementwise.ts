@@ -39,7 +39,9 @@ const UNARY: Record<string, Unary> = {
   silu: F((x) => `(${x} / (1.0f + exp(-${x})))`),
   thresholded_relu: F((x, c) => `select(0.0f, ${x}, ${x} > ${lit(c.float('alpha'))})`),
   shrink: F((x, c) => `select(select(0.0f, ${x} + ${lit(c.float('bias'))}, ${x} < -${lit(c.float('lambd'))}), ${x} - ${lit(c.float('bias'))}, ${x} > ${lit(c.float('lambd'))})`),
-  sin: F((x) => `sin(${x})`), cos: F((x) => `cos(${x})`), tan: F((x) => `tan(${x})`),
+  // WGSL's sin/cos promise only 2^-11 absolute error; these reduce by π/2 in two parts and use
+  // minimax polynomials (Cephes sinf/cosf), about 1e-7 relative for |x| below 1e4.
+  sin: F((x) => `sin_f32(${x})`), cos: F((x) => `cos_f32(${x})`), tan: F((x) => `(sin_f32(${x}) / cos_f32(${x}))`),
   atan: F((x) => `atan(${x})`),
   sinh: F((x) => `sinh(${x})`), cosh: F((x) => `cosh(${x})`), asinh: F((x) => `asinh(${x})`),
   acosh: F((x) => `select(acosh(${x}), nan_f32(), ${x} < 1.0f)`),
@@ -144,6 +146,31 @@ generator('is_nan', (b, op, coords, scope) => {
 
 /** Helper functions kernels may call; each is emitted only when its name appears in the body. */
 export const WGSL_HELPERS: Record<string, string> = {
+  sin_f32: `fn sin_f32(x: f32) -> f32 {
+  let q = quarter_turns(x);
+  return quadrant_value(q.x, i32(q.y));
+}`,
+  cos_f32: `fn cos_f32(x: f32) -> f32 {
+  let q = quarter_turns(x);
+  return quadrant_value(q.x, i32(q.y) + 1);
+}`,
+  quarter_turns: `fn quarter_turns(x: f32) -> vec2<f32> {
+  // x = k·π/2 + r with |r| ≤ π/4; π/2 split in two floats keeps r accurate.
+  let k = round(x * 0.63661977236758134f);
+  let r = (x - k * 1.5707963705062866f) + k * 4.3711388286737929e-8f;
+  return vec2<f32>(r, k);
+}`,
+  quadrant_value: `fn quadrant_value(r: f32, k: i32) -> f32 {
+  let r2 = r * r;
+  let s = r + r * r2 * (-1.6666654611e-1f + r2 * (8.3321608736e-3f + r2 * -1.9515295891e-4f));
+  let c = 1.0f - 0.5f * r2 + r2 * r2 * (4.166664568298827e-2f + r2 * (-1.388731625493765e-3f + r2 * 2.443315711809948e-5f));
+  switch (k & 3) {
+    case 0: { return s; }
+    case 1: { return c; }
+    case 2: { return -s; }
+    default: { return -c; }
+  }
+}`,
   nan_f32: `fn nan_f32() -> f32 {
   var bits = 0x7fc00000u;
   return bitcast<f32>(bits);

@@ -1,0 +1,39 @@
+// The library API end to end: read, compile for the device, load, run — and record the program
+// into the caller's own command encoder with the caller's buffers, getting the same result.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSafetensors } from '../compiler/import/safetensors';
+import { compile, createRuntime, gpuProfile, readModel, tensorBytes, tensorFromBytes } from '.';
+
+const DIR = join(__dirname, '../../tests/golden/spec');
+
+describe('library API', () => {
+  it('runs, and records into a caller encoder with caller buffers', async () => {
+    const weights = readSafetensors(readFileSync(join(DIR, 'spec-7layer.safetensors')));
+    const text = readFileSync(join(__dirname, '../../tests/compile/spec-7layer.mlir'), 'utf8');
+    const constants = new Map([...weights.tensors].map(([k, t]) => [k, t.data]));
+    const model = readModel(text.replace(/cgc\.constant\("(\w+)"\)/g, (m, n: string) => `${m} : !cgc.tensor<constant ${weights.tensors.get(n)!.type.shape.join('x')}x!cgc.float32>`), { constants });
+    const runtime = await createRuntime();
+    const output = compile(model, { gpu: gpuProfile(runtime.device) });
+    const program = await runtime.load(output, model.constants);
+    const input = tensorFromBytes({ kind: 'tensor', shape: [1, 1, 4, 4], element: 'float32', constant: false }, new Uint8Array(new Float32Array(16).map((_, i) => i / 8 - 1).buffer));
+    const viaRun = (await program.run([input])).outputs[0]!;
+
+    const device = runtime.device;
+    const inBuf = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const outBuf = device.createBuffer({ size: 256, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+    const read = device.createBuffer({ size: 256, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(inBuf, 0, tensorBytes(input) as Uint8Array<ArrayBuffer>);
+    const encoder = device.createCommandEncoder();
+    program.record(encoder, { inputs: [{ buffer: inBuf }], outputs: [{ buffer: outBuf }] });
+    encoder.copyBufferToBuffer(outBuf, 0, read, 0, 256);
+    device.queue.submit([encoder.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    const recorded = new Float32Array(read.getMappedRange().slice(0));
+    expect([...recorded]).toEqual([...(viaRun.data as Float32Array)]);
+    expect(() => program.record(encoder, { inputs: [], outputs: [] })).toThrow('the program binds 1 input(s) and 1 output(s)');
+    program.destroy();
+    device.destroy();
+  });
+});
