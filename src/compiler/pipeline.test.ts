@@ -25,6 +25,13 @@ function runUpTo(text: string, options: ParseOptions, pass: string, granularity:
 }
 
 describe('compile goldens', () => {
+  it('cover every pass of the pipeline', () => {
+    const covered = new Set(readdirSync(ROOT).filter((f) => f.endsWith('.mlir'))
+      .flatMap((f) => [...readFileSync(join(ROOT, f), 'utf8').matchAll(/^\/\/ RUN: (\S+) /gm)].map((m) => m[1]!)));
+    // verify-output is the same IR as build-program (`output` runs the whole pipeline).
+    expect(PIPELINE.map((p) => p.name).filter((n) => !covered.has(n) && n !== 'verify-output')).toEqual([]);
+  });
+
   for (const file of readdirSync(ROOT).filter((f) => f.endsWith('.mlir'))) {
     const text = readFileSync(join(ROOT, file), 'utf8');
     const weights = /^\/\/ WEIGHTS: (\S+)$/m.exec(text)?.[1];
@@ -42,6 +49,7 @@ describe('compile goldens', () => {
         }
         expect(dump).toBe(readFileSync(path, 'utf8'));
         if (pass === 'output') expect(verifyModule(s.output!)).toEqual([]);
+        expect(PIPELINE.map((p) => p.name).includes(pass!) || pass === 'output', `unknown pass ${pass}`).toBe(true);
       });
     }
   }

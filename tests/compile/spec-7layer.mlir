@@ -1,9 +1,15 @@
 // The spec's 7-layer example network: two conv → relu → add subgraphs for the WebGPU target, the
 // upsample for the fallback, partitioned at each granularity.
 // WEIGHTS: spec-7layer.safetensors
+// RUN: verify-input coarse
+// RUN: canonicalize coarse
+// RUN: declare coarse
 // RUN: match coarse
 // RUN: select coarse
+// RUN: form-subgraphs coarse
+// RUN: partition coarse
 // RUN: plan-memory coarse
+// RUN: build-program coarse
 // RUN: output coarse
 // RUN: output per-target
 // RUN: output per-subgraph

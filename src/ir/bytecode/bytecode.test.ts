@@ -1,7 +1,7 @@
 // MLIR bytecode: our writer and reader against each other and against upstream mlir-opt 16,
 // constants carried as resources, and diagnostics with byte offsets for malformed input.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,9 @@ import { diffOperations, formatDiagnostic, type Operation, parseModule, printMod
 import { listGoldens, parseGolden } from '../testing/goldens';
 import { MLIR_OPT, mlirOpt, mlirOptPresent as present } from '../testing/mlir-opt';
 import { readBytecode } from './reader';
+import { compile } from '../../compiler/pipeline';
+import { readSafetensors } from '../../compiler/import/safetensors';
+import { defaultTargets } from '../../webgpu-target/targets';
 import { writeBytecode } from './writer';
 
 
@@ -53,6 +56,24 @@ describe('bytecode round trip', () => {
       expect(back.producer).toMatch(/^MLIR16/);
       expect(back.diagnostics.map(formatDiagnostic)).toEqual([]);
       expect(diffOperations(module, back.module!)).toBeUndefined();
+    });
+  }
+});
+
+describe('compiled models through mlir-opt', () => {
+  const dir = join(__dirname, '../../../tests/compile');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.mlir'))) {
+    it.skipIf(!present)(`${file}: the compiled Output IR as bytecode → mlir-opt prints our generic form`, () => {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const weights = /^\/\/ WEIGHTS: (\S+)$/m.exec(text)?.[1];
+      const types = weights ? readSafetensors(readFileSync(join(dir, weights))).tensors : undefined;
+      const input = parseModule(text, { ...(types ? { constantTypes: (n: string) => types.get(n)?.type } : {}) }).module!;
+      const output = compile(input, defaultTargets()).output!;
+      const theirs = mlirOptBytes(writeBytecode(output), '-mlir-print-op-generic').toString('utf8');
+      const parsed = parseModule(theirs, { file: `${file} (mlir-opt)` });
+      expect(parsed.diagnostics.map(formatDiagnostic)).toEqual([]);
+      expect(diffOperations(output, parsed.module!)).toBeUndefined();
+      expect(genericWithoutNames(parsed.module!)).toBe(genericWithoutNames(output));
     });
   }
 });
