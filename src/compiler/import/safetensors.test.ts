@@ -64,7 +64,7 @@ describe('safetensors fuzz', () => {
       '{"a":{"dtype":"F32","shape":[-3],"data_offsets":[0,4]}}', '{"a":{"dtype":"F32","shape":[1],"data_offsets":[0,9007199254740993]}}', '{"a":5}', '[[[[[[[[[[]]]]]]]]]]'];
     let accepted = 0;
     for (let i = 0; i < 3000; i++) {
-      let bytes = good.slice();
+      let bytes: Uint8Array = good.slice();
       const kind = i % 4;
       if (kind === 0) bytes = bytes.slice(0, Math.floor(rand() * bytes.length));
       else if (kind === 1) for (let k = 0; k < 3; k++) bytes[Math.floor(rand() * bytes.length)] ^= 1 << Math.floor(rand() * 8);
