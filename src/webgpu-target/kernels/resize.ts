@@ -1,7 +1,8 @@
 // resize (nearest with every rounding mode, linear; every coordinate mode but tf_crop_and_resize)
 // and upsample. Shapes are static, so each resized axis's taps and weights are computed here and
 // baked into the kernel as constant tables; cubic, antialias and crop-and-resize are declined.
-import { KernelDecline, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
+import type { Value } from '../../ir';
+import { type KernelBuilder, KernelDecline, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
 import { ctxOf } from './helpers';
 
 interface AxisTaps {
@@ -67,8 +68,7 @@ generator('upsample', (b, op, coords, scope) => {
 });
 
 function resample(
-  b: Parameters<Parameters<typeof generator>[1]>[0], scope: Scope, x: Parameters<Parameters<typeof generator>[1]>[1]['operands'][number],
-  coords: readonly string[], out: readonly number[], mode: string, coordMode: string, nearestMode: string, scales: readonly number[],
+  b: KernelBuilder, scope: Scope, x: Value, coords: readonly string[], out: readonly number[], mode: string, coordMode: string, nearestMode: string, scales: readonly number[],
 ): Typed {
   const inShape = x.type.shape;
   const axes = out.map((_, i) => i).filter((i) => !(out[i] === inShape[i] && scales[i] === 1));
