@@ -97,28 +97,44 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
     groupOf.set(t.id, g);
   }
 
-  // Greedy by size, best fit: biggest first; each goes in the smallest gap among the tensors it overlaps in time.
-  const placed: Group[][] = [];
-  const order = [...groups].sort((a, b) => b.size - a.size || a.start - b.start);
-  for (const g of order) {
-    for (let arena = 0; ; arena++) {
-      placed[arena] ??= [];
-      const offset = bestFit(placed[arena]!, g);
-      if (offset + g.size <= maxArena) {
-        g.arena = arena;
-        g.offset = offset;
-        placed[arena]!.push(g);
-        placed[arena]!.sort((a, b) => a.offset - b.offset);
-        break;
+  // Greedy by size with best fit (biggest first, each in the smallest gap among the tensors it
+  // overlaps in time), tried with a few tie-breaks, with greedy-by-breadth order and with first fit;
+  // the smallest plan wins.
+  const orders: ((a: Group, b: Group) => number)[] = [
+    (a, b) => b.size - a.size || a.start - b.start,
+    (a, b) => b.size - a.size || (b.end - b.start) - (a.end - a.start) || a.start - b.start,
+    (a, b) => b.size * (b.end - b.start + 1) - a.size * (a.end - a.start + 1) || a.start - b.start,
+    (a, b) => a.start - b.start || b.size - a.size,
+  ];
+  const lb = lowerBoundOf(groups);
+  let best: { placed: Group[][]; total: number; at: Map<Group, [number, number]> } | undefined;
+  for (const [order, firstFit] of orders.flatMap((o) => [[o, false], [o, true]] as const)) {
+    if (best && best.total === lb) break;
+    const placed: Group[][] = [];
+    const at = new Map<Group, [number, number]>();
+    for (const g of [...groups].sort(order)) {
+      for (let arena = 0; ; arena++) {
+        placed[arena] ??= [];
+        const offset = bestFit(placed[arena]!, g, at, firstFit);
+        if (offset + g.size <= maxArena) {
+          at.set(g, [arena, offset]);
+          placed[arena]!.push(g);
+          placed[arena]!.sort((a, b) => at.get(a)![1] - at.get(b)![1]);
+          break;
+        }
       }
     }
+    const total = placed.reduce((n, list) => n + list.reduce((m, g) => Math.max(m, at.get(g)![1] + g.size), 0), 0);
+    if (!best || total < best.total) best = { placed, total, at };
   }
+  for (const [g, [arena, offset]] of best?.at ?? []) {
+    g.arena = arena;
+    g.offset = offset;
+  }
+  const placed = best?.placed ?? [];
   const arenas = placed.map((list) => list.reduce((m, g) => Math.max(m, g.offset + g.size), 0));
 
-  // Lower bound: the most aligned bytes live at once (in-place groups count once).
-  let lowerBound = 0;
-  const lastStep = Math.max(0, ...groups.map((g) => g.end));
-  for (let s = 0; s <= lastStep; s++) lowerBound = Math.max(lowerBound, groups.filter((g) => g.start <= s && s <= g.end).reduce((n, g) => n + g.size, 0));
+  const lowerBound = lb;
 
   const planned: PlannedTensor[] = tensors.map((t) => {
     const g = groupOf.get(t.id)!;
@@ -132,18 +148,37 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
   };
 }
 
-function bestFit(placed: readonly Group[], g: Group): number {
+/** The offset for `g`: the smallest gap that fits (or, with `firstFit`, the lowest), else the end. */
+/** The most aligned bytes live at once (in-place groups count once): no plan can be smaller. */
+function lowerBoundOf(groups: readonly Group[]): number {
+  const delta = new Map<number, number>();
+  for (const g of groups) {
+    delta.set(g.start, (delta.get(g.start) ?? 0) + g.size);
+    delta.set(g.end + 1, (delta.get(g.end + 1) ?? 0) - g.size);
+  }
+  let live = 0;
+  let max = 0;
+  for (const step of [...delta.keys()].sort((a, b) => a - b)) {
+    live += delta.get(step)!;
+    max = Math.max(max, live);
+  }
+  return max;
+}
+
+function bestFit(placed: readonly Group[], g: Group, at: ReadonlyMap<Group, [number, number]>, firstFit: boolean): number {
   let prevEnd = 0;
   let best: number | undefined;
   let bestGap = Infinity;
   for (const x of placed) {
     if (x.end < g.start || g.end < x.start) continue;
-    const gap = x.offset - prevEnd;
+    const offset = at.get(x)![1];
+    const gap = offset - prevEnd;
     if (gap >= g.size && gap < bestGap) {
       bestGap = gap;
       best = prevEnd;
+      if (firstFit) return best;
     }
-    prevEnd = Math.max(prevEnd, x.offset + x.size);
+    prevEnd = Math.max(prevEnd, offset + x.size);
   }
   return best ?? prevEnd;
 }
