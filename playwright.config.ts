@@ -27,6 +27,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx vite --port 5173 --strictPort',
+    env: { CGC_E2E: '1' },
     url: 'http://127.0.0.1:5173',
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -1,143 +1,285 @@
-// App shell: the WebGPU status line, the demo model library, and a live parse → verify → print view of CGC IR.
-// Every string from a model, the parser or the GPU reaches the page through textContent only.
-import { formatDiagnostic, parseModule, printModule, type Diagnostic, type PrintForm } from '../ir';
-import { describeAdapter, openDevice, type AdapterSummary } from '../runtime/device';
-
-interface DemoModel {
-  readonly title: string;
-  readonly file: string;
-}
-
-// The models in public/models/. Vite serves that folder as-is and cannot list it, so they are named here.
-const DEMO_MODELS: readonly DemoModel[] = [
-  { title: 'Spec example: conv → relu → add ×2 → upsample', file: 'spec-7layer.mlir' },
-];
-
-const REPARSE_DELAY_MS = 150;
-
-function byId<T extends HTMLElement>(id: string, kind: abstract new () => T): T {
-  const el = document.getElementById(id);
-  if (!(el instanceof kind)) throw new Error(`index.html has no <${kind.name}> #${id}`);
-  return el;
-}
+// App shell: load a model (demo, files, URL), compile it in the worker with per-pass progress, and
+// show the graph, memory plan and IR views; the URL hash keeps what is shown so links can be shared.
+// Every string from a model, the compiler or the GPU reaches the page through textContent only.
+import type { CompileResponse } from '../compiler/service';
+import type { Decision } from '../compiler/state';
+import { describeAdapter, openDevice } from '../runtime/device';
+import { cancelCompile, compileInWorker, layoutInWorker } from './compile-client';
+import { byId, errorText, h } from './dom';
+import type { GraphModel } from './graph-model';
+import { GraphView } from './graph-view';
+import { IrViews, showLegend, summaryText } from './ir-views';
+import { showMemoryPlan } from './memory-view';
+import { showNodeDetails } from './node-details';
+import { type GranularityName, GRANULARITIES, type ModelRef, type View, VIEWS, formatShareHash, parseShareHash } from './share';
+import { askForShapes } from './shapes-form';
+import { SourceEditor } from './source-editor';
+import { DEMO_MODELS, type ModelSource, compileRequestOf, demoUrl, sourceFromFiles, sourceFromUrl } from './sources';
 
 const ui = {
   status: byId('gpu-status', HTMLElement),
   picker: byId('model-picker', HTMLSelectElement),
-  input: byId('ir-input', HTMLTextAreaElement),
-  output: byId('ir-output', HTMLPreElement),
-  diagnostics: byId('diagnostics', HTMLUListElement),
-  formRadios: [...document.querySelectorAll<HTMLInputElement>('input[name="form"]')],
+  fileInput: byId('file-input', HTMLInputElement),
+  urlForm: byId('url-form', HTMLFormElement),
+  urlInput: byId('url-input', HTMLInputElement),
+  granularity: byId('granularity', HTMLSelectElement),
+  compile: byId('compile', HTMLButtonElement),
+  cancel: byId('cancel', HTMLButtonElement),
+  share: byId('share', HTMLButtonElement),
+  shareStatus: byId('share-status', HTMLElement),
+  shareError: byId('share-error', HTMLElement),
+  progressRow: byId('progress-row', HTMLElement),
+  progress: byId('progress', HTMLProgressElement),
+  progressLabel: byId('progress-label', HTMLElement),
+  summary: byId('model-summary', HTMLElement),
+  diagnostics: byId('compile-diagnostics', HTMLUListElement),
+  search: byId('graph-search', HTMLInputElement),
+  matches: byId('graph-matches', HTMLElement),
+  stats: byId('graph-stats', HTMLElement),
+  details: byId('node-details', HTMLElement),
+  legend: byId('graph-legend', HTMLUListElement),
+  memory: byId('memory', HTMLElement),
 };
 
-let currentFile = 'input.mlir';
+const app = {
+  source: undefined as ModelSource | undefined,
+  ref: undefined as ModelRef | undefined,
+  edited: false,
+  response: undefined as CompileResponse | undefined,
+  model: undefined as GraphModel | undefined,
+  decisions: new Map<string, Decision>(),
+  view: 'source' as View,
+  /** A node to select once the graph is laid out (from a share link). */
+  pendingNode: undefined as string | undefined,
+  irChoice: 'input',
+};
 
-function setStatus(text: string, state: 'ok' | 'error' | 'pending'): void {
-  ui.status.textContent = text;
-  ui.status.dataset.state = state;
+const editor = new SourceEditor(() => { app.edited = true; });
+const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
+  showNodeDetails(ui.details, app.model, index, app.decisions);
+  syncHash();
+});
+const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); });
+const demoNames = new Set(DEMO_MODELS.map((m) => m.file));
+
+function setProgress(label: string | undefined, fraction = 0): void {
+  ui.progressRow.hidden = label === undefined;
+  ui.cancel.hidden = label === undefined;
+  ui.progress.value = fraction;
+  ui.progressLabel.textContent = label ?? '';
 }
 
-function statusLine(info: AdapterSummary): string {
-  const features = info.features.length > 0 ? info.features.join(', ') : 'none';
-  return `WebGPU: ${describeAdapter(info)} (features: ${features})`;
+function showDiagnostics(lines: readonly string[]): void {
+  ui.diagnostics.replaceChildren(...lines.map((l) => h('li', { class: `diagnostic ${/\berror\b/.test(l) ? 'error' : 'note'}` }, l)));
+}
+
+function setView(view: View): void {
+  app.view = view;
+  for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) tab.setAttribute('aria-selected', String(tab.dataset.view === view));
+  for (const panel of document.querySelectorAll<HTMLElement>('[role="tabpanel"]')) panel.hidden = panel.dataset.view !== view;
+  syncHash();
+}
+
+function syncHash(): void {
+  const node = graph.selected !== undefined ? app.model?.nodes[graph.selected]?.id : app.pendingNode;
+  const hash = formatShareHash({
+    ...(app.ref ? { model: app.ref } : {}), view: app.view, ...(node ? { node } : {}),
+    granularity: ui.granularity.value as GranularityName, ir: app.irChoice,
+  });
+  if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+}
+
+async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean): Promise<void> {
+  setProgress(`reading ${what}…`);
+  showDiagnostics([]);
+  try {
+    const source = await read();
+    app.source = source;
+    app.ref = ref;
+    app.edited = false;
+    if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
+    else editor.set('', source.name);
+    syncHash();
+    await compile(switchView);
+  } catch (e) {
+    setProgress(undefined);
+    showDiagnostics([`error: ${errorText(e)}`]);
+    editor.showError(`could not load ${what}: ${errorText(e)}`);
+  }
+}
+
+async function compile(switchView = false): Promise<void> {
+  let source = app.source;
+  if (!source) return;
+  if (app.edited) source = { kind: 'text', name: editor.fileName, text: editor.text, ...(editor.constantTypes ? { constantTypes: editor.constantTypes } : {}) };
+  const askShapes = byId('shapes-form', HTMLFormElement);
+  askShapes.hidden = true;
+  setProgress(source.kind === 'onnx' ? `importing ${source.name}…` : `compiling ${source.name}…`);
+  const t0 = performance.now();
+  let r: CompileResponse | undefined;
+  try {
+    r = await compileInWorker(compileRequestOf(source, ui.granularity.value as GranularityName), (done, total, pass) => {
+      setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
+    });
+  } catch (e) {
+    setProgress(undefined);
+    showDiagnostics([`error: the compiler failed: ${errorText(e)}`]);
+    return;
+  }
+  if (!r) return; // a newer compile took over
+  const ms = performance.now() - t0;
+  app.response = r;
+  app.decisions = new Map((r.decisions ?? []).map((d) => [d.op, d]));
+  showDiagnostics(r.diagnostics);
+  ui.summary.textContent = r.ok ? summaryText(source.name, r, ms) : `${source.name}: not compiled`;
+  if (source.kind !== 'text' && r.inputText) editor.set(r.inputText, `${source.name} (imported)`);
+  const dynamic = r.onnxInputs?.filter((i) => i.dims.some((d) => typeof d === 'string'));
+  if (!r.ok && source.kind === 'onnx' && dynamic?.length) {
+    const onnx = source;
+    askForShapes(askShapes, dynamic, (shapes) => { app.source = { ...onnx, shapes }; void compile(true); });
+  }
+  const stepNames: string[] = [];
+  for (const p of r.partitions ?? []) for (const sg of p.subgraphs) stepNames[sg.step] = `@${sg.symbol}`;
+  showMemoryPlan(ui.memory, r.plan, stepNames);
+  irViews.show(r, app.irChoice);
+  showLegend(ui.legend, r);
+  await showGraph(r);
+  if (switchView && r.ok) setView('graph');
+}
+
+async function showGraph(r: CompileResponse): Promise<void> {
+  setProgress('laying out the graph…', 1);
+  const prepared = await layoutInWorker(r.inputText ?? '', r.partitions ?? []);
+  if (r !== app.response) return;
+  setProgress(undefined);
+  app.model = prepared.model;
+  graph.show(prepared.model, prepared.layout);
+  ui.stats.textContent = `${prepared.model.nodes.length.toLocaleString('en-US')} nodes · parse ${Math.round(prepared.ms.parse)} ms · layout ${Math.round(prepared.ms.layout)} ms`;
+  ui.stats.dataset.layoutMs = String(Math.round(prepared.ms.layout));
+  const pending = app.pendingNode;
+  app.pendingNode = undefined;
+  const index = pending !== undefined ? graph.indexOf(pending) : undefined;
+  graph.select(index, index !== undefined);
+  ui.search.value = '';
+  ui.matches.textContent = '';
+}
+
+function applyHash(): boolean {
+  const parsed = parseShareHash(location.hash, demoNames);
+  if (!parsed.ok) {
+    ui.shareError.replaceChildren(h('strong', {}, 'This link could not be opened: '), parsed.error, '. Showing the default view instead.');
+    ui.shareError.hidden = false;
+    setView('source');
+    return false;
+  }
+  ui.shareError.hidden = true;
+  const st = parsed.state;
+  if (st.granularity) ui.granularity.value = st.granularity;
+  if (st.ir) app.irChoice = st.ir;
+  app.pendingNode = st.node;
+  setView(st.view ?? 'source');
+  const model = st.model;
+  if (model?.kind === 'demo') {
+    ui.picker.value = model.name;
+    void loadDemo(model.name, false);
+    return true;
+  }
+  if (model?.kind === 'url') {
+    // Never fetch from a link by itself: the user sees the URL and clicks Load.
+    ui.urlInput.value = model.url;
+    ui.shareStatus.textContent = 'The link names a model URL: check it and press Load.';
+    return true;
+  }
+  return false;
+}
+
+function loadDemo(file: string, switchView: boolean): Promise<void> {
+  const demo = DEMO_MODELS.find((m) => m.file === file);
+  if (!demo) return Promise.resolve();
+  return load(() => sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined), { kind: 'demo', name: demo.file }, demo.file, switchView);
+}
+
+function wire(): void {
+  ui.picker.replaceChildren(...DEMO_MODELS.map((m) => h('option', { value: m.file }, `${m.file} — ${m.title}`)));
+  ui.picker.addEventListener('change', () => void loadDemo(ui.picker.value, true));
+  ui.fileInput.addEventListener('change', () => {
+    const files = [...(ui.fileInput.files ?? [])];
+    ui.fileInput.value = '';
+    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true);
+  });
+  document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
+  document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    document.body.classList.remove('dragging');
+    const files = [...(e.dataTransfer?.files ?? [])];
+    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true);
+  });
+  ui.urlForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const url = ui.urlInput.value.trim();
+    if (!url) return;
+    ui.shareStatus.textContent = '';
+    let ref: ModelRef | undefined;
+    try { ref = { kind: 'url', url: new URL(url, location.href).href }; } catch { ref = undefined; }
+    void load(() => sourceFromUrl(url), ref, url, true);
+  });
+  ui.granularity.addEventListener('change', () => { syncHash(); void compile(); });
+  ui.compile.addEventListener('click', () => void compile(true));
+  ui.cancel.addEventListener('click', () => { void cancelCompile(); setProgress(undefined); });
+  ui.share.addEventListener('click', () => {
+    syncHash();
+    const note = app.ref ? '' : ' (local files cannot travel in a link: it keeps the view only)';
+    navigator.clipboard.writeText(location.href).then(
+      () => { ui.shareStatus.textContent = `link copied${note}`; },
+      () => { ui.shareStatus.textContent = `copy this link${note}: ${location.href}`; });
+  });
+  for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) {
+    tab.addEventListener('click', () => { if (VIEWS.includes(tab.dataset.view as View)) setView(tab.dataset.view as View); });
+  }
+  let hits: number[] = [];
+  let hit = -1;
+  ui.search.addEventListener('input', () => {
+    hits = graph.find(ui.search.value);
+    hit = -1;
+    ui.matches.textContent = ui.search.value.trim() ? `${hits.length} match${hits.length === 1 ? '' : 'es'}` : '';
+  });
+  ui.search.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || !hits.length) return;
+    e.preventDefault();
+    hit = (hit + 1) % hits.length;
+    ui.matches.textContent = `${hit + 1} of ${hits.length}`;
+    graph.select(hits[hit]);
+  });
+  byId('graph-fit', HTMLButtonElement).addEventListener('click', () => graph.fit());
+  // replaceState (syncHash) fires no hashchange: this is a person editing or following a link.
+  window.addEventListener('hashchange', () => applyHash());
+  if (!GRANULARITIES.includes(ui.granularity.value as GranularityName)) ui.granularity.value = 'coarse';
 }
 
 async function showGpuStatus(): Promise<void> {
+  const set = (text: string, state: string) => { ui.status.textContent = text; ui.status.dataset.state = state; };
   try {
-    const { info } = await openDevice({
-      onError: (e) => {
-        const what = e.kind === 'lost' ? 'device lost' : `${e.kind} error`;
-        setStatus(`WebGPU ${what}: ${e.message}`, 'error');
-      },
-    });
-    setStatus(statusLine(info), 'ok');
+    const { info } = await openDevice({ onError: (e) => set(`WebGPU ${e.kind === 'lost' ? 'device lost' : `${e.kind} error`}: ${e.message}`, 'error') });
+    set(`WebGPU: ${describeAdapter(info)} (features: ${info.features.length ? info.features.join(', ') : 'none'})`, 'ok');
   } catch (e) {
-    setStatus(`WebGPU unavailable: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    set(`WebGPU unavailable: ${errorText(e)}`, 'error');
   }
-}
-
-function selectedForm(): PrintForm {
-  return ui.formRadios.find((r) => r.checked)?.value === 'generic' ? 'generic' : 'pretty';
-}
-
-function showDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  ui.diagnostics.replaceChildren(
-    ...diagnostics.map((d) => {
-      const item = document.createElement('li');
-      item.className = `diagnostic ${d.severity}`;
-      item.textContent = formatDiagnostic(d);
-      return item;
-    }),
-  );
-}
-
-function render(): void {
-  const { module, diagnostics } = parseModule(ui.input.value, { file: currentFile });
-  const failed = !module || diagnostics.some((d) => d.severity === 'error');
-  let printed = '';
-  const shown = [...diagnostics];
-  if (module && !failed) {
-    try {
-      printed = printModule(module, { form: selectedForm() });
-    } catch (e) {
-      shown.push({ severity: 'error', message: `printer failed: ${e instanceof Error ? e.message : String(e)}` });
-    }
-  }
-  ui.output.textContent = printed;
-  ui.output.dataset.state = printed ? 'ok' : 'error';
-  showDiagnostics(shown);
-}
-
-let pendingRender: ReturnType<typeof setTimeout> | undefined;
-
-function scheduleRender(): void {
-  clearTimeout(pendingRender);
-  pendingRender = setTimeout(render, REPARSE_DELAY_MS);
-}
-
-let loadToken = 0;
-
-async function loadModel(model: DemoModel): Promise<void> {
-  const token = ++loadToken;
-  try {
-    const response = await fetch(`${import.meta.env.BASE_URL}models/${model.file}`);
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-    const text = await response.text();
-    if (token !== loadToken) return; // a later pick won
-    currentFile = model.file;
-    ui.input.value = text;
-    clearTimeout(pendingRender);
-    render();
-  } catch (e) {
-    if (token !== loadToken) return;
-    ui.output.textContent = '';
-    const reason = e instanceof Error ? e.message : String(e);
-    showDiagnostics([{ severity: 'error', message: `could not load model '${model.file}': ${reason}` }]);
-  }
-}
-
-function fillPicker(): void {
-  ui.picker.replaceChildren(
-    ...DEMO_MODELS.map((m, i) => {
-      const option = document.createElement('option');
-      option.value = String(i);
-      option.textContent = `${m.file} — ${m.title}`;
-      return option;
-    }),
-  );
 }
 
 function start(): void {
-  fillPicker();
-  ui.picker.addEventListener('change', () => {
-    const model = DEMO_MODELS[Number(ui.picker.value)];
-    if (model) void loadModel(model);
-  });
-  ui.input.addEventListener('input', scheduleRender);
-  for (const radio of ui.formRadios) radio.addEventListener('change', render);
+  wire();
+  showNodeDetails(ui.details, undefined, undefined, app.decisions);
+  showLegend(ui.legend, undefined);
+  showMemoryPlan(ui.memory, undefined, []);
   void showGpuStatus();
-  const first = DEMO_MODELS[0];
-  if (first) void loadModel(first);
+  if (applyHash()) return;
+  const fromQuery = new URLSearchParams(location.search).get('url');
+  if (fromQuery) {
+    ui.urlInput.value = fromQuery.slice(0, 2048);
+    ui.shareStatus.textContent = 'The link names a model URL: check it and press Load.';
+  }
+  void loadDemo(DEMO_MODELS[0]!.file, false);
 }
 
 start();

@@ -1,0 +1,19 @@
+// Memory plan view: totals against the lower bound and naive sum, one rect per scratch tensor with a
+// tooltip (size, live range, in-place reuse), and the implicit dependencies list.
+import { expect, test } from '@playwright/test';
+
+test('the memory plan shows totals, tensors with tooltips, and implicit dependencies', async ({ page }) => {
+  await page.goto('/#model=demo:tiny-cnn.onnx&view=memory');
+  const totals = page.getByTestId('memory-totals');
+  await expect(totals.locator('[data-total="scratch"]')).toHaveText('192.0 KiB (196,608 B)');
+  await expect(totals.locator('[data-total="lower-bound"]')).toHaveText('192.0 KiB (196,608 B)');
+  await expect(totals.locator('[data-total="naive"]')).toHaveText('240.8 KiB (246,528 B)');
+  const tensors = page.getByTestId('memory-chart').locator('rect.tensor');
+  await expect(tensors).toHaveCount(8);
+  await tensors.first().hover();
+  const tip = page.getByTestId('memory-tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText(/live steps \d+–\d+: written by @\w+/);
+  await expect(tip).toContainText(/in place|own memory/);
+  await expect(page.getByTestId('implicit-deps')).toBeVisible();
+});

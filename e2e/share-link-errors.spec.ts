@@ -1,0 +1,29 @@
+// A malformed, hostile or oversized share link shows an error panel and the default view; the page
+// never crashes.
+import { expect, test } from '@playwright/test';
+import { collectPageProblems } from './support/app';
+
+for (const [hash, message] of [
+  ['#view=<script>alert(1)</script>', 'view must be one of'],
+  ['#model=demo:../../etc/passwd', "unknown demo model '../../etc/passwd'"],
+  ['#model=url:javascript:alert(1)', 'model URL must be http(s)'],
+  ['#view=graph&zzz=1', "unknown key 'zzz'"],
+  ['#node=%E0%A4%A', 'malformed %-escape'],
+  [`#node=%25${'x'.repeat(5000)}`, 'more than the 4096 allowed'],
+] as const) {
+  test(`malformed share link ${hash.slice(0, 40)} → error panel`, async ({ page }) => {
+    const problems = collectPageProblems(page);
+    let dialogs = 0;
+    page.on('dialog', (d) => { dialogs++; void d.dismiss(); });
+    await page.goto(`/${hash}`);
+    const panel = page.getByTestId('share-error');
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('This link could not be opened');
+    await expect(panel).toContainText(message);
+    // The app still works: the default demo loads in the Source view.
+    await expect(page.getByTestId('ir-output')).toContainText('cgc_op.convolution');
+    await expect(page.getByTestId('tab-source')).toHaveAttribute('aria-selected', 'true');
+    expect(dialogs).toBe(0);
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,43 @@
+// Share links: the hash carries the model and the view; opening the link restores them. A URL model
+// is only put in the URL field: nothing is fetched until the user presses Load.
+import { expect, test } from '@playwright/test';
+import { expectGraphReady } from './support/app';
+
+test('a share link round-trips model, view, selected node and granularity', async ({ page, context }) => {
+  await page.goto('/');
+  await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
+  await expectGraphReady(page);
+  await page.getByTestId('granularity').selectOption('per-subgraph');
+  await expect(page.getByTestId('model-summary')).toContainText('in 9 partitions');
+  await page.getByTestId('graph-search').fill('Add_output');
+  await page.getByTestId('graph-search').press('Enter');
+  await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
+  await page.getByTestId('share').click();
+  await expect(page).toHaveURL(/#model=demo%3Atiny-cnn\.onnx&view=graph&node=%25_Add_output_0&gran=per-subgraph$/);
+
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expectGraphReady(other);
+  await expect(other.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
+  await expect(other.getByTestId('granularity')).toHaveValue('per-subgraph');
+  await expect(other.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
+  await expect(other.getByTestId('graph-svg').locator('.node.selected')).toHaveAttribute('data-node-id', '%_Add_output_0');
+  await expect(other.getByTestId('model-summary')).toContainText('in 9 partitions');
+});
+
+test('a URL in a link waits for the Load click', async ({ page, baseURL }) => {
+  const modelUrl = `${baseURL}/models/tiny-cnn.onnx`;
+  const fetched: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('/models/tiny-cnn.onnx')) fetched.push(r.url()); });
+  await page.goto(`/#model=${encodeURIComponent(`url:${modelUrl}`)}&view=graph`);
+  await expect(page.getByTestId('url-input')).toHaveValue(modelUrl);
+  await expect(page.getByTestId('share-status')).toContainText('press Load');
+  expect(fetched).toEqual([]);
+  await page.getByTestId('url-load').click();
+  await expectGraphReady(page);
+  await expect(page.getByTestId('model-summary')).toContainText('tiny-cnn.onnx: 14 ops');
+  expect(fetched).toEqual([modelUrl]);
+
+  await page.goto(`/?url=${encodeURIComponent(modelUrl)}`);
+  await expect(page.getByTestId('url-input')).toHaveValue(modelUrl);
+});

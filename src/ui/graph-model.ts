@@ -1,0 +1,119 @@
+// The Input IR dataflow graph as the graph view draws it: graph inputs, cgc_op ops and outputs as
+// nodes (constants fold into their users' details), edges per value use, and each op's subgraph
+// instance and partition from the compile result. Pure; runs in the layout worker.
+import { type Attribute, type Operation, formatAttribute, parseModule, typeToString } from '../ir';
+import type { CompileResponse } from '../compiler/service';
+
+export type NodeKind = 'input' | 'op' | 'output';
+
+export interface PortInfo {
+  readonly value: string;
+  readonly type: string;
+  /** The weights name, when the operand is a `cgc.constant`. */
+  readonly constant?: string;
+}
+
+export interface GraphNode {
+  /** `%name` of its (first) result; `%arg` for inputs; `return #i` for outputs. */
+  readonly id: string;
+  readonly kind: NodeKind;
+  /** The op without its dialect (`convolution`), `input` or `output`. */
+  readonly op: string;
+  readonly attrs: readonly (readonly [string, string])[];
+  readonly inputs: readonly PortInfo[];
+  readonly outputs: readonly PortInfo[];
+  /** Index into GraphModel.groups, when a subgraph holds this op. */
+  readonly group?: number;
+}
+
+export interface GraphGroup {
+  readonly symbol: string;
+  readonly target: string;
+  readonly pattern: string;
+  readonly partition: number;
+  readonly step: number;
+}
+
+export interface GraphModel {
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly (readonly [number, number])[];
+  readonly groups: readonly GraphGroup[];
+  readonly partitions: readonly { name: string; target: string }[];
+}
+
+export const NODE_HEIGHT = 34;
+
+/** The two lines drawn in a node: its op, and its value name. */
+export function nodeLabel(node: GraphNode): [string, string] {
+  return [node.op, node.kind === 'output' ? node.inputs[0]?.value ?? node.id : node.id];
+}
+
+const attrText = (a: Attribute): string => formatAttribute(a);
+
+/** Builds the graph of `inputText`'s first entry point; partitions come from a successful compile. */
+export function buildGraph(inputText: string, partitions: CompileResponse['partitions'] = []): GraphModel {
+  const { module } = parseModule(inputText, { file: 'input.mlir' });
+  const entry = module?.body().operations.find((o) => o.name === 'cgc.entry_point');
+  if (!entry) return { nodes: [], edges: [], groups: [], partitions: [] };
+
+  const groups: GraphGroup[] = [];
+  const groupOfOp = new Map<string, number>();
+  partitions.forEach((p, pi) => {
+    for (const sg of p.subgraphs) {
+      const g = groups.push({ symbol: sg.symbol, target: sg.target, pattern: sg.pattern, partition: pi, step: sg.step }) - 1;
+      for (const id of sg.opIds) groupOfOp.set(id, g);
+    }
+  });
+
+  const nodes: GraphNode[] = [];
+  const edges: [number, number][] = [];
+  const producer = new Map<unknown, number>();
+  const constantName = new Map<unknown, string>();
+  const port = (v: Operation['operands'][number]): PortInfo => {
+    const constant = constantName.get(v);
+    return { value: `%${v.nameHint ?? '?'}`, type: typeToString(v.type), ...(constant !== undefined ? { constant } : {}) };
+  };
+  const link = (op: Operation, to: number) => {
+    const seen = new Set<number>();
+    for (const v of op.operands) {
+      const from = producer.get(v);
+      if (from !== undefined && !seen.has(from)) edges.push([from, to]);
+      if (from !== undefined) seen.add(from);
+    }
+  };
+
+  const block = entry.body();
+  for (const arg of block.arguments) {
+    producer.set(arg, nodes.length);
+    nodes.push({ id: `%${arg.nameHint ?? arg.index}`, kind: 'input', op: 'input', attrs: [], inputs: [], outputs: [port(arg)] });
+  }
+  for (const op of block.operations) {
+    if (op.name === 'cgc.constant') {
+      const name = op.attr('name');
+      constantName.set(op.results[0], name?.kind === 'string' ? name.value : '?');
+      continue;
+    }
+    if (op.name === 'cgc.return') {
+      op.operands.forEach((v, i) => {
+        const to = nodes.length;
+        nodes.push({ id: `return #${i}`, kind: 'output', op: 'output', attrs: [], inputs: [port(v)], outputs: [] });
+        const from = producer.get(v);
+        if (from !== undefined) edges.push([from, to]);
+      });
+      continue;
+    }
+    if (!op.name.startsWith('cgc_op.')) continue;
+    const index = nodes.length;
+    const id = `%${op.results[0]?.nameHint ?? index}`;
+    const group = groupOfOp.get(id);
+    nodes.push({
+      id, kind: 'op', op: op.opName,
+      attrs: [...op.attributes].map(([k, a]) => [k, attrText(a)] as const),
+      inputs: op.operands.map(port), outputs: op.results.map(port),
+      ...(group !== undefined ? { group } : {}),
+    });
+    link(op, index);
+    for (const r of op.results) producer.set(r, index);
+  }
+  return { nodes, edges, groups, partitions: partitions.map((p) => ({ name: p.name, target: p.target })) };
+}

@@ -1,0 +1,54 @@
+// The selected node's panel: op, attributes, operand and result types, its subgraph and partition,
+// and the compiler's decision log for it (which pattern took it, which were tried and why not).
+import type { Decision } from '../compiler/state';
+import { h } from './dom';
+import type { GraphModel, PortInfo } from './graph-model';
+
+function portList(title: string, ports: readonly PortInfo[]): HTMLElement {
+  return h('section', {},
+    h('h4', {}, title),
+    ports.length ? h('ul', { class: 'ports' }, ...ports.map((p) => h('li', {},
+      h('code', {}, p.value), ' ', h('code', { class: 'type' }, p.type),
+      ...(p.constant !== undefined ? [' weights ', h('code', { class: 'constant' }, `"${p.constant}"`)] : []),
+    ))) : h('p', { class: 'muted' }, 'none'));
+}
+
+function decisionLog(decision: Decision | undefined): HTMLElement {
+  if (!decision) return h('p', { class: 'muted' }, 'No decision recorded: canonicalize removed this op, or it is not a cgc_op.');
+  const taken = decision.taken;
+  return h('div', { 'data-testid': 'decision-log' },
+    h('p', { class: 'taken' }, taken
+      ? `taken by @${taken.pattern} → ${taken.target}${taken.subgraph ? ` (subgraph @${taken.subgraph})` : ''}`
+      : 'not taken by any pattern'),
+    decision.rejected.length
+      ? h('ul', { class: 'rejected' }, ...decision.rejected.map((r) => h('li', {},
+        h('code', {}, `@${r.pattern}`), ` (${r.target}) rejected: `, h('span', { class: 'reason' }, r.reason))))
+      : h('p', { class: 'muted' }, 'No other pattern was tried here.'));
+}
+
+/** Fills `panel` for node `index` of `model`, or with a hint when nothing is selected. */
+export function showNodeDetails(panel: HTMLElement, model: GraphModel | undefined, index: number | undefined, decisions: ReadonlyMap<string, Decision>): void {
+  const node = index !== undefined ? model?.nodes[index] : undefined;
+  if (!model || !node) {
+    panel.replaceChildren(h('p', { class: 'muted' }, 'Select a node (click, arrow keys, or search) to see its op, types, subgraph and decision log.'));
+    return;
+  }
+  const group = node.group !== undefined ? model.groups[node.group] : undefined;
+  const partition = group ? model.partitions[group.partition] : undefined;
+  const rows: [string, string][] = [['op', node.kind === 'op' ? `cgc_op.${node.op}` : node.kind], ['value', node.id]];
+  if (group) {
+    rows.push(['subgraph', `@${group.symbol} (step ${group.step}, pattern @${group.pattern})`], ['target', group.target]);
+  }
+  if (partition) rows.push(['partition', `@${partition.name} (${partition.target})`]);
+  panel.replaceChildren(
+    h('h3', { 'data-testid': 'node-title' }, node.kind === 'op' ? `${node.id} = cgc_op.${node.op}` : `${node.kind} ${node.id}`),
+    h('dl', { class: 'facts' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { 'data-fact': k }, v)])),
+    h('section', {}, h('h4', {}, 'Attributes'),
+      node.attrs.length
+        ? h('dl', { class: 'attrs' }, ...node.attrs.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, h('code', {}, v))]))
+        : h('p', { class: 'muted' }, 'none')),
+    portList('Operands', node.inputs),
+    portList('Results', node.outputs),
+    ...(node.kind === 'op' ? [h('section', {}, h('h4', {}, 'Decision log'), decisionLog(decisions.get(node.id)))] : []),
+  );
+}

@@ -1,0 +1,31 @@
+// Share-link state: round trips, and every malformed or oversized hash is an error, not a throw.
+import { describe, expect, it } from 'vitest';
+import { MAX_HASH_CHARS, formatShareHash, parseShareHash } from './share';
+
+const DEMOS = new Set(['spec-7layer.mlir', 'tiny-cnn.onnx']);
+
+describe('share links', () => {
+  it('round-trips a state', () => {
+    const state = { model: { kind: 'demo' as const, name: 'tiny-cnn.onnx' }, view: 'graph' as const, node: '%conv1', granularity: 'per-subgraph' as const, ir: 'partition0_webgpu' };
+    expect(parseShareHash(formatShareHash(state), DEMOS)).toEqual({ ok: true, state });
+    const url = { model: { kind: 'url' as const, url: 'https://example.com/m.onnx?x=1&y=2' } };
+    expect(parseShareHash(formatShareHash(url), DEMOS)).toEqual({ ok: true, state: url });
+    expect(parseShareHash('', DEMOS)).toEqual({ ok: true, state: {} });
+  });
+
+  it.each([
+    ['#view=nope', /view must be/],
+    ['#model=demo:evil.onnx', /unknown demo/],
+    ['#model=url:javascript:alert(1)', /http\(s\)/],
+    ['#model=file.onnx', /must be 'demo:/],
+    ['#node=<img src=x onerror=alert(1)>', /node must be/],
+    ['#bogus=1', /unknown key/],
+    ['#view=graph&view=memory', /twice/],
+    ['#view=%E0%A4%A', /malformed/],
+    [`#node=%25${'a'.repeat(MAX_HASH_CHARS)}`, /more than/],
+  ])('rejects %s', (hash, error) => {
+    const r = parseShareHash(hash, DEMOS);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(error);
+  });
+});

@@ -1,0 +1,107 @@
+// Share links: the model source (a demo name or a URL) and the UI state (view, selected node,
+// granularity, IR shown) as `#key=value&…` in the page URL. Parsing validates every key and value
+// and caps the size; anything off is an error for the caller to show, never a crash.
+
+export const VIEWS = ['source', 'graph', 'memory', 'ir'] as const;
+export const GRANULARITIES = ['coarse', 'per-target', 'per-subgraph'] as const;
+export type View = (typeof VIEWS)[number];
+export type GranularityName = (typeof GRANULARITIES)[number];
+
+export type ModelRef = { kind: 'demo'; name: string } | { kind: 'url'; url: string };
+
+export interface ShareState {
+  readonly model?: ModelRef;
+  readonly view?: View;
+  readonly node?: string;
+  readonly granularity?: GranularityName;
+  /** Which IR the IR view shows: 'input', 'output' or a partition name. */
+  readonly ir?: string;
+}
+
+/** Longest hash accepted; real states are well under 1 KiB. */
+export const MAX_HASH_CHARS = 4096;
+const MAX_VALUE_CHARS = 2048;
+const KEYS = new Set(['model', 'view', 'node', 'gran', 'ir']);
+
+export type ParsedHash = { ok: true; state: ShareState } | { ok: false; error: string };
+
+function isOneOf<T extends string>(list: readonly T[], v: string): v is T {
+  return (list as readonly string[]).includes(v);
+}
+
+function parseModel(v: string, demos: ReadonlySet<string>): ModelRef | string {
+  if (v.startsWith('demo:')) {
+    const name = v.slice(5);
+    return demos.has(name) ? { kind: 'demo', name } : `unknown demo model '${name}'`;
+  }
+  if (v.startsWith('url:')) {
+    const url = v.slice(4);
+    try {
+      const u = new URL(url);
+      if (u.protocol !== 'https:' && u.protocol !== 'http:') return `model URL must be http(s), not ${u.protocol}`;
+      return { kind: 'url', url: u.href };
+    } catch {
+      return 'model URL is not a valid absolute URL';
+    }
+  }
+  return "model must be 'demo:NAME' or 'url:URL'";
+}
+
+/** Parses `location.hash` (with or without '#'); an empty hash is an empty state. */
+export function parseShareHash(hash: string, demos: ReadonlySet<string>): ParsedHash {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!raw) return { ok: true, state: {} };
+  if (raw.length > MAX_HASH_CHARS) return { ok: false, error: `the link's state is ${raw.length} characters, more than the ${MAX_HASH_CHARS} allowed` };
+  let params: URLSearchParams;
+  try {
+    // decodeURIComponent first so that malformed %-escapes are reported, not silently dropped.
+    for (const part of raw.split('&')) decodeURIComponent(part);
+    params = new URLSearchParams(raw);
+  } catch {
+    return { ok: false, error: 'the link\'s state has a malformed %-escape' };
+  }
+  const state: { -readonly [K in keyof ShareState]: ShareState[K] } = {};
+  const seen = new Set<string>();
+  for (const [key, value] of params) {
+    if (!KEYS.has(key)) return { ok: false, error: `unknown key '${key.slice(0, 40)}' in the link's state` };
+    if (seen.has(key)) return { ok: false, error: `key '${key}' appears twice in the link's state` };
+    seen.add(key);
+    if (value.length > MAX_VALUE_CHARS) return { ok: false, error: `value of '${key}' is too long` };
+    switch (key) {
+      case 'model': {
+        const m = parseModel(value, demos);
+        if (typeof m === 'string') return { ok: false, error: m };
+        state.model = m;
+        break;
+      }
+      case 'view':
+        if (!isOneOf(VIEWS, value)) return { ok: false, error: `view must be one of ${VIEWS.join(', ')}` };
+        state.view = value;
+        break;
+      case 'gran':
+        if (!isOneOf(GRANULARITIES, value)) return { ok: false, error: `granularity must be one of ${GRANULARITIES.join(', ')}` };
+        state.granularity = value;
+        break;
+      case 'node':
+        if (!/^(%[A-Za-z0-9_$.\-#]{1,200}|return #\d{1,6})$/.test(value)) return { ok: false, error: 'node must be a value name like %conv1' };
+        state.node = value;
+        break;
+      case 'ir':
+        if (!/^[A-Za-z0-9_$.-]{1,200}$/.test(value)) return { ok: false, error: 'ir must be input, output or a partition name' };
+        state.ir = value;
+        break;
+    }
+  }
+  return { ok: true, state };
+}
+
+export function formatShareHash(state: ShareState): string {
+  const p = new URLSearchParams();
+  if (state.model) p.set('model', state.model.kind === 'demo' ? `demo:${state.model.name}` : `url:${state.model.url}`);
+  if (state.view) p.set('view', state.view);
+  if (state.node) p.set('node', state.node);
+  if (state.granularity && state.granularity !== 'coarse') p.set('gran', state.granularity);
+  if (state.ir && state.ir !== 'input') p.set('ir', state.ir);
+  const text = p.toString();
+  return text ? `#${text}` : '';
+}
