@@ -36,4 +36,24 @@ describe('library API', () => {
     program.destroy();
     device.destroy();
   });
+
+  it('recovers from a lost device: the next run re-creates it and re-uploads', async () => {
+    const weights = readSafetensors(readFileSync(join(DIR, 'spec-7layer.safetensors')));
+    const text = readFileSync(join(__dirname, '../../tests/compile/spec-7layer.mlir'), 'utf8');
+    const constants = new Map([...weights.tensors].map(([k, t]) => [k, t.data]));
+    const model = readModel(text.replace(/cgc\.constant\("(\w+)"\)/g, (m, n: string) => `${m} : !cgc.tensor<constant ${weights.tensors.get(n)!.type.shape.join('x')}x!cgc.float32>`), { constants });
+    const runtime = await createRuntime();
+    const program = await runtime.load(compile(model), model.constants);
+    const input = tensorFromBytes({ kind: 'tensor', shape: [1, 1, 4, 4], element: 'float32', constant: false }, new Uint8Array(new Float32Array(16).fill(0.5).buffer));
+    const before = (await program.run([input])).outputs[0]!;
+    const first = runtime.device;
+    first.destroy();
+    await first.lost;
+    const after = (await program.run([input])).outputs[0]!;
+    expect(runtime.recoveries).toBe(1);
+    expect(runtime.device).not.toBe(first);
+    expect([...(after.data as Float32Array)]).toEqual([...(before.data as Float32Array)]);
+    runtime.device.destroy();
+  });
 });
+

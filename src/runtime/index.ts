@@ -43,15 +43,61 @@ export function compile(model: Model, options: CompileOptions & { gpu?: GpuProfi
 }
 
 export interface Runtime {
+  /** The current device (a new one after a loss). */
   readonly device: GPUDevice;
-  /** Compiles the program's partitions and uploads its constants. */
+  /**
+   * Compiles the program's partitions and uploads its constants. The program survives a lost
+   * device: the next run re-creates the device, recompiles and re-uploads, then runs.
+   */
   load(output: Operation, constants: ReadonlyMap<string, Uint8Array>): Promise<LoadedProgram>;
+  /** How many times the runtime has replaced a lost device. */
+  readonly recoveries: number;
 }
 
-/** A runtime on `device`, or on a device it opens (navigator.gpu in browsers, Dawn in Node). */
+/**
+ * A runtime on `device`, or on a device it opens (navigator.gpu in browsers, Dawn in Node). A
+ * runtime that opened its own device replaces it when it is lost.
+ */
 export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
-  const dev = device ?? (await openDevice()).device;
-  return { device: dev, load: (output, constants) => loadProgram(dev, output, (n) => constants.get(n)) };
+  let current = device ?? (await openDevice()).device;
+  let lost = false;
+  let recoveries = 0;
+  const watch = (d: GPUDevice) => { void d.lost.then(() => { if (d === current) lost = true; }); };
+  watch(current);
+  const ensureDevice = async (): Promise<GPUDevice> => {
+    if (!lost) return current;
+    if (device) throw new Error('the GPU device was lost; it was supplied by the caller, who must create a new runtime');
+    current = (await openDevice()).device;
+    lost = false;
+    recoveries++;
+    watch(current);
+    return current;
+  };
+  return {
+    get device() { return current; },
+    get recoveries() { return recoveries; },
+    async load(output, constants) {
+      let dev = await ensureDevice();
+      let program = await loadProgram(dev, output, (n) => constants.get(n));
+      const fresh = async (): Promise<LoadedProgram> => {
+        const now = await ensureDevice();
+        if (now !== dev) {
+          dev = now;
+          program = await loadProgram(dev, output, (n) => constants.get(n));
+        }
+        return program;
+      };
+      return {
+        get inputTypes() { return program.inputTypes; },
+        get outputTypes() { return program.outputTypes; },
+        get dispatchCount() { return program.dispatchCount; },
+        get partitions() { return program.partitions; },
+        run: async (inputs) => (await fresh()).run(inputs),
+        record: (encoder, io) => program.record(encoder, io),
+        destroy: () => program.destroy(),
+      };
+    },
+  };
 }
 
 /** The features and limits of `device`, for compiling against what it can really do. */

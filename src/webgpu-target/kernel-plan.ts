@@ -1,9 +1,11 @@
 // Kernels for a concrete subgraph: one WGSL compute kernel per result, each pulling its value
-// through the subgraph's ops (so a whole fused subgraph is one kernel per output). A subgraph the
+// through the subgraph's ops (so a whole fused subgraph is one kernel per output), or a tiled GEMM when
+// the result hangs off one matmul, gemm or convolution (kernels/gemm-kernel.ts). A subgraph the
 // generators cannot express is declined with the reason, which is what specialization answers.
 import { type Operation, numElements } from '../ir';
 import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
+import { tiledKernel } from './kernels/gemm-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 
 export interface KernelSpec {
@@ -29,7 +31,8 @@ export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
     const b = new KernelBuilder(args, new Set(ops));
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
-    const { wgsl, workgroups } = elementKernel(b, out, binding, name);
+    // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
+    const { wgsl, workgroups } = tiledKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name);
     kernels.push({ name, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding });
   });
   return kernels;

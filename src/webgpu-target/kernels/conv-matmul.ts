@@ -1,12 +1,14 @@
 // Convolution (1-D/2-D/3-D, groups, strides, dilations, asymmetric padding), convolution_transpose,
 // matmul (batch broadcasting, 1-D promotion) and gemm, one output element per thread, accumulating
-// in f32. Epilogues fuse through the builder; tiled GEMM cores replace these for speed.
-import { convert, generator, literal } from '../wgsl/builder';
+// in f32. Epilogues fuse through the builder. Float32 subgraphs of one such op plus elementwise ops
+// run the tiled kernels (gemm-kernel.ts) instead; these serve the rest (depthwise, int, transposed).
+import { type Operation } from '../../ir';
+import { type KernelBuilder, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
 import { ctxOf, loops, when } from './helpers';
 
 generator('convolution', (b, op, coords, scope) => {
   const ctx = ctxOf(op);
-  const [x, w, bias] = op.operands;
+  const [x, w] = op.operands;
   const C = x!.type.shape[1]!;
   const M = w!.type.shape[0]!;
   const groups = ctx.int('groups');
@@ -32,8 +34,14 @@ generator('convolution', (b, op, coords, scope) => {
       body.emit(`${acc} += ${convert(xv, 'f32')} * ${convert(wv, 'f32')};`);
     });
   });
-  return bias ? { expr: `(${acc} + ${convert(b.value(bias, [coords[1]!], scope), 'f32')})`, type: 'f32' } : { expr: acc, type: 'f32' };
+  return withBias(b, op, acc, coords, scope);
 });
+
+/** A convolution's value from its accumulator: plus bias[channel] when it has one. */
+export function withBias(b: KernelBuilder, op: Operation, acc: string, coords: readonly string[], scope: Scope): Typed {
+  const bias = op.operands[2];
+  return bias ? { expr: `(${acc} + ${convert(b.value(bias, [coords[1]!], scope), 'f32')})`, type: 'f32' } : { expr: acc, type: 'f32' };
+}
 
 generator('convolution_transpose', (b, op, coords, scope) => {
   const ctx = ctxOf(op);
@@ -93,7 +101,7 @@ generator('matmul', (b, op, coords, scope) => {
 
 generator('gemm', (b, op, coords, scope) => {
   const ctx = ctxOf(op);
-  const [a, m, c] = op.operands;
+  const [a, m] = op.operands;
   const ta = ctx.bool('trans_a');
   const tb = ctx.bool('trans_b');
   const K = ta ? a!.type.shape[0]! : a!.type.shape[1]!;
@@ -106,10 +114,18 @@ generator('gemm', (b, op, coords, scope) => {
     const bv = b.value(m!, tb ? [coords[1]!, kk] : [kk, coords[1]!], inner);
     inner.emit(`${acc} += ${convert(av, t)} * ${convert(bv, t)};`);
   });
+  return gemmScale(b, op, acc, coords, scope);
+});
+
+/** A gemm's value from its accumulator: alpha · acc + beta · c. */
+export function gemmScale(b: KernelBuilder, op: Operation, acc: string, coords: readonly string[], scope: Scope): Typed {
+  const ctx = ctxOf(op);
+  const c = op.operands[2];
+  const t = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
   let e = ctx.float('alpha') === 1 ? acc : `${literal(ctx.float('alpha'), t)} * ${acc}`;
   if (c) {
     const cv = b.valueBroadcast(c, coords, op.results[0]!.type.shape, scope);
     e = `(${e} + ${ctx.float('beta') === 1 ? convert(cv, t) : `${literal(ctx.float('beta'), t)} * ${convert(cv, t)}`})`;
   }
   return { expr: e, type: t };
-});
+}

@@ -5,3 +5,5 @@ import './pool-reduce';
 import './norm-softmax';
 import './data-movement';
 import './resize';
+import './matmul-tiled';
+import './conv-tiled';

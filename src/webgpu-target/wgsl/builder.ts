@@ -93,8 +93,14 @@ export function flatOffset(coords: readonly string[], shape: readonly number[]):
 
 export class KernelBuilder {
   private tmp = 0;
+  private readonly overrides = new Map<Operation, Generator>();
   /** Binding index of each external value: the functional definition's arguments in order, then the output. */
   constructor(readonly args: readonly Value[], readonly inside: ReadonlySet<Operation>) {}
+
+  /** Computes `op` with `g` in this kernel only: a tiled kernel makes its anchor op return the accumulator. */
+  override(op: Operation, g: Generator): void {
+    this.overrides.set(op, g);
+  }
 
   fresh(prefix = 't'): string {
     return `${prefix}${this.tmp++}`;
@@ -140,7 +146,7 @@ export class KernelBuilder {
       scope.emit(`let ${name} = ${t.expr};`);
       result = { expr: name, type: t.type };
     } else {
-      const g = GENERATORS.get(op.opName);
+      const g = this.overrides.get(op) ?? GENERATORS.get(op.opName);
       if (!g) throw new KernelDecline(`no WebGPU kernel for 'cgc_op.${op.opName}'`);
       const t = g(this, op, coords, scope, op.results.indexOf(v as never));
       const name = this.fresh('v');
@@ -169,27 +175,20 @@ export const WORKGROUP_SIZE = 64;
 
 /** A kernel writing every element of `out` (one thread each), its value pulled by `compute`. */
 export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } {
+  const type = outputType(out);
   const shape = out.type.shape;
   const total = numElements(shape);
-  if (out.type.element !== 'float32' && out.type.element !== 'int32') {
-    throw new KernelDecline(`results of type !cgc.${out.type.element} are not written by WebGPU kernels (float32 and int32 are)`);
-  }
   const scope = new Scope('  ');
   const st = strides(shape);
   const coords = shape.map((_, i) => `c${i}`);
   shape.forEach((d, i) => scope.emit(`let c${i} = ${st[i] === 1 ? 'idx' : `idx / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`));
   const v = b.value(out, coords, scope);
-  const type = out.type.element === 'float32' ? 'f32' : 'i32';
   scope.emit(`out${outBinding}[idx] = ${convert(v, type)};`);
   const groups = Math.max(1, Math.ceil(total / WORKGROUP_SIZE));
   const x = Math.min(groups, 65535);
   const y = Math.ceil(groups / x);
-  // Every binding is read_write storage: several bind points can be ranges of one buffer (scratch),
-  // and WebGPU forbids one buffer as read-only and writable storage in the same dispatch.
-  const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${storageType(a.type.element)}>;`);
-  decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${type}>;`);
   const wgsl = `// ${name}: ${shapeToString(shape)}
-${decls.join('\n')}
+${bindingDecls(b, out, outBinding)}
 
 @compute @workgroup_size(${WORKGROUP_SIZE})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -199,6 +198,23 @@ ${scope.lines.join('\n')}
 }
 `;
   return { wgsl, workgroups: [x, y, 1] };
+}
+
+/** The WGSL type a kernel stores `out` as; other result types are declined. */
+export function outputType(out: Value): Scalar {
+  if (out.type.element !== 'float32' && out.type.element !== 'int32') {
+    throw new KernelDecline(`results of type !cgc.${out.type.element} are not written by WebGPU kernels (float32 and int32 are)`);
+  }
+  return out.type.element === 'float32' ? 'f32' : 'i32';
+}
+
+/** Declarations of every argument (in0…) and of the written result (out<binding>). */
+export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number): string {
+  // Every binding is read_write storage: several bind points can be ranges of one buffer (scratch),
+  // and WebGPU forbids one buffer as read-only and writable storage in the same dispatch.
+  const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${storageType(a.type.element)}>;`);
+  decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${outputType(out)}>;`);
+  return decls.join('\n');
 }
 
 export function typeOfShaped(t: ShapedType): Scalar {

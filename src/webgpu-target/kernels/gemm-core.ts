@@ -1,0 +1,121 @@
+// The workgroup-tiled GEMM core shared by matmul, gemm and convolution (implicit GEMM): for each batch,
+// C = A·B over shared-memory tiles of A and B, each thread accumulating a 4×4 register block in f32.
+// Operands arrive through read hooks and results leave through a write hook, so the caller decides
+// the indexing (transposes, broadcasting, im2col) and the store (the fused epilogue).
+import { Scope } from '../wgsl/builder';
+import { when } from './helpers';
+
+/** batch independent products of [M, K]·[K, N]. */
+export interface GemmShape {
+  readonly batch: number;
+  readonly M: number;
+  readonly N: number;
+  readonly K: number;
+}
+
+/** Index arguments are i32 expressions, always in range; hooks may emit statements into `scope`. */
+export interface GemmHooks {
+  /** A(batch, m, k) as an f32 expression. */
+  readA(scope: Scope, batch: string, m: string, k: string): string;
+  /** B(batch, k, n) as an f32 expression. */
+  readB(scope: Scope, batch: string, k: string, n: string): string;
+  /** Emits the store of product element (batch, m, n), whose accumulator is the f32 expression `acc`. */
+  write(scope: Scope, batch: string, m: string, n: string, acc: string): void;
+}
+
+export interface Tile {
+  readonly tm: number;
+  readonly tn: number;
+  readonly tk: number;
+}
+
+/** Each thread computes REG×REG results: 16 accumulators, 8 operand registers per k step. */
+const REG = 4;
+
+/**
+ * Tile sizes: per dimension the smallest of 16, 32, 64 covering it (so a matrix-vector product does
+ * not pay for 64 idle rows), then while fewer than 64 workgroups would run, the larger 64 is halved
+ * (small problems need parallelism more than reuse). K is tiled by 16. The largest tile, 64×64 with
+ * 256 threads and 8 KiB of workgroup memory, fits WebGPU's default limits.
+ */
+export function chooseTile(s: GemmShape): Tile {
+  const fit = (d: number) => (d <= 16 ? 16 : d <= 32 ? 32 : 64);
+  let tm = fit(s.M);
+  let tn = fit(s.N);
+  const groups = () => s.batch * Math.ceil(s.M / tm) * Math.ceil(s.N / tn);
+  while (Math.max(tm, tn) === 64 && groups() < 64) {
+    if (tm >= tn) tm /= 2;
+    else tn /= 2;
+  }
+  return { tm, tn, tk: 16 };
+}
+
+/** The tiled kernel's `main` and workgroup variables (after the caller's binding declarations), or undefined past dispatch limits. */
+export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): { code: string; workgroups: [number, number, number] } | undefined {
+  const { tm, tn, tk } = tile;
+  const workgroups: [number, number, number] = [Math.ceil(s.N / tn), Math.ceil(s.M / tm), s.batch];
+  if (workgroups.some((w) => w > 65535)) return undefined;
+  const threads = (tm / REG) * (tn / REG);
+  // A tile stored [k][m] and B tile [k][n]: in the inner loop consecutive threads read consecutive words.
+  const loadA = new Scope('      ');
+  loadA.emit(`let a_m = tile_m0 + i / ${tk}i;`);
+  loadA.emit(`let a_k = k0 + i % ${tk}i;`);
+  loadA.emit('var a_val = 0.0f;');
+  when(loadA, inRange(['a_m', s.M, tm], ['a_k', s.K, tk]), (inner) => inner.emit(`a_val = ${hooks.readA(inner, 'batch', 'a_m', 'a_k')};`));
+  loadA.emit(`tile_a[(i % ${tk}i) * ${tm}i + i / ${tk}i] = a_val;`);
+  const loadB = new Scope('      ');
+  loadB.emit(`let b_k = k0 + i / ${tn}i;`);
+  loadB.emit(`let b_n = tile_n0 + i % ${tn}i;`);
+  loadB.emit('var b_val = 0.0f;');
+  when(loadB, inRange(['b_k', s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val = ${hooks.readB(inner, 'batch', 'b_k', 'b_n')};`));
+  loadB.emit(`tile_b[i] = b_val;`);
+  const store = new Scope('      ');
+  store.emit(`let o_m = tile_m0 + ty + r * ${tm / REG}i;`);
+  store.emit(`let o_n = tile_n0 + tx + c * ${tn / REG}i;`);
+  when(store, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', `acc[r * ${REG}i + c]`));
+  const code = `var<workgroup> tile_a: array<f32, ${tm * tk}>;
+var<workgroup> tile_b: array<f32, ${tk * tn}>;
+
+// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${REG}×${REG} per thread.
+@compute @workgroup_size(${tn / REG}, ${tm / REG})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
+  let batch = i32(wg.z);
+  let tile_m0 = i32(wg.y) * ${tm}i;
+  let tile_n0 = i32(wg.x) * ${tn}i;
+  let tx = i32(lid.x);
+  let ty = i32(lid.y);
+  var acc: array<f32, ${REG * REG}>;
+  var reg_a: array<f32, ${REG}>;
+  var reg_b: array<f32, ${REG}>;
+  for (var k0 = 0i; k0 < ${s.K}i; k0 += ${tk}i) {
+    for (var i = i32(lidx); i < ${tm * tk}i; i += ${threads}i) {
+${loadA.lines.join('\n')}
+    }
+    for (var i = i32(lidx); i < ${tk * tn}i; i += ${threads}i) {
+${loadB.lines.join('\n')}
+    }
+    workgroupBarrier();
+    for (var kk = 0i; kk < ${tk}i; kk++) {
+      for (var r = 0i; r < ${REG}i; r++) { reg_a[r] = tile_a[kk * ${tm}i + ty + r * ${tm / REG}i]; }
+      for (var c = 0i; c < ${REG}i; c++) { reg_b[c] = tile_b[kk * ${tn}i + tx + c * ${tn / REG}i]; }
+      for (var r = 0i; r < ${REG}i; r++) {
+        for (var c = 0i; c < ${REG}i; c++) { acc[r * ${REG}i + c] += reg_a[r] * reg_b[c]; }
+      }
+    }
+    workgroupBarrier();
+  }
+  for (var r = 0i; r < ${REG}i; r++) {
+    for (var c = 0i; c < ${REG}i; c++) {
+${store.lines.join('\n')}
+    }
+  }
+}
+`;
+  return { code, workgroups };
+}
+
+/** The bounds test for indices that may pass their extent (none when the tile divides it). */
+function inRange(...checks: [string, number, number][]): string {
+  const tests = checks.filter(([, extent, tile]) => extent % tile !== 0).map(([v, extent]) => `${v} < ${extent}i`);
+  return tests.join(' && ') || 'true';
+}

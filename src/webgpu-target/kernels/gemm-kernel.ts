@@ -1,0 +1,89 @@
+// Tiled kernels for subgraphs anchored on a GEMM-shaped op: matmul / gemm / convolution → elementwise
+// chain  ⇒  one tiled GEMM whose store pulls the chain (the epilogue) at the product's output coordinates,
+// with the anchor overridden to return the accumulator, so every elementwise generator fuses unchanged.
+import { type Operation, type Value, shapeToString } from '../../ir';
+import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, flatOffset, outputType } from '../wgsl/builder';
+import { ELEMENTWISE_OPS } from './elementwise';
+import { type GemmShape, gemmMain } from './gemm-core';
+
+/** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
+export interface GemmProblem extends GemmShape {
+  readA(scope: Scope, batch: string, m: string, k: string): string;
+  readB(scope: Scope, batch: string, k: string, n: string): string;
+  /** Coordinates in the anchor's result of product element (batch, m, n). */
+  outCoords(batch: string, m: string, n: string): string[];
+  /** The anchor's value from its accumulator (adding bias, scaling, …) at result coordinates `coords`. */
+  finish(acc: string, coords: readonly string[], scope: Scope): Typed;
+}
+
+/** Builds the problem for an f32 anchor, or undefined where the op is better served by its direct kernel. */
+export type ProblemBuilder = (b: KernelBuilder, op: Operation) => GemmProblem | undefined;
+
+const PROBLEMS = new Map<string, ProblemBuilder>();
+const ELEMENTWISE = new Set(ELEMENTWISE_OPS);
+
+export function gemmProblem(op: string, build: ProblemBuilder): void {
+  PROBLEMS.set(op, build);
+}
+
+/** The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus elementwise ops. */
+export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+  const anchor = gemmAnchor(b, out);
+  const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
+  if (!anchor || !problem) return undefined;
+  const type = outputType(out);
+  const main = gemmMain(problem, {
+    readA: problem.readA,
+    readB: problem.readB,
+    write(scope, batch, m, n, acc) {
+      const coords = problem.outCoords(batch, m, n).map((c) => {
+        const v = b.fresh('v');
+        scope.emit(`let ${v} = ${c};`);
+        return v;
+      });
+      const accumulator = b.fresh('acc');
+      scope.emit(`let ${accumulator} = ${acc};`);
+      b.override(anchor, (_b, _op, at, s) => problem.finish(accumulator, at, s));
+      const v = b.value(out, coords, scope);
+      scope.emit(`out${outBinding}[${flatOffset(coords, out.type.shape)}] = ${convert(v, type)};`);
+    },
+  });
+  if (!main) return undefined;
+  const wgsl = `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}
+${bindingDecls(b, out, outBinding)}
+${main.code}`;
+  return { wgsl, workgroups: main.workgroups };
+}
+
+/** The one non-elementwise op `out` depends on inside the subgraph, when it has a tiled form over float32 of `out`'s shape. */
+function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
+  const heavy = new Set<Operation>();
+  const seen = new Set<Operation>();
+  const stack = [out];
+  while (stack.length) {
+    const op = stack.pop()!.definingOp;
+    if (!op || !b.inside.has(op) || seen.has(op)) continue;
+    seen.add(op);
+    if (!ELEMENTWISE.has(op.opName)) heavy.add(op);
+    stack.push(...op.operands);
+  }
+  const [anchor] = heavy;
+  if (heavy.size !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
+  if (![...anchor!.operands, ...anchor!.results].every((v) => v.type.element === 'float32')) return undefined;
+  // An epilogue that broadcasts the product to a larger shape would store each product element several times.
+  const shape = anchor!.results[0]!.type.shape;
+  if (shape.length !== out.type.shape.length || shape.some((d, i) => d !== out.type.shape[i])) return undefined;
+  return anchor;
+}
+
+/** Coordinates of flat index `flat` in `shape` (i32 expressions). */
+export function unflatten(flat: string, shape: readonly number[]): string[] {
+  let stride = 1;
+  const out: string[] = [];
+  for (let i = shape.length - 1; i >= 0; i--) {
+    const q = stride === 1 ? flat : `(${flat}) / ${stride}i`;
+    out.unshift(shape[i] === 1 ? '0i' : i === 0 ? q : `(${q}) % ${shape[i]}i`);
+    stride *= shape[i]!;
+  }
+  return out;
+}

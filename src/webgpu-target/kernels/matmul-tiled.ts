@@ -1,0 +1,50 @@
+// matmul (numpy batching, 1-D promotion) and gemm (transposes, alpha/beta, broadcast c) as tiled GEMM
+// problems: the product's batch is matmul's broadcast batch, flattened; gemm has one.
+import { convert } from '../wgsl/builder';
+import { gemmScale } from './conv-matmul';
+import { gemmProblem, unflatten } from './gemm-kernel';
+import { ctxOf } from './helpers';
+
+gemmProblem('matmul', (b, op) => {
+  const [a, m] = op.operands;
+  const as = a!.type.shape;
+  const bs = m!.type.shape;
+  const out = op.results[0]!.type.shape;
+  // A 1-D a is one row and a 1-D b one column; their extra dimension is absent from the result.
+  const nb = out.length - (as.length > 1 ? 1 : 0) - (bs.length > 1 ? 1 : 0);
+  const batchShape = out.slice(0, nb);
+  const batchOf = (batch: string) => unflatten(batch, batchShape);
+  // Operand batch dimensions align right with the result's; size-1 dimensions broadcast.
+  const operandBatch = (shape: readonly number[], batch: string) => {
+    const all = batchOf(batch);
+    return shape.slice(0, -2).map((d, j) => (d === 1 ? '0i' : all[nb - (shape.length - 2) + j]!));
+  };
+  return {
+    batch: batchShape.reduce((p, d) => p * d, 1),
+    M: as.length > 1 ? as[as.length - 2]! : 1,
+    N: bs.length > 1 ? bs[bs.length - 1]! : 1,
+    K: as[as.length - 1]!,
+    readA: (scope, batch, mm, k) => convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32'),
+    readB: (scope, batch, k, n) => convert(b.value(m!, bs.length > 1 ? [...operandBatch(bs, batch), k, n] : [k], scope), 'f32'),
+    outCoords: (batch, mm, n) => [...batchOf(batch), ...(as.length > 1 ? [mm] : []), ...(bs.length > 1 ? [n] : [])],
+    finish: (acc) => ({ expr: acc, type: 'f32' }),
+  };
+});
+
+gemmProblem('gemm', (b, op) => {
+  const ctx = ctxOf(op);
+  const [a, m] = op.operands;
+  const ta = ctx.bool('trans_a');
+  const tb = ctx.bool('trans_b');
+  const [M, N] = op.results[0]!.type.shape as [number, number];
+  return {
+    batch: 1,
+    M,
+    N,
+    K: ta ? a!.type.shape[0]! : a!.type.shape[1]!,
+    readA: (scope, _batch, mm, k) => convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32'),
+    readB: (scope, _batch, k, n) => convert(b.value(m!, tb ? [n, k] : [k, n], scope), 'f32'),
+    outCoords: (_batch, mm, n) => [mm, n],
+    finish: (acc, coords, scope) => gemmScale(b, op, acc, coords, scope),
+  };
+});
