@@ -2,6 +2,8 @@
 import { defineConfig } from '@playwright/test';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** E2E_PORT lets two checkouts run their suites side by side. */
+const port = Number(process.env.E2E_PORT ?? 5173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -11,7 +13,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:5173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: chromiumPath,
       args: [
@@ -26,9 +28,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite --port 5173 --strictPort',
+    command: `npx vite --port ${port} --strictPort`,
     env: { CGC_E2E: '1' },
-    url: 'http://127.0.0.1:5173',
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
