@@ -9,6 +9,8 @@ test('a share link round-trips model, view, selected node and granularity', asyn
   await expectGraphReady(page);
   await page.getByTestId('granularity').selectOption('per-subgraph');
   await expect(page.getByTestId('model-summary')).toContainText('in 9 partitions');
+  // The summary comes before the new layout: search only once the recompiled graph is drawn.
+  await expectGraphReady(page);
   await page.getByTestId('graph-search').fill('Add_output');
   await page.getByTestId('graph-search').press('Enter');
   await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');

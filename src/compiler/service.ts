@@ -9,6 +9,7 @@ import { defaultTargets } from '../webgpu-target/targets';
 import { decisionLines } from './dump';
 import { OnnxImportError, importOnnx } from './import/onnx';
 import { decodeModel, int64ToNumber } from './import/onnx/proto';
+import { tensorBytes } from '../reference/tensor';
 import { MemoryPlanError, type MemoryPlan } from './memory/plan';
 import { isolatePartition } from './partition/isolate';
 import { DeclarationError } from './patterns/pattern';
@@ -51,6 +52,8 @@ export interface CompileResponse {
   readonly onnxInputs?: { name: string; dims: (number | string)[] }[];
   /** The ONNX model's weights: name, type, bytes. */
   readonly weights?: { name: string; type: string; bytes: number }[];
+  /** Constant data by name, where the worker holds it (ONNX initializers, bytecode resources), for running the program. */
+  readonly constants?: Record<string, Uint8Array>;
   readonly plan?: MemoryPlan;
   readonly decisions?: Decision[];
   readonly decisionText?: string;
@@ -71,12 +74,13 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   } : undefined;
   if (req.onnx) return compileOnnx(req, req.onnx, file, hooks);
   const bytes = typeof req.model === 'string' ? undefined : req.model;
-  const parsed = bytes && isBytecode(bytes)
-    ? readBytecode(bytes, { file })
-    : parseModule(typeof req.model === 'string' ? req.model : new TextDecoder().decode(req.model), { file, ...(constantTypes ? { constantTypes } : {}) });
+  const fromBytecode = bytes && isBytecode(bytes) ? readBytecode(bytes, { file }) : undefined;
+  const parsed = fromBytecode
+    ?? parseModule(typeof req.model === 'string' ? req.model : new TextDecoder().decode(req.model), { file, ...(constantTypes ? { constantTypes } : {}) });
   const diagnostics = parsed.diagnostics.map(formatDiagnostic);
   if (!parsed.module) return { ok: false, diagnostics };
-  return compileModule(parsed.module, req, file, diagnostics, hooks);
+  const compiled = await compileModule(parsed.module, req, file, diagnostics, hooks);
+  return fromBytecode?.resources.size ? { ...compiled, constants: Object.fromEntries(fromBytecode.resources) } : compiled;
 }
 
 async function compileModule(module: Operation, req: CompileRequest, file: string, diagnostics: string[], hooks: CompileHooks): Promise<CompileResponse> {
@@ -124,7 +128,8 @@ async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, 
     const externalFiles = new Map(Object.entries(onnx.externalFiles ?? {}));
     const { module, constants } = importOnnx(onnx.bytes, { externalFiles, fileName: file, ...(onnx.shapes ? { shapes: onnx.shapes } : {}) });
     const weightList = [...constants].map(([name, t]) => ({ name, type: typeToString(t.type), bytes: t.data.byteLength }));
-    return { ...(await compileModule(module, req, file, [], hooks)), onnxInputs, weights: weightList };
+    const data = Object.fromEntries([...constants].map(([name, t]) => [name, tensorBytes(t)]));
+    return { ...(await compileModule(module, req, file, [], hooks)), onnxInputs, weights: weightList, constants: data };
   } catch (e) {
     if (e instanceof OnnxImportError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
     throw e;

@@ -5,6 +5,7 @@
 import { partitionHue, s, targetDash } from './dom';
 import { type GraphModel, nodeLabel } from './graph-model';
 import type { Layout } from './layout';
+import type { GraphOverlay } from './run-overlay';
 
 /** Past this many nodes on screen, nodes are drawn as one path without labels. */
 const OVERVIEW_NODES = 800;
@@ -26,6 +27,7 @@ export class GraphView {
   private ty = 0;
   private frame = 0;
   private selectedIndex: number | undefined;
+  private overlay: GraphOverlay | undefined;
   /** Set when a graph arrived while the view was hidden (no size yet): place it once it has one. */
   private placeWhenVisible = false;
   private readonly viewport = s('g', { class: 'viewport' });
@@ -48,14 +50,11 @@ export class GraphView {
     return this.selectedIndex;
   }
 
-  get nodeCount(): number {
-    return this.model?.nodes.length ?? 0;
-  }
-
   show(model: GraphModel, layout: Layout): void {
     this.model = model;
     this.layout = layout;
     this.selectedIndex = undefined;
+    this.overlay = undefined;
     this.succs = model.nodes.map(() => []);
     this.preds = model.nodes.map(() => []);
     for (const [a, b] of model.edges) { this.succs[a]!.push(b); this.preds[b]!.push(a); }
@@ -105,6 +104,13 @@ export class GraphView {
     this.scale = Math.min(1.5, this.fitScale());
     this.tx = (width - l.width * this.scale) / 2;
     this.ty = (height - l.height * this.scale) / 2;
+    this.redraw();
+  }
+
+  /** Shades nodes by a Run's partition times or output errors; undefined clears it. */
+  setOverlay(overlay: GraphOverlay | undefined): void {
+    this.overlay = overlay;
+    this.svg.dataset.overlay = overlay?.kind ?? 'none';
     this.redraw();
   }
 
@@ -247,7 +253,8 @@ export class GraphView {
         fill: `hsl(${hue} 70% 55% / 0.16)`, stroke: `hsl(${hue} 60% 42%)`, 'stroke-dasharray': targetDash(info.target),
         'data-partition': model.partitions[info.partition]?.name, 'data-target': info.target,
       }));
-      if (labels) groups.push(s('text', { class: 'group-label', x: b.x0 + 6, y: b.y0 + 11 }, `@${info.symbol} · ${info.target}`));
+      const extra = this.overlay?.groupText.get(g);
+      if (labels) groups.push(s('text', { class: 'group-label', x: b.x0 + 6, y: b.y0 + 11 }, `@${info.symbol} · ${info.target}${extra ? ` · ${extra}` : ''}`));
     });
     this.groupLayer.replaceChildren(...groups);
 
@@ -281,10 +288,11 @@ export class GraphView {
     const l = this.layout!;
     const node = this.model!.nodes[v]!;
     const w = l.w[v]!, hgt = l.h[v]!;
+    const shade = this.overlay?.nodeClass.get(v);
     const g = s('g', {
-      class: `node ${node.kind}${v === this.selectedIndex ? ' selected' : ''}`,
+      class: `node ${node.kind}${shade ? ` ${shade}` : ''}${v === this.selectedIndex ? ' selected' : ''}`,
       transform: `translate(${(l.x[v]! - w / 2).toFixed(1)} ${(l.y[v]! - hgt / 2).toFixed(1)})`,
-      'data-node-id': node.id, 'data-index': v,
+      'data-node-id': node.id, 'data-index': v, 'data-overlay-value': this.overlay?.nodeValue.get(v),
     });
     g.append(s('rect', { width: w, height: hgt, rx: node.kind === 'op' ? 4 : hgt / 2 }));
     if (labels) {

@@ -3,18 +3,19 @@
 // Every string from a model, the compiler or the GPU reaches the page through textContent only.
 import type { CompileResponse } from '../compiler/service';
 import type { Decision } from '../compiler/state';
-import { describeAdapter, openDevice } from '../runtime/device';
 import { cancelCompile, compileInWorker, layoutInWorker } from './compile-client';
 import { byId, errorText, h } from './dom';
+import { GpuSession } from './gpu-session';
 import type { GraphModel } from './graph-model';
 import { GraphView } from './graph-view';
 import { IrViews, showLegend, summaryText } from './ir-views';
 import { showMemoryPlan } from './memory-view';
 import { showNodeDetails } from './node-details';
+import { RunPanel } from './run-panel';
 import { type GranularityName, GRANULARITIES, type ModelRef, type View, VIEWS, formatShareHash, parseShareHash } from './share';
 import { askForShapes } from './shapes-form';
 import { SourceEditor } from './source-editor';
-import { DEMO_MODELS, type ModelSource, compileRequestOf, demoUrl, sourceFromFiles, sourceFromUrl } from './sources';
+import { DEMO_MODELS, type ModelSource, compileRequestOf, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl } from './sources';
 
 const ui = {
   status: byId('gpu-status', HTMLElement),
@@ -46,6 +47,8 @@ const app = {
   ref: undefined as ModelRef | undefined,
   edited: false,
   response: undefined as CompileResponse | undefined,
+  /** The weights a Run binds: kept across edits of the Input IR, reset by loading another model. */
+  constants: undefined as Map<string, Uint8Array> | undefined,
   model: undefined as GraphModel | undefined,
   decisions: new Map<string, Decision>(),
   view: 'source' as View,
@@ -61,6 +64,8 @@ const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
 });
 const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); });
 const demoNames = new Set(DEMO_MODELS.map((m) => m.file));
+const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
+const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph);
 
 function setProgress(label: string | undefined, fraction = 0): void {
   ui.progressRow.hidden = label === undefined;
@@ -95,6 +100,7 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
   try {
     const source = await read();
     app.source = source;
+    app.constants = undefined;
     app.ref = ref;
     app.edited = false;
     if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
@@ -129,6 +135,9 @@ async function compile(switchView = false): Promise<void> {
   if (!r) return; // a newer compile took over
   const ms = performance.now() - t0;
   app.response = r;
+  // The weights file was read once already (for constant types), so this cannot fail on a bad file.
+  if (r.ok) app.constants = (app.source && constantsOf(app.source, r)) ?? app.constants;
+  runPanel.compiled(r);
   app.decisions = new Map((r.decisions ?? []).map((d) => [d.op, d]));
   showDiagnostics(r.diagnostics);
   ui.summary.textContent = r.ok ? summaryText(source.name, r, ms) : `${source.name}: not compiled`;
@@ -154,6 +163,7 @@ async function showGraph(r: CompileResponse): Promise<void> {
   setProgress(undefined);
   app.model = prepared.model;
   graph.show(prepared.model, prepared.layout);
+  runPanel.graphShown();
   ui.stats.textContent = `${prepared.model.nodes.length.toLocaleString('en-US')} nodes · parse ${Math.round(prepared.ms.parse)} ms · layout ${Math.round(prepared.ms.layout)} ms`;
   ui.stats.dataset.layoutMs = String(Math.round(prepared.ms.layout));
   const pending = app.pendingNode;
@@ -257,22 +267,12 @@ function wire(): void {
   if (!GRANULARITIES.includes(ui.granularity.value as GranularityName)) ui.granularity.value = 'coarse';
 }
 
-async function showGpuStatus(): Promise<void> {
-  const set = (text: string, state: string) => { ui.status.textContent = text; ui.status.dataset.state = state; };
-  try {
-    const { info } = await openDevice({ onError: (e) => set(`WebGPU ${e.kind === 'lost' ? 'device lost' : `${e.kind} error`}: ${e.message}`, 'error') });
-    set(`WebGPU: ${describeAdapter(info)} (features: ${info.features.length ? info.features.join(', ') : 'none'})`, 'ok');
-  } catch (e) {
-    set(`WebGPU unavailable: ${errorText(e)}`, 'error');
-  }
-}
-
 function start(): void {
   wire();
   showNodeDetails(ui.details, undefined, undefined, app.decisions);
   showLegend(ui.legend, undefined);
   showMemoryPlan(ui.memory, undefined, []);
-  void showGpuStatus();
+  gpu.device().catch(() => undefined); // the status line reports the adapter, or why there is none
   if (applyHash()) return;
   const fromQuery = new URLSearchParams(location.search).get('url');
   if (fromQuery) {

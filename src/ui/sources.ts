@@ -1,7 +1,7 @@
 // Model sources: dropped or picked files (.onnx with its external data files, .mlir or .mlirbc with a
 // .safetensors weights file), a URL, or a demo from public/models — each read into the plain data a
 // compile request needs. Nothing here parses a model; the compile worker does.
-import type { CompileRequest } from '../compiler/service';
+import type { CompileRequest, CompileResponse } from '../compiler/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import type { GranularityName } from './share';
@@ -9,7 +9,7 @@ import type { GranularityName } from './share';
 export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
 
 export type ModelSource =
-  | { kind: 'text'; name: string; text: string; constantTypes?: ConstantTypes; weightsName?: string }
+  | { kind: 'text'; name: string; text: string; constantTypes?: ConstantTypes; weightsName?: string; weights?: Uint8Array }
   | { kind: 'bytecode'; name: string; bytes: Uint8Array }
   | { kind: 'onnx'; name: string; bytes: Uint8Array; externalFiles: Record<string, Uint8Array>; shapes?: Record<string, number[]> };
 
@@ -62,10 +62,11 @@ export async function sourceFromFiles(files: readonly File[]): Promise<ModelSour
   }
   const bytes = await bytesOf(model);
   if (ext(model.name) === 'mlirbc') return { kind: 'bytecode', name: model.name, bytes };
-  const weights = rest.find((f) => ext(f.name) === 'safetensors');
+  const weightsFile = rest.find((f) => ext(f.name) === 'safetensors');
+  const weights = weightsFile && await bytesOf(weightsFile);
   return {
     kind: 'text', name: model.name, text: new TextDecoder().decode(bytes),
-    ...(weights ? { constantTypes: constantTypesOf(await bytesOf(weights), weights.name), weightsName: weights.name } : {}),
+    ...(weightsFile && weights ? { constantTypes: constantTypesOf(weights, weightsFile.name), weightsName: weightsFile.name, weights } : {}),
   };
 }
 
@@ -94,6 +95,16 @@ export async function sourceFromUrl(url: string, weightsUrl?: string): Promise<M
 
 export function demoUrl(file: string): string {
   return `${import.meta.env.BASE_URL}models/${file}`;
+}
+
+/**
+ * The constants a run binds, by name: a text model's .safetensors (kept here, on the page), or what
+ * the worker returned (ONNX initializers, bytecode resources). Undefined when neither has any.
+ */
+export function constantsOf(source: ModelSource, r: CompileResponse): Map<string, Uint8Array> | undefined {
+  if (r.constants) return new Map(Object.entries(r.constants));
+  if (source.kind !== 'text' || !source.weights) return undefined;
+  return new Map([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data]));
 }
 
 export function compileRequestOf(source: ModelSource, granularity: GranularityName): CompileRequest {

@@ -1,0 +1,99 @@
+// Run: the compiled demo runs on WebGPU (SwiftShader here) with seeded random inputs — outputs and
+// top-5, a bar per partition with its timing source, median/min over 10 runs, numeric diff against
+// the CPU reference, the graph overlays — and a failing Run is reported in the page.
+import { expect, test, type Page } from '@playwright/test';
+import { collectPageProblems, expectGraphReady } from './support/app';
+
+const RED_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** Runs with the current controls and waits until the run status says it finished. */
+async function run(page: Page): Promise<void> {
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('run-status')).toHaveText('done', { timeout: 50_000 });
+}
+
+test('the spec demo runs: outputs, one bar per partition, timing source, 10× median/min, numeric diff', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  await page.goto('/#model=demo:spec-7layer.mlir&view=graph');
+  await expectGraphReady(page);
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await run(page);
+  const results = page.getByTestId('run-results');
+  await expect(results.getByTestId('run-output')).toHaveCount(1);
+  await expect(results.getByTestId('run-output')).toContainText('output #0: 1×1×8×8 float32');
+  await expect(results.getByTestId('output-values')).toHaveText(/^-?\d/);
+  const chart = results.getByTestId('partition-chart');
+  await expect(chart.locator('rect.bar')).toHaveCount(2);
+  await expect(chart.locator('rect.bar[data-partition="partition0_webgpu"]')).toHaveCount(1);
+  await expect(results.getByTestId('timing-source')).toHaveText(/^per-partition times: (GPU timestamps \(timestamp-query\)|host wall time)/);
+  await expect(results.getByTestId('run-summary')).toContainText(/^1 run · median [\d.]+ ms · min [\d.]+ ms/);
+  await expect(results.getByTestId('run-summary')).toContainText('3 dispatches and 1 submit per run');
+  await expect(results.getByTestId('host-partitions')).toContainText('Every partition ran on the GPU');
+
+  // The graph is shaded by partition time, and the legend says the runtime times partitions only.
+  const svg = page.getByTestId('graph-svg');
+  await expect(svg).toHaveAttribute('data-overlay', 'time');
+  await expect(svg.locator('.node.op[class*="heat-"]')).toHaveCount(7);
+  await expect(page.getByTestId('overlay-legend')).toContainText('times whole partitions, not kernels');
+
+  await page.getByTestId('run-count').selectOption('10');
+  await page.getByTestId('run-diff').check();
+  await run(page);
+  await expect(results.getByTestId('run-summary')).toContainText(/^10 runs · median [\d.]+ ms · min [\d.]+ ms/);
+  const err = results.getByTestId('max-abs-error');
+  await expect(err).toContainText('max abs error vs CPU reference:');
+  await expect.poll(async () => Number(await err.getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
+  await expect(svg).toHaveAttribute('data-overlay', 'error');
+  await expect(svg.locator('.node.output.err-ok')).toHaveCount(1);
+  await expect(page.getByTestId('overlay-legend')).toContainText('not read back');
+  expect(problems).toEqual([]);
+});
+
+test('the tiny CNN runs: a 1×10 output with its top-5, matching the CPU reference', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  await page.goto('/#model=demo:tiny-cnn.onnx&view=graph');
+  await expectGraphReady(page);
+  await page.getByTestId('run-diff').check();
+  await run(page);
+  const results = page.getByTestId('run-results');
+  await expect(results.getByTestId('run-output')).toContainText('output #0: 1×10 float32');
+  const top5 = results.getByTestId('top5').locator('li');
+  await expect(top5).toHaveCount(5);
+  await expect(top5.first()).toHaveText(/^#\d \(-?\d\.\d{3}/);
+  await expect(results.getByTestId('partition-chart').locator('rect.bar')).toHaveCount(1);
+  await expect(results.getByTestId('run-summary')).toContainText('program loaded in');
+  await expect.poll(async () => Number(await results.getByTestId('max-abs-error').getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
+
+  // A picked image fills the 1×3×32×32 input, stretched and normalized.
+  await page.getByTestId('run-image').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: Buffer.from(RED_PIXEL_PNG, 'base64') });
+  await run(page);
+  await expect(results.getByTestId('run-inputs')).toHaveText(/^input #0: red\.png resized to 32×32, ImageNet mean\/std/);
+  await expect(results.getByTestId('top5').locator('li')).toHaveCount(5);
+  expect(problems).toEqual([]);
+});
+
+test('a failed Run shows its error in the page, and the next Run works', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  await page.goto('/#model=demo:spec-7layer.mlir&view=source');
+  const input = page.getByTestId('ir-input');
+  await expect(input).toHaveValue(/cgc\.constant\("b2"\)/);
+  await expect(page.getByTestId('run')).toBeEnabled();
+  const original = await input.inputValue();
+  // A constant the weights file does not have: it compiles (its type is written), but cannot run.
+  await input.fill(original.replace('cgc.constant("b2")', 'cgc.constant("b9") : !cgc.tensor<constant 1x!cgc.float32>'));
+  await page.getByTestId('compile').click();
+  await expectGraphReady(page);
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('run-error')).toContainText('The run failed: constant "b9" is missing from the weights');
+  await expect(page.getByTestId('run-status')).toHaveText('failed');
+  await expect(page.getByTestId('run')).toBeEnabled();
+
+  await page.getByTestId('tab-source').click();
+  await input.fill(original);
+  await page.getByTestId('compile').click();
+  await expectGraphReady(page);
+  await run(page);
+  await expect(page.getByTestId('run-error')).toBeHidden();
+  await expect(page.getByTestId('run-results').getByTestId('run-output')).toHaveCount(1);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,51 @@
+// The page's one GPUDevice: opened at start for the status line and reused by every Run. After a
+// device loss the next Run opens a fresh one (the lost device can never run again), and the status
+// line says what happened each time.
+import { type AdapterSummary, describeAdapter, openDevice } from '../runtime/device';
+import { errorText } from './dom';
+
+export type GpuState = 'ok' | 'error';
+
+export class GpuSession {
+  private opening: Promise<GPUDevice> | undefined;
+  private lost = false;
+  /** Bumped per device opened, so a loaded program can tell it belongs to an older device. */
+  private generation = 0;
+
+  constructor(private readonly onStatus: (text: string, state: GpuState) => void) {}
+
+  get deviceGeneration(): number {
+    return this.generation;
+  }
+
+  /** The current device, opening one when there is none yet or the last one was lost. */
+  device(): Promise<GPUDevice> {
+    if (!this.opening || this.lost) this.opening = this.open();
+    return this.opening;
+  }
+
+  private async open(): Promise<GPUDevice> {
+    this.lost = false;
+    const mine = ++this.generation;
+    try {
+      const { device, info } = await openDevice({
+        onError: (e) => {
+          if (e.kind === 'lost' && mine === this.generation) this.lost = true;
+          this.onStatus(`WebGPU ${e.kind === 'lost' ? 'device lost (the next Run opens a new one)' : `${e.kind} error`}: ${e.message}`, 'error');
+        },
+      });
+      this.onStatus(statusLine(info, mine), 'ok');
+      return device;
+    } catch (e) {
+      // Forget the failure so that a later Run tries again (e.g. after the adapter came back).
+      this.opening = undefined;
+      this.onStatus(`WebGPU unavailable: ${errorText(e)}`, 'error');
+      throw e;
+    }
+  }
+}
+
+function statusLine(info: AdapterSummary, generation: number): string {
+  const again = generation > 1 ? ` — device #${generation}, after a loss` : '';
+  return `WebGPU: ${describeAdapter(info)} (features: ${info.features.length ? info.features.join(', ') : 'none'})${again}`;
+}

@@ -1,0 +1,70 @@
+// Inputs for a Run: seeded random tensors (the same values as `cgc run --input random:1`), or a
+// picked image for an image-shaped input, resized and normalized as ImageNet models expect.
+import { type ShapedType, numElements } from '../ir';
+import { type HostTensor, allocTensor } from '../reference/tensor';
+
+/**
+ * Seeded N(0, 1)-ish floats and small non-negative integers. A copy of src/cli/run.ts randomTensor
+ * (that module reads files with node:fs, so the page cannot import it); keep the two identical so
+ * the app and the CLI run the same inputs.
+ */
+export function randomTensor(type: ShapedType, seed: number): HostTensor {
+  const t = allocTensor(type.shape, type.element);
+  let s = seed >>> 0 || 1;
+  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  for (let i = 0; i < numElements(type.shape); i++) {
+    if (t.data instanceof Float32Array) t.data[i] = (next() + next() + next() - 1.5) * 2;
+    else if (t.data instanceof BigInt64Array) t.data[i] = BigInt(Math.floor(next() * 4));
+    else (t.data as Int32Array)[i] = Math.floor(next() * 4);
+  }
+  return t;
+}
+
+/** The `cgc run` default: input #i gets seed 1 + i. */
+export const randomInputs = (types: readonly ShapedType[]): HostTensor[] => types.map((t, i) => randomTensor(t, 1 + i));
+
+/** 1×3×H×W float32: an input a picked image can fill. */
+export function isImageInput(type: ShapedType | undefined): boolean {
+  return !!type && type.element === 'float32' && type.shape.length === 4 && type.shape[0] === 1 && type.shape[1] === 3;
+}
+
+const MEAN = [0.485, 0.456, 0.406];
+const STD = [0.229, 0.224, 0.225];
+
+/** `file` decoded, stretched to H×W, as NCHW RGB normalized with ImageNet's mean and std. */
+export async function imageTensor(file: Blob, type: ShapedType): Promise<HostTensor> {
+  const [, , height, width] = type.shape as [number, number, number, number];
+  const bitmap = await createImageBitmap(file);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser gave no 2D canvas to decode the image');
+  ctx.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const t = allocTensor(type.shape, 'float32');
+  const data = t.data as Float32Array;
+  const plane = width * height;
+  for (let p = 0; p < plane; p++) {
+    for (let c = 0; c < 3; c++) data[c * plane + p] = (rgba[4 * p + c]! / 255 - MEAN[c]!) / STD[c]!;
+  }
+  return t;
+}
+
+export interface OutputSummary {
+  readonly shape: string;
+  readonly first: string[];
+  /** For a 1×K float output: the five largest values with their index. */
+  readonly top5?: { index: number; value: number }[];
+}
+
+/** Shape, the first eight values and, for a 1×K classifier output, its top 5. */
+export function summarizeOutput(t: HostTensor): OutputSummary {
+  const first = Array.from(t.data.slice(0, 8) as ArrayLike<number | bigint>, (v) => (typeof v === 'bigint' ? String(v) : Number(v).toPrecision(6)));
+  if (numElements(t.type.shape) > 8) first.push('…');
+  const shape = `${t.type.shape.join('×')} ${t.type.element}`;
+  if (t.type.shape.length !== 2 || t.type.shape[0] !== 1 || !(t.data instanceof Float32Array) || t.data.length <= 5) return { shape, first };
+  const top5 = [...t.data].map((value, index) => ({ index, value })).sort((a, b) => b.value - a.value).slice(0, 5);
+  return { shape, first, top5 };
+}

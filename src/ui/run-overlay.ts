@@ -1,0 +1,76 @@
+// What a Run paints on the graph, as pure data for GraphView: each node's shade by its partition's
+// time (the runtime times partitions, not kernels), or by the max error of the program outputs its
+// subgraph produces (intermediate values stay on the GPU, so other subgraphs are "not read back").
+import type { PartitionTiming } from '../runtime/runtime';
+import type { GraphModel } from './graph-model';
+
+export interface GraphOverlay {
+  readonly kind: 'time' | 'error';
+  /** A class per node index: `heat-1`…`heat-5`, or `err-ok` / `err-warn` / `err-bad` / `err-none`. */
+  readonly nodeClass: ReadonlyMap<number, string>;
+  /** The number behind a node's shade (ms, or max abs error), as `data-overlay-value`. */
+  readonly nodeValue: ReadonlyMap<number, string>;
+  /** Text appended to a subgraph's label. */
+  readonly groupText: ReadonlyMap<number, string>;
+}
+
+export const HEAT_LEVELS = 5;
+/** Max abs error bounds for the ok and warn colours. */
+export const ERROR_OK = 1e-4;
+export const ERROR_WARN = 1e-2;
+
+export const formatMs = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+export const formatError = (e: number): string => (e === 0 ? '0' : Number.isFinite(e) ? e.toExponential(2) : String(e));
+
+export function errorClass(e: number): string {
+  return e <= ERROR_OK ? 'err-ok' : e <= ERROR_WARN ? 'err-warn' : 'err-bad';
+}
+
+/** Every op node shaded by its partition's time relative to the slowest partition. */
+export function timeOverlay(model: GraphModel, timings: readonly PartitionTiming[]): GraphOverlay {
+  const msOf = new Map(timings.map((t) => [t.partition, t.ms]));
+  const slowest = Math.max(0, ...timings.map((t) => t.ms));
+  const nodeClass = new Map<number, string>(), nodeValue = new Map<number, string>(), groupText = new Map<number, string>();
+  const partitionMs = (g: number) => msOf.get(model.partitions[model.groups[g]!.partition]?.name ?? '');
+  model.groups.forEach((_, g) => {
+    const ms = partitionMs(g);
+    if (ms !== undefined) groupText.set(g, `partition ${formatMs(ms)} ms`);
+  });
+  model.nodes.forEach((n, v) => {
+    const ms = n.group !== undefined ? partitionMs(n.group) : undefined;
+    if (ms === undefined) return;
+    const level = slowest > 0 ? Math.max(1, Math.ceil((ms / slowest) * HEAT_LEVELS)) : 1;
+    nodeClass.set(v, `heat-${level}`);
+    nodeValue.set(v, formatMs(ms));
+  });
+  return { kind: 'time', nodeClass, nodeValue, groupText };
+}
+
+/** Subgraphs producing program output i (and output node i) coloured by `maxAbs[i]`; other ops marked not read back. */
+export function errorOverlay(model: GraphModel, maxAbs: readonly number[]): GraphOverlay {
+  const outputIndex = new Map<number, number>();
+  let k = 0;
+  model.nodes.forEach((n, v) => { if (n.kind === 'output') outputIndex.set(v, k++); });
+  const groupError = new Map<number, number>();
+  const nodeError = new Map<number, number>();
+  for (const [from, to] of model.edges) {
+    const i = outputIndex.get(to);
+    const e = i !== undefined ? maxAbs[i] : undefined;
+    if (e === undefined) continue;
+    nodeError.set(to, e);
+    const g = model.nodes[from]!.group;
+    if (g !== undefined) groupError.set(g, Math.max(groupError.get(g) ?? 0, e));
+  }
+  const nodeClass = new Map<number, string>(), nodeValue = new Map<number, string>(), groupText = new Map<number, string>();
+  for (const [g, e] of groupError) groupText.set(g, `output max err ${formatError(e)}`);
+  model.nodes.forEach((n, v) => {
+    const e = n.kind === 'output' ? nodeError.get(v) : n.group !== undefined ? groupError.get(n.group) : undefined;
+    if (e === undefined) {
+      if (n.kind === 'op') nodeClass.set(v, 'err-none');
+      return;
+    }
+    nodeClass.set(v, errorClass(e));
+    nodeValue.set(v, formatError(e));
+  });
+  return { kind: 'error', nodeClass, nodeValue, groupText };
+}

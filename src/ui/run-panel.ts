@@ -1,0 +1,134 @@
+// The Run controls: Run (enabled once a model has compiled), how many times, numeric diff against the
+// CPU reference, and an optional image for an image-shaped input; then the results panel and the
+// graph overlay. Every failure lands in the page; the next Run starts afresh.
+import type { CompileResponse } from '../compiler/service';
+import { byId, errorText, h } from './dom';
+import type { GraphModel } from './graph-model';
+import type { GraphView } from './graph-view';
+import type { GpuSession } from './gpu-session';
+import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, timeOverlay } from './run-overlay';
+import { ProgramRunner, type RunReport } from './run-session';
+import { showRunReport } from './run-view';
+
+export interface Compiled {
+  readonly response: CompileResponse;
+  readonly constants: ReadonlyMap<string, Uint8Array> | undefined;
+  readonly model: GraphModel | undefined;
+}
+
+type OverlayChoice = 'none' | 'time' | 'error';
+
+export class RunPanel {
+  private readonly run = byId('run', HTMLButtonElement);
+  private readonly count = byId('run-count', HTMLSelectElement);
+  private readonly diff = byId('run-diff', HTMLInputElement);
+  private readonly image = byId('run-image', HTMLInputElement);
+  private readonly imageName = byId('run-image-name', HTMLElement);
+  private readonly status = byId('run-status', HTMLElement);
+  private readonly error = byId('run-error', HTMLElement);
+  private readonly results = byId('run-results', HTMLElement);
+  private readonly overlayPicker = byId('graph-overlay', HTMLSelectElement);
+  private readonly overlayLegend = byId('overlay-legend', HTMLElement);
+  private readonly runner: ProgramRunner;
+  private report: RunReport | undefined;
+  private reportFor: CompileResponse | undefined;
+  private running = false;
+
+  constructor(gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView) {
+    this.runner = new ProgramRunner(gpu);
+    this.run.addEventListener('click', () => void this.start());
+    this.image.addEventListener('change', () => {
+      const file = this.image.files?.[0];
+      this.imageName.textContent = file ? `image: ${file.name} (for a 1×3×H×W input)` : '';
+    });
+    this.overlayPicker.addEventListener('change', () => this.applyOverlay());
+    this.compiled(undefined);
+  }
+
+  /** A compile finished (or a model is loading): Run follows whether there is a program to run. */
+  compiled(r: CompileResponse | undefined): void {
+    this.runner.drop();
+    const ok = !!r?.ok && !!r.outputText;
+    this.run.disabled = !ok || this.running;
+    this.run.title = ok ? 'Run the compiled program on WebGPU' : 'Compile a model first';
+    this.report = undefined;
+    this.reportFor = undefined;
+    this.results.hidden = true;
+    this.error.hidden = true;
+    this.status.textContent = '';
+    this.applyOverlay();
+  }
+
+  /** The graph was (re)drawn: paint the overlay again. */
+  graphShown(): void {
+    this.applyOverlay();
+  }
+
+  private async start(): Promise<void> {
+    const c = this.current();
+    if (!c?.response.ok || this.running) return;
+    this.running = true;
+    this.run.disabled = true;
+    this.error.hidden = true;
+    this.status.textContent = 'starting…';
+    const file = this.image.files?.[0];
+    try {
+      const report = await this.runner.run(c.response, c.constants, {
+        runs: Number(this.count.value) || 1, diff: this.diff.checked, ...(file ? { image: file } : {}),
+        onProgress: (text) => { this.status.textContent = text; },
+      });
+      if (this.current()?.response !== c.response) {
+        this.status.textContent = 'the model was recompiled meanwhile: Run again';
+        return;
+      }
+      this.report = report;
+      this.reportFor = c.response;
+      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name));
+      this.results.hidden = false;
+      this.status.textContent = 'done';
+      this.overlayPicker.value = report.diff ? 'error' : 'time';
+    } catch (e) {
+      if (this.current()?.response !== c.response) {
+        // A compile mid-run unloaded this program; its failure says nothing about the new one.
+        this.status.textContent = 'the model was recompiled meanwhile: Run again';
+        return;
+      }
+      this.status.textContent = 'failed';
+      this.error.replaceChildren(h('strong', {}, 'The run failed: '), errorText(e), ' — fix the cause (or recompile) and Run again.');
+      this.error.hidden = false;
+    } finally {
+      this.running = false;
+      this.run.disabled = !this.current()?.response.ok;
+      this.applyOverlay();
+    }
+  }
+
+  private applyOverlay(): void {
+    const c = this.current();
+    const report = this.reportFor === c?.response ? this.report : undefined;
+    const error = this.overlayPicker.querySelector<HTMLOptionElement>('option[value="error"]')!;
+    error.disabled = !report?.diff;
+    this.overlayPicker.disabled = !report;
+    if (!report && this.overlayPicker.value !== 'none') this.overlayPicker.value = 'none';
+    if (this.overlayPicker.value === 'error' && !report?.diff) this.overlayPicker.value = 'time';
+    const choice = this.overlayPicker.value as OverlayChoice;
+    let overlay: GraphOverlay | undefined;
+    if (report && c?.model && choice === 'time') overlay = timeOverlay(c.model, report.timings);
+    if (report?.diff && c?.model && choice === 'error') overlay = errorOverlay(c.model, report.diff.maxAbs);
+    this.graph.setOverlay(overlay);
+    this.overlayLegend.textContent = legendText(choice, report);
+  }
+}
+
+function legendText(choice: OverlayChoice, report: RunReport | undefined): string {
+  if (!report) return 'Run the program to shade the graph by partition time or, with numeric diff, by error.';
+  if (choice === 'time') {
+    return 'Shade: the time of the node\'s partition (darker = slower, relative to the slowest partition). ' +
+      'The runtime times whole partitions, not kernels, so every node of a partition gets the same shade.';
+  }
+  if (choice === 'error') {
+    return `Colour: max abs error against the CPU reference of the program outputs a node's subgraph produces (green ≤ ${formatError(ERROR_OK)}, ` +
+      `yellow ≤ ${formatError(ERROR_WARN)}, red above). Intermediate values stay on the GPU and are not read back: grey subgraphs are not compared.`;
+  }
+  return 'No shading.';
+}

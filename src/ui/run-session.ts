@@ -1,0 +1,123 @@
+// Runs the compiled program on the page's GPUDevice: parses the Output IR, loads it once per compile
+// and device (pipelines, constants, arena), runs it N times on the same inputs, and optionally runs
+// the CPU reference on the Input IR with those inputs to measure each output's max abs error.
+import type { CompileResponse } from '../compiler/service';
+import { type Operation, type ShapedType, formatDiagnostic, parseModule } from '../ir';
+import { CONSTANT } from '../ir/structural';
+import { runEntryPoint } from '../reference';
+import { type HostTensor, tensorFromBytes } from '../reference/tensor';
+import { type LoadedProgram, type PartitionTiming, loadProgram } from '../runtime/runtime';
+import type { GpuSession } from './gpu-session';
+import { imageTensor, isImageInput, randomInputs } from './run-inputs';
+import { maxAbsError, medianTimings } from './run-stats';
+
+export interface RunOptions {
+  readonly runs: number;
+  readonly diff: boolean;
+  /** An image for input #0 when it is 1×3×H×W float32. */
+  readonly image?: File;
+  readonly onProgress: (text: string) => void;
+}
+
+export interface RunReport {
+  readonly outputs: HostTensor[];
+  /** Host wall time of each run (submit to read-back), ms. */
+  readonly wallMs: number[];
+  /** Each partition's median over the runs. */
+  readonly timings: PartitionTiming[];
+  readonly submits: number;
+  readonly dispatches: number;
+  readonly partitions: readonly { name: string; target: string; kernels: number }[];
+  readonly inputNote: string;
+  /** Set when this Run loaded the program (the first Run after a compile or a device loss). */
+  readonly loadMs?: number;
+  readonly diff?: { maxAbs: number[]; referenceMs: number };
+}
+
+function parsed(text: string | undefined, file: string): Operation {
+  const r = parseModule(text ?? '', { file });
+  if (!r.module) throw new Error(`${file} did not parse: ${r.diagnostics.map(formatDiagnostic).join('; ')}`);
+  return r.module;
+}
+
+/** Each `cgc.constant("name")` of `module`'s entry points with its type, for the reference's host tensors. */
+function constantTypes(module: Operation): Map<string, ShapedType> {
+  const types = new Map<string, ShapedType>();
+  for (const op of module.walk()) {
+    const name = op.name === CONSTANT ? op.attr('name') : undefined;
+    if (name?.kind === 'string') types.set(name.value, op.results[0]!.type as ShapedType);
+  }
+  return types;
+}
+
+export class ProgramRunner {
+  private loaded: { response: CompileResponse; generation: number; program: LoadedProgram } | undefined;
+
+  constructor(private readonly gpu: GpuSession) {}
+
+  async run(r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined, opts: RunOptions): Promise<RunReport> {
+    const { program, loadMs } = await this.load(r, constants, opts.onProgress);
+    try {
+      const image = opts.image && isImageInput(program.inputTypes[0]) ? opts.image : undefined;
+      const inputs = randomInputs(program.inputTypes);
+      if (image) inputs[0] = await imageTensor(image, program.inputTypes[0]!);
+      const wallMs: number[] = [];
+      const timings: PartitionTiming[][] = [];
+      let last;
+      for (let i = 0; i < opts.runs; i++) {
+        opts.onProgress(`running ${i + 1}/${opts.runs}…`);
+        const t0 = performance.now();
+        last = await program.run(inputs);
+        wallMs.push(performance.now() - t0);
+        timings.push(last.timings);
+      }
+      const report: RunReport = {
+        outputs: last!.outputs, wallMs, timings: medianTimings(timings), submits: last!.submits, dispatches: last!.dispatches,
+        partitions: program.partitions,
+        inputNote: image
+          ? `input #0: ${image.name} resized to ${program.inputTypes[0]!.shape.slice(2).join('×')}, ImageNet mean/std; other inputs seeded random`
+          : 'inputs: seeded random (input #i uses seed 1 + i, as `cgc run --input random:1`)',
+        ...(loadMs !== undefined ? { loadMs } : {}),
+      };
+      if (!opts.diff) return report;
+      opts.onProgress('running the CPU reference…');
+      return { ...report, diff: this.reference(r, constants, inputs, report.outputs) };
+    } catch (e) {
+      // A failed run may leave the program half-used (device lost, validation): load afresh next time.
+      this.drop();
+      throw e;
+    }
+  }
+
+  /** Forgets the loaded program (a new compile, or after an error). */
+  drop(): void {
+    this.loaded?.program.destroy();
+    this.loaded = undefined;
+  }
+
+  private async load(r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined, onProgress: (text: string) => void): Promise<{ program: LoadedProgram; loadMs?: number }> {
+    const device = await this.gpu.device();
+    const generation = this.gpu.deviceGeneration;
+    const have = this.loaded;
+    if (have && have.response === r && have.generation === generation) return { program: have.program };
+    this.drop();
+    onProgress(`loading the program (${r.partitions?.length ?? 0} partitions: pipelines, constants, scratch arena)…`);
+    const output = parsed(r.outputText, 'output.mlir');
+    const t0 = performance.now();
+    const program = await loadProgram(device, output, (name) => constants?.get(name));
+    this.loaded = { response: r, generation, program };
+    return { program, loadMs: performance.now() - t0 };
+  }
+
+  private reference(r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined, inputs: HostTensor[], gpu: HostTensor[]): { maxAbs: number[]; referenceMs: number } {
+    const input = parsed(r.inputText, 'input.mlir');
+    const types = constantTypes(input);
+    const t0 = performance.now();
+    const want = runEntryPoint(input, inputs, (name) => {
+      const bytes = constants?.get(name), type = types.get(name);
+      return bytes && type ? tensorFromBytes(type, bytes) : undefined;
+    });
+    const referenceMs = performance.now() - t0;
+    return { maxAbs: gpu.map((t, i) => (want[i] ? maxAbsError(t, want[i]) : Infinity)), referenceMs };
+  }
+}

@@ -1,0 +1,90 @@
+// The Run results panel: wall times over N runs, per-partition times as a bar chart coloured like the
+// graph's partitions (labelled with their timing source), which partitions ran on the host, each
+// output (shape, first values, top-5) and, in numeric-diff mode, each output's max abs error.
+import type { PartitionTiming } from '../runtime/runtime';
+import { h, partitionHue, s } from './dom';
+import { errorClass, formatError, formatMs } from './run-overlay';
+import { summarizeOutput } from './run-inputs';
+import type { RunReport } from './run-session';
+import { median } from './run-stats';
+
+const BAR_HEIGHT = 22;
+const LABEL_WIDTH = 300;
+const CHART_WIDTH = 720;
+
+const sourceName = (t: PartitionTiming) => (t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host wall time');
+
+/** One line naming where the per-partition numbers come from. */
+export function timingSourceText(timings: readonly PartitionTiming[]): string {
+  const sources = new Set(timings.map(sourceName));
+  if (!sources.size) return 'no partition timings';
+  if (sources.size > 1) return 'per-partition times: GPU timestamps for GPU partitions, host wall time for host partitions';
+  return [...sources][0] === 'GPU timestamps'
+    ? 'per-partition times: GPU timestamps (timestamp-query)'
+    : 'per-partition times: host wall time (this device has no timestamp-query)';
+}
+
+/** Horizontal bars, one per partition in program order, hue by the partition's index in the graph. */
+function partitionChart(timings: readonly PartitionTiming[], order: readonly string[]): SVGSVGElement {
+  const rows = [...timings].sort((a, b) => order.indexOf(a.partition) - order.indexOf(b.partition));
+  const slowest = Math.max(...rows.map((t) => t.ms), 1e-9);
+  const svg = s('svg', {
+    class: 'partition-chart', 'data-testid': 'partition-chart', width: CHART_WIDTH, height: rows.length * BAR_HEIGHT + 4,
+    viewBox: `0 0 ${CHART_WIDTH} ${rows.length * BAR_HEIGHT + 4}`, role: 'img', 'aria-label': 'Time per partition',
+  });
+  rows.forEach((t, i) => {
+    const hue = partitionHue(Math.max(0, order.indexOf(t.partition)));
+    const y = i * BAR_HEIGHT + 2;
+    const width = Math.max(1, ((CHART_WIDTH - LABEL_WIDTH - 90) * t.ms) / slowest);
+    svg.append(
+      s('text', { class: 'bar-label', x: 0, y: y + 14 }, `@${t.partition} (${t.target})`),
+      s('rect', {
+        class: 'bar', x: LABEL_WIDTH, y, width, height: BAR_HEIGHT - 6, rx: 3,
+        fill: `hsl(${hue} 70% 55% / 0.7)`, stroke: `hsl(${hue} 60% 42%)`,
+        'data-partition': t.partition, 'data-ms': t.ms.toFixed(4), 'data-source': t.source,
+      }),
+      s('text', { class: 'bar-value', x: LABEL_WIDTH + width + 6, y: y + 14 }, `${formatMs(t.ms)} ms${t.source === 'host' ? ' (host)' : ''}`),
+    );
+  });
+  return svg;
+}
+
+function outputList(report: RunReport): HTMLElement {
+  return h('ul', { class: 'run-outputs' }, ...report.outputs.map((t, i) => {
+    const o = summarizeOutput(t);
+    const diff = report.diff?.maxAbs[i];
+    return h('li', { 'data-testid': 'run-output', 'data-output': i },
+      h('span', {}, `output #${i}: `), h('code', {}, o.shape), ': ',
+      h('code', { 'data-testid': 'output-values' }, o.first.join(' ')),
+      ...(o.top5 ? [h('div', { class: 'top5' }, 'top-5: ', h('ol', { 'data-testid': 'top5' },
+        ...o.top5.map((x) => h('li', { 'data-index': x.index }, `#${x.index} (${x.value.toPrecision(4)})`))))] : []),
+      ...(diff !== undefined ? [h('div', {
+        class: `diff ${errorClass(diff)}`, 'data-testid': 'max-abs-error', 'data-max-abs-error': String(diff),
+      }, `max abs error vs CPU reference: ${formatError(diff)}`)] : []),
+    );
+  }));
+}
+
+/** Fills `panel` with `report`; `order` is the compile's partition names (graph colour order). */
+export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[]): void {
+  const n = report.wallMs.length;
+  const host = report.partitions.filter((p) => p.target === 'cpu-reference');
+  panel.replaceChildren(
+    h('p', { 'data-testid': 'run-summary' },
+      `${n} run${n === 1 ? '' : 's'} · median ${formatMs(median(report.wallMs))} ms · min ${formatMs(Math.min(...report.wallMs))} ms`,
+      ' (host wall time: inputs written to outputs read back)',
+      ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
+      report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
+    h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
+    h('h3', {}, 'Time per partition', n > 1 ? ` (median of ${n})` : ''),
+    h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings)),
+    partitionChart(report.timings, order),
+    h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
+      ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`
+      : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}`).join(', ')}).`),
+    h('h3', {}, 'Outputs'),
+    outputList(report),
+    ...(report.diff ? [h('p', { class: 'muted', 'data-testid': 'reference-time' },
+      `The CPU reference ran the Input IR on the same inputs in ${formatMs(report.diff.referenceMs)} ms; errors above ${formatError(1e-4)} are yellow, above ${formatError(1e-2)} red.`)] : []),
+  );
+}
