@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type Granularity } from '../compiler/state';
-import { type HostTensor, allocTensor, tensorFromBytes } from '../reference/tensor';
+import { type HostTensor, tensorFromBytes } from '../reference/tensor';
+import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { parseArgs, parseShapes, UsageError } from './args';
@@ -14,19 +15,6 @@ import { loadModel } from './load';
 import type { CliIO } from './main';
 
 export const RUN_USAGE = 'cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--granularity G]';
-
-/** Seeded N(0, 1)-ish floats and small non-negative integers. */
-export function randomTensor(type: ShapedType, seed: number): HostTensor {
-  const t = allocTensor(type.shape, type.element);
-  let s = seed >>> 0 || 1;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  for (let i = 0; i < numElements(type.shape); i++) {
-    if (t.data instanceof Float32Array) t.data[i] = (next() + next() + next() - 1.5) * 2;
-    else if (t.data instanceof BigInt64Array) t.data[i] = BigInt(Math.floor(next() * 4));
-    else (t.data as Int32Array)[i] = Math.floor(next() * 4);
-  }
-  return t;
-}
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);

@@ -2,23 +2,9 @@
 // picked image for an image-shaped input, resized and normalized as ImageNet models expect.
 import { type ShapedType, numElements } from '../ir';
 import { type HostTensor, allocTensor } from '../reference/tensor';
+import { randomTensor } from '../reference/random';
 
-/**
- * Seeded N(0, 1)-ish floats and small non-negative integers. A copy of src/cli/run.ts randomTensor
- * (that module reads files with node:fs, so the page cannot import it); keep the two identical so
- * the app and the CLI run the same inputs.
- */
-export function randomTensor(type: ShapedType, seed: number): HostTensor {
-  const t = allocTensor(type.shape, type.element);
-  let s = seed >>> 0 || 1;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  for (let i = 0; i < numElements(type.shape); i++) {
-    if (t.data instanceof Float32Array) t.data[i] = (next() + next() + next() - 1.5) * 2;
-    else if (t.data instanceof BigInt64Array) t.data[i] = BigInt(Math.floor(next() * 4));
-    else (t.data as Int32Array)[i] = Math.floor(next() * 4);
-  }
-  return t;
-}
+export { randomTensor };
 
 /** The `cgc run` default: input #i gets seed 1 + i. */
 export const randomInputs = (types: readonly ShapedType[]): HostTensor[] => types.map((t, i) => randomTensor(t, 1 + i));
