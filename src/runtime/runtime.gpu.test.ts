@@ -75,6 +75,13 @@ describe('runtime vs CPU reference', () => {
     compare(r.outputs[0]!, want[0]!, 'spec-7layer');
     expect(r.submits).toBe(1);
     expect(program.dispatchCount).toBe(3);
+    // Profiling: every kernel in its own pass with timestamps, the same outputs.
+    const p = await program.run([input], { profile: true });
+    compare(p.outputs[0]!, want[0]!, 'spec-7layer (profiled)');
+    if (device.features.has('timestamp-query')) {
+      expect(p.kernelTimings.map((k) => k.partition)).toEqual(['partition0_webgpu', 'partition0_webgpu', 'partition1_webgpu_fallback']);
+      for (const k of p.kernelTimings) expect(k.ms).toBeGreaterThanOrEqual(0);
+    }
     program.destroy();
   });
 });

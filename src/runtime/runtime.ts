@@ -17,9 +17,23 @@ export interface PartitionTiming {
   readonly source: 'gpu-timestamp' | 'host';
 }
 
+export interface KernelTiming {
+  readonly partition: string;
+  readonly subgraph: string;
+  readonly kernel: string;
+  readonly ms: number;
+}
+
+export interface RunOptions {
+  /** Time every kernel (GPU timestamps, each kernel in its own pass); needs timestamp-query. */
+  readonly profile?: boolean;
+}
+
 export interface RunResult {
   readonly outputs: HostTensor[];
   readonly timings: PartitionTiming[];
+  /** Per-kernel GPU times, when profiling on a device with timestamp-query. */
+  readonly kernelTimings: KernelTiming[];
   /** Queue submissions this run made (1 when every partition runs on the GPU). */
   readonly submits: number;
   readonly dispatches: number;
@@ -31,7 +45,7 @@ export interface LoadedProgram {
   /** GPU dispatches per run. */
   readonly dispatchCount: number;
   readonly partitions: readonly { name: string; target: string; kernels: number }[];
-  run(inputs: readonly HostTensor[]): Promise<RunResult>;
+  run(inputs: readonly HostTensor[], options?: RunOptions): Promise<RunResult>;
   /**
    * Records the whole program into the caller's `encoder` (the spec's DispatchGraph inside a command
    * list), reading inputs from and writing outputs to the caller's buffer ranges. Only for programs
@@ -98,13 +112,16 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const outputs = args.slice(nIn, nIn + nOut);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
   const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
+  const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
 
   return {
     inputTypes: inputs.map((a) => a.type),
     outputTypes: outputs.map((a) => a.type),
     dispatchCount,
     partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.kind === 'gpu' ? r.exe.steps.length : 0 })),
-    async run(values) {
+    async run(values, options = {}) {
+      const profile = options.profile === true && kernelQueries !== undefined;
+      const kernels: { partition: string; subgraph: string; kernel: string }[] = [];
       if (values.length !== inputs.length) throw new Error(`the program takes ${inputs.length} input(s), got ${values.length}`);
       values.forEach((v, i) => {
         const want = inputs[i]!.type;
@@ -118,6 +135,13 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       let submits = 0;
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
+        if (call.runner.kind === 'gpu' && profile) {
+          call.runner.exe.dispatchEach(encoder, call.bindings, (step) => {
+            const q = kernels.push({ partition: call.name, subgraph: step.subgraph, kernel: step.kernel.name }) - 1;
+            return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
+          });
+          continue;
+        }
         if (call.runner.kind === 'gpu') {
           const pass = encoder.beginComputePass({
             label: `Runtime.partition ${call.name}`,
@@ -145,11 +169,17 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       }
       const staged = outputs.map((o) => stage(device, encoder, binding.get(o)!));
       let resolve: GPUBuffer | undefined;
-      if (timestamps) {
+      if (timestamps && !profile) {
         resolve = device.createBuffer({ label: 'Runtime.timestampResolve', size: 16 * calls.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(timestamps, 0, 2 * calls.length, resolve, 0);
       }
-      const tsStage = resolve ? stage(device, encoder, { buffer: resolve, offset: 0, size: 16 * calls.length }) : undefined;
+      const tsStage = resolve && !profile ? stage(device, encoder, { buffer: resolve, offset: 0, size: 16 * calls.length }) : undefined;
+      let kernelResolve: GPUBuffer | undefined;
+      if (profile && kernels.length) {
+        kernelResolve = device.createBuffer({ label: 'Runtime.kernelTimestampResolve', size: 16 * kernels.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+        encoder.resolveQuerySet(kernelQueries!, 0, 2 * kernels.length, kernelResolve, 0);
+      }
+      const kStage = kernelResolve ? stage(device, encoder, { buffer: kernelResolve, offset: 0, size: 16 * kernels.length }) : undefined;
       device.queue.submit([encoder.finish()]);
       submits++;
       const invalid = await device.popErrorScope();
@@ -161,9 +191,21 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         calls.forEach((c, k) => {
           if (c.runner.kind === 'gpu') timings.push({ partition: c.name, target: c.runner.target, ms: Number(ns[2 * k + 1]! - ns[2 * k]!) / 1e6, source: 'gpu-timestamp' });
         });
-        resolve!.destroy();
       }
-      return { outputs: outs, timings, submits, dispatches: dispatchCount };
+      const kernelTimings: KernelTiming[] = [];
+      if (kStage) {
+        const ns = new BigUint64Array((await kStage.read()).slice().buffer);
+        kernels.forEach((k, i) => kernelTimings.push({ ...k, ms: Number(ns[2 * i + 1]! - ns[2 * i]!) / 1e6 }));
+        kernelResolve!.destroy();
+        // Per-partition time while profiling: the sum of its kernels.
+        for (const c of calls) {
+          if (c.runner.kind !== 'gpu') continue;
+          const ms = kernelTimings.filter((k) => k.partition === c.name).reduce((n, k) => n + k.ms, 0);
+          timings.push({ partition: c.name, target: c.runner.target, ms, source: 'gpu-timestamp' });
+        }
+      }
+      if (!profile) resolve?.destroy();
+      return { outputs: outs, timings, kernelTimings, submits, dispatches: dispatchCount };
     },
     record(encoder, io) {
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
@@ -186,6 +228,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     destroy() {
       for (const b of buffers) b.destroy();
       timestamps?.destroy();
+      kernelQueries?.destroy();
     },
   };
 }

@@ -20,6 +20,8 @@ export interface PartitionExecutable {
   readonly steps: readonly KernelStep[];
   /** Records every kernel of the partition into `pass`, binding partition bind point i to `bindings[i]`. */
   dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], onKernel?: (step: KernelStep, index: number) => void): void;
+  /** As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes). */
+  dispatchEach(encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], pass: (step: KernelStep, index: number) => GPUComputePassDescriptor): void;
 }
 
 /** FNV-1a over the WGSL: the cache key is derived from the source itself, never hand-built. */
@@ -91,24 +93,39 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
   }
   const steps = await Promise.all(pending);
   const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
+  /** Bind groups are made once per set of bindings and reused by every later dispatch. */
+  const bindGroups = (bindings: readonly GPUBufferBinding[]): GPUBindGroup[] => {
+    let bound = groups.get(bindings);
+    if (!bound) {
+      bound = steps.map((s) => device.createBindGroup({
+        label: `Executable.bindGroup ${s.kernel.name}`,
+        layout: s.layout,
+        entries: s.bindPoints.flatMap((p, i) => (p < 0 ? [] : [{ binding: i, resource: bindings[p]! }])),
+      }));
+      groups.set(bindings, bound);
+    }
+    return bound;
+  };
   return {
     name,
     steps,
     dispatch(pass, bindings, onKernel) {
-      let bound = groups.get(bindings);
-      if (!bound) {
-        bound = steps.map((s) => device.createBindGroup({
-          label: `Executable.bindGroup ${s.kernel.name}`,
-          layout: s.layout,
-          entries: s.bindPoints.flatMap((p, i) => (p < 0 ? [] : [{ binding: i, resource: bindings[p]! }])),
-        }));
-        groups.set(bindings, bound);
-      }
+      const bound = bindGroups(bindings);
       steps.forEach((s, i) => {
         onKernel?.(s, i);
         pass.setPipeline(s.pipeline);
-        pass.setBindGroup(0, bound![i]!);
+        pass.setBindGroup(0, bound[i]!);
         pass.dispatchWorkgroups(...s.kernel.workgroups);
+      });
+    },
+    dispatchEach(encoder, bindings, describe) {
+      const bound = bindGroups(bindings);
+      steps.forEach((s, i) => {
+        const pass = encoder.beginComputePass(describe(s, i));
+        pass.setPipeline(s.pipeline);
+        pass.setBindGroup(0, bound[i]!);
+        pass.dispatchWorkgroups(...s.kernel.workgroups);
+        pass.end();
       });
     },
   };
