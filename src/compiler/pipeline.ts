@@ -10,6 +10,7 @@ import { planMemoryPass } from './passes/plan-memory';
 import { select } from './passes/select';
 import { verifyInput } from './passes/verify-input';
 import { verifyOutput } from './passes/verify-output';
+import { viewReshapes } from './passes/view-reshapes';
 import { CompileCancelled, type CompileOptions, CompileState, type Pass } from './state';
 
 export const PIPELINE: readonly Pass[] = [
@@ -19,6 +20,7 @@ export const PIPELINE: readonly Pass[] = [
   match, //           every pattern at every op (decision log: what was tried, why it failed)
   select, //          non-overlapping, acyclic cover by benefit; targets specialize or decline
   formSubgraphs, //   subgraph invocations in topological order; identical subgraphs share a symbol
+  viewReshapes, //    reshape-only subgraphs become views of their input's memory
   partition, //       invocations grouped into partitions by the granularity option
   planMemoryPass, //  scratch offsets: liveness, in-place, greedy by size, arenas
   buildProgram, //    subgraphs, partitions with bind points, the program

@@ -76,6 +76,15 @@ export class CompileState {
   plan?: MemoryPlan;
   /** The plan's tensor id for each scratch value. */
   planIds = new Map<Value, string>();
+  /** Results of elided reshapes: each is a view of the memory of the value it maps to. */
+  readonly aliases = new Map<Value, Value>();
+
+  /** The value whose memory `v` lives in (itself unless it is an elided reshape's result). */
+  memoryOf(v: Value): Value {
+    let r = v;
+    for (let next = this.aliases.get(r); next; next = this.aliases.get(r)) r = next;
+    return r;
+  }
   output?: Operation;
   readonly decisions = new Map<Operation, Decision>();
   readonly passTimes: { pass: string; ms: number }[] = [];

@@ -13,7 +13,7 @@ export const partition: Pass = {
     const granularity = s.options.granularity ?? 'coarse';
     const producer = new Map<Value, number>();
     s.schedule.forEach((sg, i) => sg.outputs.forEach((v) => producer.set(v, i)));
-    const stepDeps = s.schedule.map((sg) => new Set(sg.inputs.map((v) => producer.get(v)).filter((x): x is number => x !== undefined)));
+    const stepDeps = s.schedule.map((sg) => new Set(sg.inputs.map((v) => producer.get(s.memoryOf(v))).filter((x): x is number => x !== undefined)));
     const partOf: number[] = [];
     const parts: { target: string; steps: number[]; deps: Set<number> }[] = [];
     /** Partitions `p` depends on, transitively. */

@@ -10,8 +10,9 @@ export const planMemoryPass: Pass = {
   run(s) {
     const writer = new Map<Value, number>();
     s.schedule.forEach((sg, step) => sg.outputs.forEach((v) => writer.set(v, step)));
+    // A view (an elided reshape's result) is read from its root's memory: its readers are the root's.
     const readers = new Map<Value, number[]>();
-    s.schedule.forEach((sg, step) => sg.inputs.forEach((v) => { if (writer.has(v)) readers.set(v, [...(readers.get(v) ?? []), step]); }));
+    s.schedule.forEach((sg, step) => sg.inputs.map((v) => s.memoryOf(v)).forEach((v) => { if (writer.has(v)) readers.set(v, [...(readers.get(v) ?? []), step]); }));
     const ids = new Map<Value, string>();
     const idOf = (v: Value) => {
       if (!ids.has(v)) ids.set(v, `%${v.nameHint ?? ids.size}`);
@@ -29,7 +30,7 @@ export const planMemoryPass: Pass = {
         tensors.push({ id: idOf(v), bytes: byteSize(v.type), writer: step, readers: readers.get(v) ?? [], ...(host ? { inPlaceOf: idOf(host) } : {}) });
       }
     });
-    const reach = reachability(s.schedule.map((sg) => sg.inputs.map((v) => writer.get(v)).filter((x): x is number => x !== undefined)));
+    const reach = reachability(s.schedule.map((sg) => sg.inputs.map((v) => writer.get(s.memoryOf(v))).filter((x): x is number => x !== undefined)));
     s.plan = planMemory(tensors, {
       alignment: s.options.alignment ?? 256,
       ...(s.options.maxArenaBytes ? { maxArenaBytes: s.options.maxArenaBytes } : {}),
