@@ -131,3 +131,24 @@ export function bindsTo(actual: ShapedType, expected: ShapedType): boolean {
   return actual.element === expected.element && actual.constant === expected.constant
     && sameShape(actual.shape, expected.shape);
 }
+
+/** Row-major strides of `shape`, in elements. */
+export function strides(shape: readonly number[]): number[] {
+  const out = new Array<number>(shape.length);
+  let acc = 1;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    out[i] = acc;
+    acc *= shape[i]!;
+  }
+  return out;
+}
+
+/** The value of IEEE half-precision bits (exact: every half is a double). */
+export function halfToFloat(bits: number): number {
+  const s = bits & 0x8000 ? -1 : 1;
+  const e = (bits >> 10) & 0x1f;
+  const m = bits & 0x3ff;
+  if (e === 0) return s * m * 2 ** -24;
+  if (e === 31) return m ? NaN : s * Infinity;
+  return s * (1 + m / 1024) * 2 ** (e - 15);
+}

@@ -7,7 +7,7 @@ import { Operation, Region, type Value } from '../operation';
 import { Parser } from '../parser';
 import { getOpDef } from '../registry';
 import { DIALECT_ALIASES, MODULE, STRUCTURAL_OPS } from '../structural';
-import { type ShapedType, type Type, isShaped, typeToString } from '../types';
+import { type ShapedType, type Type, halfToFloat, isShaped, typeToString } from '../types';
 import { verifyModule } from '../verifier';
 import { AttrCode, TypeCode } from './builtin';
 import { ALIGNMENT_BYTE, BYTECODE_VERSION, ByteReader, BytecodeError, MAGIC, NUM_SECTIONS, OpMask, ResourceKind, Section, decodeUtf8 } from './encoding';
@@ -506,13 +506,4 @@ class Reader {
     }
     return region;
   }
-}
-
-function halfToFloat(h: number): number {
-  const s = h & 0x8000 ? -1 : 1;
-  const e = (h >> 10) & 0x1f;
-  const f = h & 0x3ff;
-  if (e === 0) return s * f * 2 ** -24;
-  if (e === 31) return f ? NaN : s * Infinity;
-  return s * (1 + f / 1024) * 2 ** (e - 15);
 }

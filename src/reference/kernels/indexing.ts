@@ -2,19 +2,11 @@
 // separable index maps (every data-movement op that picks one source element per result element)
 // and the outer × axis × inner layout of along-axis ops. Maps are Int32Arrays: results are capped
 // far below 2^31 elements by the interpreter's allocation limit.
-import type { ElementType } from '../../ir/types';
+import { type ElementType, strides } from '../../ir/types';
 import { type HostTensor, allocTensor } from '../tensor';
 import { storedValue } from './common';
 
-export function strides(shape: readonly number[]): number[] {
-  const s = new Array<number>(shape.length);
-  let acc = 1;
-  for (let i = shape.length - 1; i >= 0; i--) {
-    s[i] = acc;
-    acc *= shape[i]!;
-  }
-  return s;
-}
+export { strides };
 
 export function count(shape: readonly number[]): number {
   let n = 1;

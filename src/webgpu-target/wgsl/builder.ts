@@ -2,7 +2,7 @@
 // coordinates through its ops. Elementwise ops become expressions; other ops (convolution, pooling,
 // data movement, …) are generators that pull their operands at the coordinates they need, so any
 // prologue or epilogue of elementwise ops fuses into the same kernel.
-import { type ElementType, type Operation, type ShapedType, type Value, numElements, shapeToString } from '../../ir';
+import { type ElementType, type Operation, type ShapedType, type Value, numElements, shapeToString, strides } from '../../ir';
 
 /** How a value is computed in WGSL: floats as f32, every integer and bool type as i32. */
 export type Scalar = 'f32' | 'i32';
@@ -72,11 +72,7 @@ export function literal(x: number, type: Scalar): string {
   return /[.e]/.test(s) ? `${s}f` : `${s}.0f`;
 }
 
-export function strides(shape: readonly number[]): number[] {
-  const out = new Array<number>(shape.length).fill(1);
-  for (let i = shape.length - 2; i >= 0; i--) out[i] = out[i + 1]! * shape[i + 1]!;
-  return out;
-}
+export { strides };
 
 /** Coordinates in `to` (an operand shape) of the element that broadcasts to `coords` in `from`. */
 export function broadcastCoords(coords: readonly string[], from: readonly number[], to: readonly number[]): string[] {

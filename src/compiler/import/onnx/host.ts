@@ -1,20 +1,13 @@
 // Small host-tensor helpers for the importer: element values as numbers (int64, bool and float16
 // converted), tensors from numbers, float16 bits, and row-major strides.
-import { type ElementType, numElements, tensorType } from '../../../ir/types';
+import { type ElementType, halfToFloat, numElements, strides, tensorType } from '../../../ir/types';
 import { type HostTensor, allocTensor } from '../../../reference/tensor';
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 
 /** IEEE half bits → number. */
-export function halfToNumber(h: number): number {
-  const s = h & 0x8000 ? -1 : 1;
-  const e = (h >> 10) & 0x1f;
-  const m = h & 0x3ff;
-  if (e === 0) return s * m * 2 ** -24;
-  if (e === 31) return m ? NaN : s * Infinity;
-  return s * (1 + m / 1024) * 2 ** (e - 15);
-}
+export const halfToNumber = halfToFloat;
 
 /** number → IEEE half bits, rounding to nearest even through float32. */
 export function numberToHalf(v: number): number {
@@ -88,15 +81,7 @@ export function scalarTensor(element: ElementType, v: number): HostTensor {
   return fromNumbers([], element, [v]);
 }
 
-export function strides(shape: readonly number[]): number[] {
-  const s = new Array<number>(shape.length);
-  let acc = 1;
-  for (let i = shape.length - 1; i >= 0; i--) {
-    s[i] = acc;
-    acc *= shape[i]!;
-  }
-  return s;
-}
+export { strides };
 
 /** Calls `f(flatIndex, coords)` for every index of `shape` in row-major order. */
 export function forEachIndex(shape: readonly number[], f: (flat: number, idx: number[]) => void): void {
