@@ -1,6 +1,7 @@
 // Run: the compiled demo runs on WebGPU (SwiftShader here) with seeded random inputs — outputs and
-// top-5, a bar per partition with its timing source, median/min over 10 runs, numeric diff against
-// the CPU reference, the graph overlays — and a failing Run is reported in the page.
+// top-5, a bar per partition with its timing source and a bar per kernel from the profiling run,
+// median/min over 10 runs, numeric diff against the CPU reference, the graph overlays (partition time,
+// kernel time, error) — and a failing Run is reported in the page.
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
 
@@ -30,11 +31,25 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   await expect(results.getByTestId('run-summary')).toContainText('3 dispatches and 1 submit per run');
   await expect(results.getByTestId('host-partitions')).toContainText('Every partition ran on the GPU');
 
-  // The graph is shaded by partition time, and the legend says the runtime times partitions only.
+  // One bar per kernel (SwiftShader has timestamp-query): two fused convolution subgraphs and the upsample.
+  const kernels = results.getByTestId('kernel-chart');
+  await expect(results.getByTestId('kernel-source')).toContainText('one extra profiling run after the timed runs');
+  await expect(kernels.locator('rect.bar')).toHaveCount(3);
+  await expect(kernels.locator('rect.bar[data-subgraph="convolutionReluAdd"]')).toHaveCount(2);
+  await expect(kernels.locator('text.bar-label', { hasText: '@convolutionReluAdd #2' })).toHaveCount(1);
+  await expect(kernels.locator('rect.bar[data-partition="partition1_webgpu_fallback"]')).toHaveCount(1);
+
+  // The graph is shaded by partition time, then by each subgraph's kernel total.
   const svg = page.getByTestId('graph-svg');
   await expect(svg).toHaveAttribute('data-overlay', 'time');
   await expect(svg.locator('.node.op[class*="heat-"]')).toHaveCount(7);
-  await expect(page.getByTestId('overlay-legend')).toContainText('times whole partitions, not kernels');
+  await expect(page.getByTestId('overlay-legend')).toContainText('every node of a partition gets the same shade');
+  await page.getByTestId('graph-overlay').selectOption('kernel');
+  await expect(svg).toHaveAttribute('data-overlay', 'kernel');
+  await expect(svg.locator('.node.op[class*="heat-"]')).toHaveCount(7);
+  await expect(page.getByTestId('overlay-legend')).toContainText("kernels of the node's subgraph");
+  await expect(svg.locator('.node.op[data-overlay-value]')).toHaveCount(7);
+  await page.screenshot({ path: test.info().outputPath('run-kernel-timings.png'), fullPage: true });
 
   await page.getByTestId('run-count').selectOption('10');
   await page.getByTestId('run-diff').check();

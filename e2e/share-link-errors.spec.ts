@@ -1,5 +1,5 @@
-// A malformed, hostile or oversized share link shows an error panel and the default view; the page
-// never crashes.
+// A malformed, hostile or oversized share link (its state, or the IR it carries) shows an error
+// panel and the default view; the page never crashes.
 import { expect, test } from '@playwright/test';
 import { collectPageProblems } from './support/app';
 
@@ -10,6 +10,11 @@ for (const [hash, message] of [
   ['#view=graph&zzz=1', "unknown key 'zzz'"],
   ['#node=%E0%A4%A', 'malformed %-escape'],
   [`#node=%25${'x'.repeat(5000)}`, 'more than the 4096 allowed'],
+  ['#src=not%2Bbase64', 'src must be base64url'],
+  ['#src=AAAAAAAA', 'does not decompress'],
+  // deflate-raw of "<b>hi</b>": valid data, but not CGC IR.
+  ['#src=s0myy8i00U-yAwA', 'not a cgc.module'],
+  [`#src=${'A'.repeat(30000)}`, 'more than the 21846 allowed'],
 ] as const) {
   test(`malformed share link ${hash.slice(0, 40)} → error panel`, async ({ page }) => {
     const problems = collectPageProblems(page);

@@ -8,7 +8,7 @@ test('a share link round-trips model, view, selected node and granularity', asyn
   await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
   await expectGraphReady(page);
   await page.getByTestId('granularity').selectOption('per-subgraph');
-  await expect(page.getByTestId('model-summary')).toContainText('in 9 partitions');
+  await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
   // The summary comes before the new layout: search only once the recompiled graph is drawn.
   await expectGraphReady(page);
   await page.getByTestId('graph-search').fill('Add_output');
@@ -24,7 +24,7 @@ test('a share link round-trips model, view, selected node and granularity', asyn
   await expect(other.getByTestId('granularity')).toHaveValue('per-subgraph');
   await expect(other.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
   await expect(other.getByTestId('graph-svg').locator('.node.selected')).toHaveAttribute('data-node-id', '%_Add_output_0');
-  await expect(other.getByTestId('model-summary')).toContainText('in 9 partitions');
+  await expect(other.getByTestId('model-summary')).toContainText('in 8 partitions');
 });
 
 test('a URL in a link waits for the Load click', async ({ page, baseURL }) => {
@@ -42,4 +42,26 @@ test('a URL in a link waits for the Load click', async ({ page, baseURL }) => {
 
   await page.goto(`/?url=${encodeURIComponent(modelUrl)}`);
   await expect(page.getByTestId('url-input')).toHaveValue(modelUrl);
+});
+
+test('a link can carry edited IR: it restores the text, the options and the view', async ({ page, context }) => {
+  await page.goto('/#model=demo:spec-7layer.mlir&view=source');
+  const input = page.getByTestId('ir-input');
+  await expect(input).toHaveValue(/cgc\.constant\("b2"\)/);
+  await expectGraphReady(page);
+  const edited = (await input.inputValue()).replace('%upsample = cgc_op.upsample(%add2)\n    cgc.return %upsample', 'cgc.return %add2').replace('-> !cgc.tensor<1x1x8x8x', '-> !cgc.tensor<1x1x4x4x');
+  await input.fill(edited);
+  await page.getByTestId('opt-fusion').uncheck();
+  await expectGraphReady(page);
+  await page.getByTestId('share-ir').click();
+  await expect(page.getByTestId('share-status')).toContainText(/link with the IR copied|copy the page URL/);
+  await expect(page).toHaveURL(/fusion=off&name=spec-7layer\.mlir&src=[A-Za-z0-9_-]+$/);
+
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByTestId('ir-input')).toHaveValue(edited);
+  await expect(other.getByTestId('opt-fusion')).not.toBeChecked();
+  await expect(other.getByTestId('model-summary')).toContainText('spec-7layer.mlir: 6 ops');
+  await expect(other.getByTestId('tab-source')).toHaveAttribute('aria-selected', 'true');
+  await other.screenshot({ path: test.info().outputPath('share-link-with-ir.png'), fullPage: true });
 });

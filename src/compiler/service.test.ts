@@ -17,7 +17,7 @@ describe('compile service', () => {
     const r = await compileRequest({ model: SPEC, constantTypes: TYPES, bytecode: true }, { onProgress: (_i, _n, name) => progress.push(name) });
     expect(r.diagnostics).toEqual([]);
     expect(r.ok).toBe(true);
-    expect(progress).toEqual(['verify-input', 'canonicalize', 'declare', 'match', 'select', 'form-subgraphs', 'partition', 'plan-memory', 'build-program', 'verify-output']);
+    expect(progress).toEqual(['verify-input', 'canonicalize', 'declare', 'match', 'select', 'form-subgraphs', 'view-reshapes', 'partition', 'plan-memory', 'build-program', 'verify-output']);
     expect(r.partitions!.map((p) => [p.name, p.subgraphs.map((s) => s.symbol)])).toEqual([
       ['partition0_webgpu', ['convolutionReluAdd', 'convolutionReluAdd']], ['partition1_webgpu_fallback', ['upsample']],
     ]);
@@ -33,6 +33,32 @@ describe('compile service', () => {
     const cancelled = await compileRequest({ model: SPEC, constantTypes: TYPES }, { isCancelled: () => true });
     expect(cancelled.diagnostics.at(-1)).toContain('compile cancelled');
     expect((await compileRequest({ model: SPEC, constantTypes: TYPES })).ok).toBe(true);
+  });
+});
+
+describe('compile service: targets, kernels and export files', () => {
+  it('compiles for the targets named, and names the op no enabled target takes', async () => {
+    const noFusion = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['webgpu-fallback', 'cpu-reference'] });
+    expect(noFusion.ok).toBe(true);
+    expect(new Set(noFusion.partitions!.flatMap((p) => p.subgraphs.map((s) => s.target)))).toEqual(new Set(['webgpu-fallback']));
+    const fusedOnly = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['webgpu'] });
+    expect(fusedOnly.ok).toBe(false);
+    expect(fusedOnly.diagnostics.at(-1)).toMatch(/no target can take 1 op\(s\): 'cgc_op\.upsample'/);
+    const unknown = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['cuda'] });
+    expect(unknown.diagnostics.at(-1)).toContain("unknown target(s) cuda");
+  });
+
+  it('returns each subgraph\'s WGSL, and the bytecode and weights files with the weights', async () => {
+    const f32 = (n: number) => new Uint8Array(new Float32Array(n).fill(0.5).buffer);
+    const resources = { w1: f32(9), b1: f32(1), w2: f32(9), b2: f32(1) };
+    const r = await compileRequest({ model: SPEC, constantTypes: TYPES, bytecode: true, resources });
+    expect(r.kernels!.map((k) => k.symbol)).toEqual(['convolutionReluAdd', 'upsample']);
+    expect(r.kernels![0]!.kernels[0]!.wgsl).toContain('@compute');
+    const read = readBytecode(r.outputBytecode!);
+    expect([...read.resources.keys()].sort()).toEqual(['b1', 'b2', 'w1', 'w2']);
+    expect(new TextDecoder().decode(r.weightsFile!.subarray(8, 200))).toContain('"w1"');
+    const host = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['cpu-reference'] });
+    expect(host.kernels!.every((k) => k.target === 'cpu-reference' && k.note?.startsWith('runs on the CPU reference'))).toBe(true);
   });
 });
 

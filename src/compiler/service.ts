@@ -4,8 +4,11 @@
 import {
   type ElementType, type Operation, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
 } from '../ir';
+import { CONSTANT, FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
+import { KernelDecline, planKernels } from '../webgpu-target/kernel-plan';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../webgpu-target/targets';
+import { writeSafetensors } from './import/safetensors';
 import { decisionLines } from './dump';
 import { OnnxImportError, importOnnx } from './import/onnx';
 import { decodeModel, int64ToNumber } from './import/onnx/proto';
@@ -25,7 +28,12 @@ export interface CompileRequest {
   /** Types of named constants (from the weights file) for constants written without one. */
   readonly constantTypes?: Readonly<Record<string, { shape: number[]; element: ElementType }>>;
   readonly granularity?: Granularity;
+  /** Names of the default targets to compile for (webgpu, webgpu-fallback, cpu-reference); all when absent. */
+  readonly targets?: readonly string[];
+  /** Also return the Output IR as bytecode (weights as resources) and the weights as .safetensors. */
   readonly bytecode?: boolean;
+  /** Weights data by constant name that the page holds (a text model's .safetensors), for the bytecode and weights files. */
+  readonly resources?: Readonly<Record<string, Uint8Array>>;
   /** The device's features and limits; WebGPU's defaults when absent. */
   readonly gpu?: GpuProfile;
 }
@@ -44,6 +52,10 @@ export interface CompileResponse {
   readonly inputText?: string;
   readonly outputText?: string;
   readonly outputBytecode?: Uint8Array;
+  /** The model's weights as one .safetensors file (with `bytecode`, when the model has any data). */
+  readonly weightsFile?: Uint8Array;
+  /** Each subgraph symbol's WGSL kernels, or why it has none (CPU reference, or a declined kernel). */
+  readonly kernels?: { symbol: string; target: string; kernels: { name: string; wgsl: string }[]; note?: string }[];
   /** `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). */
   readonly partitions?: { name: string; target: string; dependsOn: string[]; subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number }[] }[];
   /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed. */
@@ -79,14 +91,26 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
     ?? parseModule(typeof req.model === 'string' ? req.model : new TextDecoder().decode(req.model), { file, ...(constantTypes ? { constantTypes } : {}) });
   const diagnostics = parsed.diagnostics.map(formatDiagnostic);
   if (!parsed.module) return { ok: false, diagnostics };
-  const compiled = await compileModule(parsed.module, req, file, diagnostics, hooks);
-  return fromBytecode?.resources.size ? { ...compiled, constants: Object.fromEntries(fromBytecode.resources) } : compiled;
+  const resources = fromBytecode?.resources.size ? Object.fromEntries(fromBytecode.resources) : undefined;
+  const compiled = await compileModule(parsed.module, req, file, diagnostics, hooks, resources ?? req.resources);
+  return resources ? { ...compiled, constants: resources } : compiled;
 }
 
-async function compileModule(module: Operation, req: CompileRequest, file: string, diagnostics: string[], hooks: CompileHooks): Promise<CompileResponse> {
+/** The default targets, or those `names` picks (an unknown name is an error, so a typo cannot drop a target). */
+function targetsOf(req: CompileRequest) {
+  const all = defaultTargets(req.gpu ?? DEFAULT_GPU_PROFILE);
+  if (!req.targets) return all;
+  const unknown = req.targets.filter((n) => !all.some((t) => t.name === n));
+  if (unknown.length) throw new CompileError(`unknown target(s) ${unknown.join(', ')}; known: ${all.map((t) => t.name).join(', ')}`);
+  return all.filter((t) => req.targets!.includes(t.name));
+}
+
+async function compileModule(
+  module: Operation, req: CompileRequest, file: string, diagnostics: string[], hooks: CompileHooks, data?: Readonly<Record<string, Uint8Array>>,
+): Promise<CompileResponse> {
   const inputText = printModule(module);
   try {
-    const s = await compileAsync(module, defaultTargets(req.gpu ?? DEFAULT_GPU_PROFILE), {
+    const s = await compileAsync(module, targetsOf(req), {
       granularity: req.granularity ?? 'coarse',
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
@@ -94,7 +118,8 @@ async function compileModule(module: Operation, req: CompileRequest, file: strin
     return {
       ok: true, diagnostics, inputText,
       outputText: printModule(s.output!),
-      ...(req.bytecode ? { outputBytecode: writeBytecode(s.output!) } : {}),
+      ...(req.bytecode ? exportFiles(module, s.output!, data) : {}),
+      kernels: kernelSources(s.output!, new Map(s.partitions.flatMap((p) => p.steps.map((i) => [s.schedule[i]!.symbol, s.schedule[i]!.target] as const)))),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn,
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
@@ -129,9 +154,43 @@ async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, 
     const { module, constants } = importOnnx(onnx.bytes, { externalFiles, fileName: file, ...(onnx.shapes ? { shapes: onnx.shapes } : {}) });
     const weightList = [...constants].map(([name, t]) => ({ name, type: typeToString(t.type), bytes: t.data.byteLength }));
     const data = Object.fromEntries([...constants].map(([name, t]) => [name, tensorBytes(t)]));
-    return { ...(await compileModule(module, req, file, [], hooks)), onnxInputs, weights: weightList, constants: data };
+    return { ...(await compileModule(module, req, file, [], hooks, data)), onnxInputs, weights: weightList, constants: data };
   } catch (e) {
     if (e instanceof OnnxImportError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
     throw e;
   }
+}
+
+/** The Output IR as bytecode with the weights as resources, and the weights as .safetensors. */
+function exportFiles(input: Operation, output: Operation, data: Readonly<Record<string, Uint8Array>> | undefined): Pick<CompileResponse, 'outputBytecode' | 'weightsFile'> {
+  const resources = new Map(Object.entries(data ?? {}));
+  const tensors: { name: string; type: ShapedType; data: Uint8Array }[] = [];
+  for (const op of input.walk()) {
+    const name = op.name === CONSTANT ? op.attr('name') : undefined;
+    const bytes = name?.kind === 'string' ? resources.get(name.value) : undefined;
+    if (name?.kind === 'string' && bytes && !tensors.some((t) => t.name === name.value)) {
+      tensors.push({ name: name.value, type: op.results[0]!.type as ShapedType, data: bytes });
+    }
+  }
+  let weightsFile: Uint8Array | undefined;
+  // A weight whose bytes do not fit its declared type leaves the download out rather than failing the compile.
+  try { weightsFile = tensors.length ? writeSafetensors(tensors) : undefined; } catch { weightsFile = undefined; }
+  return { outputBytecode: writeBytecode(output, { resources }), ...(weightsFile ? { weightsFile } : {}) };
+}
+
+/** Each subgraph's WGSL, planned as the runtime plans it; CPU-reference subgraphs and declined kernels say why they have none. */
+function kernelSources(output: Operation, targetOf: ReadonlyMap<string, string>): NonNullable<CompileResponse['kernels']> {
+  return output.body().operations.filter((o) => o.name === SUBGRAPH && o.symbolName).map((sg) => {
+    const symbol = sg.symbolName!;
+    const target = targetOf.get(symbol) ?? '?';
+    if (target === 'cpu-reference') return { symbol, target, kernels: [], note: 'runs on the CPU reference (no WGSL)' };
+    const def = sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION);
+    if (!def) return { symbol, target, kernels: [], note: 'no functional definition' };
+    try {
+      return { symbol, target, kernels: planKernels(def, symbol).map((k) => ({ name: k.name, wgsl: k.wgsl })) };
+    } catch (e) {
+      if (e instanceof KernelDecline) return { symbol, target, kernels: [], note: `runs on the CPU reference: ${e.message}` };
+      throw e;
+    }
+  });
 }

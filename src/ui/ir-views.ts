@@ -1,13 +1,40 @@
-// The IR view (Input IR, Output IR, each partition isolated, with a copy button), the graph legend
-// and the one-line compile summary: small renderers of a compile response.
+// The IR view (Input IR, Output IR, each partition isolated, each subgraph's WGSL kernels; highlighted,
+// with Copy and downloads), the graph legend and the one-line compile summary: small renderers of a
+// compile response.
 import type { CompileResponse } from '../compiler/service';
 import { byId, h, partitionHue, s, targetDash } from './dom';
+import { type Language, showHighlighted } from './highlight';
+
+const KERNEL_PREFIX = 'wgsl.';
+
+/** Offers `bytes` as a file through a Blob URL, revoked once the download has started. */
+export function download(bytes: Uint8Array | string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  const a = h('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function kernelText(k: NonNullable<CompileResponse['kernels']>[number]): string {
+  if (!k.kernels.length) return `// @${k.symbol} (${k.target}) ${k.note ?? 'has no kernels'}\n`;
+  return k.kernels.map((x) => `// kernel ${x.name} (@${k.symbol}, ${k.target})\n${x.wgsl}`).join('\n');
+}
 
 export class IrViews {
   private readonly picker = byId('ir-picker', HTMLSelectElement);
   private readonly text = byId('ir-text', HTMLPreElement);
   private readonly status = byId('ir-copy-status', HTMLElement);
+  private readonly buttons = {
+    input: byId('ir-download-input', HTMLButtonElement),
+    output: byId('ir-download-output', HTMLButtonElement),
+    weights: byId('ir-download-weights', HTMLButtonElement),
+    bytecode: byId('ir-download-bytecode', HTMLButtonElement),
+  };
   private texts = new Map<string, string>();
+  private response: CompileResponse | undefined;
+  private base = 'model';
 
   constructor(private readonly onChange: (choice: string) => void) {
     this.picker.addEventListener('change', () => { this.render(); this.onChange(this.choice); });
@@ -16,25 +43,47 @@ export class IrViews {
         () => { this.status.textContent = 'copied'; },
         () => { this.status.textContent = 'the browser refused the clipboard: select the text and copy it'; });
     });
+    this.buttons.input.addEventListener('click', () => download(this.response?.inputText ?? '', `${this.base}.input.mlir`, 'text/plain'));
+    this.buttons.output.addEventListener('click', () => download(this.response?.outputText ?? '', `${this.base}.output.mlir`, 'text/plain'));
+    this.buttons.weights.addEventListener('click', () => {
+      if (this.response?.weightsFile) download(this.response.weightsFile, `${this.base}.safetensors`, 'application/octet-stream');
+    });
+    this.buttons.bytecode.addEventListener('click', () => {
+      if (this.response?.outputBytecode) download(this.response.outputBytecode, `${this.base}.output.mlirbc`, 'application/octet-stream');
+    });
   }
 
   get choice(): string {
     return this.picker.value || 'input';
   }
 
-  show(r: CompileResponse | undefined, choice: string): void {
+  show(r: CompileResponse | undefined, choice: string, fileName = 'model'): void {
+    this.response = r;
+    this.base = fileName.replace(/\.(mlir|mlirbc|onnx)$/i, '') || 'model';
     this.texts = new Map([['input', r?.inputText ?? '']]);
     if (r?.outputText) this.texts.set('output', r.outputText);
     for (const [name, text] of Object.entries(r?.isolated ?? {})) this.texts.set(name, text);
+    for (const k of r?.kernels ?? []) this.texts.set(`${KERNEL_PREFIX}${k.symbol}`, kernelText(k));
     const label = (k: string) => (k === 'input' ? 'Input IR' : k === 'output' ? 'Output IR (cgc.program)' : `partition @${k} (isolated)`);
-    this.picker.replaceChildren(...[...this.texts.keys()].map((k) => h('option', { value: k }, label(k))));
+    const irKeys = [...this.texts.keys()].filter((k) => !k.startsWith(KERNEL_PREFIX));
+    const kernels = (r?.kernels ?? []).map((k) => h('option', { value: `${KERNEL_PREFIX}${k.symbol}` },
+      `@${k.symbol} — ${k.kernels.length ? `${k.kernels.length} kernel${k.kernels.length === 1 ? '' : 's'}` : k.target === 'cpu-reference' ? 'CPU reference' : 'no kernels'}`));
+    const group = kernels.length ? [h('optgroup', { label: 'WGSL kernels' }, ...kernels)] : [];
+    this.picker.replaceChildren(...irKeys.map((k) => h('option', { value: k }, label(k))), ...group);
     this.picker.value = this.texts.has(choice) ? choice : 'input';
+    this.buttons.input.disabled = !r?.inputText;
+    this.buttons.output.disabled = !r?.outputText;
+    this.buttons.weights.disabled = !r?.weightsFile;
+    this.buttons.weights.title = r?.weightsFile ? '' : 'This model has no weights data here';
+    this.buttons.bytecode.disabled = !r?.outputBytecode;
     this.render();
   }
 
   private render(): void {
     this.status.textContent = '';
-    this.text.textContent = this.texts.get(this.choice) ?? '';
+    const lang: Language = this.choice.startsWith(KERNEL_PREFIX) ? 'wgsl' : 'mlir';
+    this.text.dataset.language = lang;
+    showHighlighted(this.text, this.texts.get(this.choice) ?? '', lang);
   }
 }
 

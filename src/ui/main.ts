@@ -1,18 +1,22 @@
-// App shell: load a model (demo, files, URL), compile it in the worker with per-pass progress, and
-// show the graph, memory plan and IR views; the URL hash keeps what is shown so links can be shared.
-// Every string from a model, the compiler or the GPU reaches the page through textContent only.
+// App shell: load a model (demo, files, URL, IR in a link, or the cached last model), compile it in
+// the worker with per-pass progress and the chosen options, and show the graph, memory plan and IR
+// views; the URL hash keeps what is shown so links can be shared. Every string from a model, the
+// compiler or the GPU reaches the page through textContent only.
 import type { CompileResponse } from '../compiler/service';
 import type { Decision } from '../compiler/state';
 import { cancelCompile, compileInWorker, layoutInWorker } from './compile-client';
+import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
 import { GpuSession } from './gpu-session';
 import type { GraphModel } from './graph-model';
 import { GraphView } from './graph-view';
 import { IrViews, showLegend, summaryText } from './ir-views';
 import { showMemoryPlan } from './memory-view';
+import { cacheKey, cachedCompile, clearCache, lastModel, rememberCompile, rememberModel } from './model-cache';
 import { showNodeDetails } from './node-details';
 import { RunPanel } from './run-panel';
-import { type GranularityName, GRANULARITIES, type ModelRef, type View, VIEWS, formatShareHash, parseShareHash } from './share';
+import { type ModelRef, type ShareState, type View, VIEWS, formatShareHash, parseShareHash } from './share';
+import { packSource, unpackSource } from './share-source';
 import { askForShapes } from './shapes-form';
 import { SourceEditor } from './source-editor';
 import { DEMO_MODELS, type ModelSource, compileRequestOf, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl } from './sources';
@@ -23,10 +27,13 @@ const ui = {
   fileInput: byId('file-input', HTMLInputElement),
   urlForm: byId('url-form', HTMLFormElement),
   urlInput: byId('url-input', HTMLInputElement),
-  granularity: byId('granularity', HTMLSelectElement),
   compile: byId('compile', HTMLButtonElement),
   cancel: byId('cancel', HTMLButtonElement),
   share: byId('share', HTMLButtonElement),
+  shareIr: byId('share-ir', HTMLButtonElement),
+  clearCache: byId('clear-cache', HTMLButtonElement),
+  noGpu: byId('webgpu-missing', HTMLElement),
+  noGpuReason: byId('webgpu-missing-reason', HTMLElement),
   shareStatus: byId('share-status', HTMLElement),
   shareError: byId('share-error', HTMLElement),
   progressRow: byId('progress-row', HTMLElement),
@@ -55,6 +62,10 @@ const app = {
   /** A node to select once the graph is laid out (from a share link). */
   pendingNode: undefined as string | undefined,
   irChoice: 'input',
+  /** Set for models from files (and their restores): their compiles are cached in IndexedDB. */
+  cacheable: false,
+  /** The IR a link carried, kept in the hash while the model is unchanged. */
+  linkSource: undefined as { src: string; name: string } | undefined,
 };
 
 const editor = new SourceEditor(() => { app.edited = true; });
@@ -65,6 +76,7 @@ const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
 const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); });
 const demoNames = new Set(DEMO_MODELS.map((m) => m.file));
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
+const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
 const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph);
 
 function setProgress(label: string | undefined, fraction = 0): void {
@@ -85,16 +97,29 @@ function setView(view: View): void {
   syncHash();
 }
 
-function syncHash(): void {
+function shareState(): ShareState {
   const node = graph.selected !== undefined ? app.model?.nodes[graph.selected]?.id : app.pendingNode;
-  const hash = formatShareHash({
+  const o = options.value;
+  return {
     ...(app.ref ? { model: app.ref } : {}), view: app.view, ...(node ? { node } : {}),
-    granularity: ui.granularity.value as GranularityName, ir: app.irChoice,
-  });
+    granularity: o.granularity, ir: app.irChoice, ...(o.fusion ? {} : { fusion: false }), targets: o.targets,
+    ...(app.linkSource && !app.edited ? app.linkSource : {}),
+  };
+}
+
+function syncHash(): void {
+  const hash = formatShareHash(shareState());
   if (hash !== location.hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
 }
 
-async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean): Promise<void> {
+interface LoadFrom {
+  /** A model from files: its compiles are cached, and it is restored on the next visit. */
+  readonly cacheable?: boolean;
+  /** The IR came from a link's `src`. */
+  readonly link?: { src: string; name: string };
+}
+
+async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from: LoadFrom = {}): Promise<void> {
   setProgress(`reading ${what}…`);
   showDiagnostics([]);
   try {
@@ -103,6 +128,9 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
     app.constants = undefined;
     app.ref = ref;
     app.edited = false;
+    app.cacheable = !!from.cacheable;
+    app.linkSource = from.link;
+    if (from.cacheable) void rememberModel({ source, options: options.value });
     if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
     else editor.set('', source.name);
     syncHash();
@@ -122,17 +150,23 @@ async function compile(switchView = false): Promise<void> {
   askShapes.hidden = true;
   setProgress(source.kind === 'onnx' ? `importing ${source.name}…` : `compiling ${source.name}…`);
   const t0 = performance.now();
-  let r: CompileResponse | undefined;
-  try {
-    r = await compileInWorker(compileRequestOf(source, ui.granularity.value as GranularityName), (done, total, pass) => {
-      setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
-    });
-  } catch (e) {
-    setProgress(undefined);
-    showDiagnostics([`error: the compiler failed: ${errorText(e)}`]);
-    return;
+  const targets = options.effectiveTargets();
+  const key = app.cacheable && !app.edited ? await cacheKey(source, options.value, targets) : undefined;
+  let r: CompileResponse | undefined = key ? await cachedCompile(key) : undefined;
+  const fromCache = r !== undefined;
+  if (!r) {
+    try {
+      r = await compileInWorker(compileRequestOf(source, { granularity: options.value.granularity, targets }), (done, total, pass) => {
+        setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
+      });
+    } catch (e) {
+      setProgress(undefined);
+      showDiagnostics([`error: the compiler failed: ${errorText(e)}`]);
+      return;
+    }
+    if (!r) return; // a newer compile took over
+    if (key && r.ok) void rememberCompile(key, r);
   }
-  if (!r) return; // a newer compile took over
   const ms = performance.now() - t0;
   app.response = r;
   // The weights file was read once already (for constant types), so this cannot fail on a bad file.
@@ -140,7 +174,8 @@ async function compile(switchView = false): Promise<void> {
   runPanel.compiled(r);
   app.decisions = new Map((r.decisions ?? []).map((d) => [d.op, d]));
   showDiagnostics(r.diagnostics);
-  ui.summary.textContent = r.ok ? summaryText(source.name, r, ms) : `${source.name}: not compiled`;
+  ui.summary.textContent = r.ok ? (fromCache ? `${summaryText(source.name, r, ms).replace(/ · compiled in \d+ ms$/, '')} · from cache (not recompiled)` : summaryText(source.name, r, ms)) : `${source.name}: not compiled`;
+  ui.summary.dataset.fromCache = String(fromCache);
   if (source.kind !== 'text' && r.inputText) editor.set(r.inputText, `${source.name} (imported)`);
   const dynamic = r.onnxInputs?.filter((i) => i.dims.some((d) => typeof d === 'string'));
   if (!r.ok && source.kind === 'onnx' && dynamic?.length) {
@@ -150,7 +185,7 @@ async function compile(switchView = false): Promise<void> {
   const stepNames: string[] = [];
   for (const p of r.partitions ?? []) for (const sg of p.subgraphs) stepNames[sg.step] = `@${sg.symbol}`;
   showMemoryPlan(ui.memory, r.plan, stepNames);
-  irViews.show(r, app.irChoice);
+  irViews.show(r, app.irChoice, source.name);
   showLegend(ui.legend, r);
   await showGraph(r);
   if (switchView && r.ok) setView('graph');
@@ -174,21 +209,39 @@ async function showGraph(r: CompileResponse): Promise<void> {
   ui.matches.textContent = '';
 }
 
-function applyHash(): boolean {
+function linkError(error: string): false {
+  ui.shareError.replaceChildren(h('strong', {}, 'This link could not be opened: '), error, '. Showing the default view instead.');
+  ui.shareError.hidden = false;
+  setView('source');
+  return false;
+}
+
+/** Opens the link's state; false when it names no model (the caller loads the default). */
+async function applyHash(): Promise<boolean> {
   const parsed = parseShareHash(location.hash, demoNames);
-  if (!parsed.ok) {
-    ui.shareError.replaceChildren(h('strong', {}, 'This link could not be opened: '), parsed.error, '. Showing the default view instead.');
-    ui.shareError.hidden = false;
-    setView('source');
-    return false;
-  }
+  if (!parsed.ok) return linkError(parsed.error);
   ui.shareError.hidden = true;
   const st = parsed.state;
-  if (st.granularity) ui.granularity.value = st.granularity;
+  let text: string | undefined;
+  if (st.src) {
+    try { text = await unpackSource(st.src); } catch (e) { return linkError(errorText(e)); }
+  }
+  options.set({ ...(st.granularity ? { granularity: st.granularity } : {}), ...(st.fusion !== undefined ? { fusion: st.fusion } : {}), ...(st.targets ? { targets: st.targets } : {}) });
   if (st.ir) app.irChoice = st.ir;
   app.pendingNode = st.node;
   setView(st.view ?? 'source');
   const model = st.model;
+  if (text !== undefined) {
+    // IR from the link: a demo named beside it lends its weights (an edited demo); the text replaces the demo's.
+    const demo = model?.kind === 'demo' ? DEMO_MODELS.find((m) => m.file === model.name) : undefined;
+    const name = st.name ?? demo?.file ?? 'linked.mlir';
+    const linked = text;
+    void load(async () => {
+      const base = demo ? await sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined) : undefined;
+      return base?.kind === 'text' ? { ...base, name, text: linked } : { kind: 'text', name, text: linked };
+    }, demo ? { kind: 'demo', name: demo.file } : undefined, `${name} (from the link)`, false, { link: { src: st.src!, name } });
+    return true;
+  }
   if (model?.kind === 'demo') {
     ui.picker.value = model.name;
     void loadDemo(model.name, false);
@@ -215,7 +268,7 @@ function wire(): void {
   ui.fileInput.addEventListener('change', () => {
     const files = [...(ui.fileInput.files ?? [])];
     ui.fileInput.value = '';
-    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true);
+    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -223,7 +276,7 @@ function wire(): void {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true);
+    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
   });
   ui.urlForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -234,7 +287,6 @@ function wire(): void {
     try { ref = { kind: 'url', url: new URL(url, location.href).href }; } catch { ref = undefined; }
     void load(() => sourceFromUrl(url), ref, url, true);
   });
-  ui.granularity.addEventListener('change', () => { syncHash(); void compile(); });
   ui.compile.addEventListener('click', () => void compile(true));
   ui.cancel.addEventListener('click', () => { void cancelCompile(); setProgress(undefined); });
   ui.share.addEventListener('click', () => {
@@ -243,6 +295,10 @@ function wire(): void {
     navigator.clipboard.writeText(location.href).then(
       () => { ui.shareStatus.textContent = `link copied${note}`; },
       () => { ui.shareStatus.textContent = `copy this link${note}: ${location.href}`; });
+  });
+  ui.shareIr.addEventListener('click', () => void copyIrLink());
+  ui.clearCache.addEventListener('click', () => {
+    void clearCache().then(() => { app.cacheable = false; ui.shareStatus.textContent = 'cache cleared: the next visit starts with the demo'; });
   });
   for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) {
     tab.addEventListener('click', () => { if (VIEWS.includes(tab.dataset.view as View)) setView(tab.dataset.view as View); });
@@ -263,17 +319,50 @@ function wire(): void {
   });
   byId('graph-fit', HTMLButtonElement).addEventListener('click', () => graph.fit());
   // replaceState (syncHash) fires no hashchange: this is a person editing or following a link.
-  window.addEventListener('hashchange', () => applyHash());
-  if (!GRANULARITIES.includes(ui.granularity.value as GranularityName)) ui.granularity.value = 'coarse';
+  window.addEventListener('hashchange', () => void applyHash());
 }
 
-function start(): void {
+/** Puts the model's IR text into the link (the edited text, or a loaded .mlir's) when it packs small enough. */
+async function copyIrLink(): Promise<void> {
+  const text = app.edited || app.source?.kind === 'text' ? editor.text : undefined;
+  const src = text !== undefined ? await packSource(text) : undefined;
+  if (!src) {
+    ui.shareStatus.textContent = text === undefined
+      ? 'only IR text can travel in a link (this model is ONNX or bytecode): the link keeps the view only'
+      : 'this IR is over 16 KiB compressed: the link keeps the view only';
+    syncHash();
+    return;
+  }
+  app.linkSource = { src, name: editor.fileName.replace(/ \(imported\)$/, '') };
+  app.edited = false;
+  syncHash();
+  navigator.clipboard.writeText(location.href).then(
+    () => { ui.shareStatus.textContent = `link with the IR copied (${src.length.toLocaleString('en-US')} characters)`; },
+    () => { ui.shareStatus.textContent = 'the browser refused the clipboard: copy the page URL, it carries the IR'; });
+}
+
+/** Loads the model last opened from files, if the cache has one. */
+async function restoreLast(): Promise<boolean> {
+  const last = await lastModel();
+  if (!last) return false;
+  options.set(last.options);
+  await load(() => Promise.resolve(last.source), undefined, `${last.source.name} (cached)`, false, { cacheable: true });
+  return true;
+}
+
+async function start(): Promise<void> {
   wire();
   showNodeDetails(ui.details, undefined, undefined, app.decisions);
   showLegend(ui.legend, undefined);
   showMemoryPlan(ui.memory, undefined, []);
-  gpu.device().catch(() => undefined); // the status line reports the adapter, or why there is none
-  if (applyHash()) return;
+  // The status line reports the adapter, or why there is none; without one, the page says how to get it.
+  gpu.device().catch((e: unknown) => {
+    ui.noGpuReason.textContent = errorText(e).replace(/^WebGPU is unavailable: /, '');
+    ui.noGpu.hidden = false;
+    runPanel.unavailable(ui.noGpuReason.textContent);
+  });
+  if (await applyHash()) return;
+  if (ui.shareError.hidden && !location.search && await restoreLast()) return;
   const fromQuery = new URLSearchParams(location.search).get('url');
   if (fromQuery) {
     ui.urlInput.value = fromQuery.slice(0, 2048);
@@ -282,4 +371,4 @@ function start(): void {
   void loadDemo(DEMO_MODELS[0]!.file, false);
 }
 
-start();
+void start();

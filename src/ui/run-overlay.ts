@@ -1,11 +1,12 @@
 // What a Run paints on the graph, as pure data for GraphView: each node's shade by its partition's
-// time (the runtime times partitions, not kernels), or by the max error of the program outputs its
-// subgraph produces (intermediate values stay on the GPU, so other subgraphs are "not read back").
-import type { PartitionTiming } from '../runtime/runtime';
+// time, by its subgraph's kernels' total (from the profiling run), or by the max error of the program
+// outputs its subgraph produces (intermediate values stay on the GPU, so other subgraphs are "not read back").
+import type { KernelTiming, PartitionTiming } from '../runtime/runtime';
 import type { GraphModel } from './graph-model';
+import { subgraphKernels } from './run-stats';
 
 export interface GraphOverlay {
-  readonly kind: 'time' | 'error';
+  readonly kind: 'time' | 'kernel' | 'error';
   /** A class per node index: `heat-1`…`heat-5`, or `err-ok` / `err-warn` / `err-bad` / `err-none`. */
   readonly nodeClass: ReadonlyMap<number, string>;
   /** The number behind a node's shade (ms, or max abs error), as `data-overlay-value`. */
@@ -44,6 +45,33 @@ export function timeOverlay(model: GraphModel, timings: readonly PartitionTiming
     nodeValue.set(v, formatMs(ms));
   });
   return { kind: 'time', nodeClass, nodeValue, groupText };
+}
+
+/** Every op node shaded by the total of its subgraph invocation's kernels, relative to the slowest subgraph. */
+export function kernelOverlay(model: GraphModel, timings: readonly KernelTiming[]): GraphOverlay {
+  const msOf = new Map(subgraphKernels(timings).map((k) => [`${k.partition}/${k.subgraph}#${k.instance}`, k.ms]));
+  const groupMs = new Map<number, number>();
+  const count = new Map<string, number>();
+  // Groups in step order, so the i-th group of a symbol in a partition is its i-th invocation.
+  const order = model.groups.map((_, g) => g).sort((a, b) => model.groups[a]!.step - model.groups[b]!.step);
+  for (const g of order) {
+    const group = model.groups[g]!;
+    const key = `${model.partitions[group.partition]?.name ?? ''}/${group.symbol}`;
+    const i = count.get(key) ?? 0;
+    count.set(key, i + 1);
+    const ms = msOf.get(`${key}#${i}`);
+    if (ms !== undefined) groupMs.set(g, ms);
+  }
+  const slowest = Math.max(0, ...groupMs.values());
+  const nodeClass = new Map<number, string>(), nodeValue = new Map<number, string>(), groupText = new Map<number, string>();
+  for (const [g, ms] of groupMs) groupText.set(g, `kernels ${formatMs(ms)} ms`);
+  model.nodes.forEach((n, v) => {
+    const ms = n.group !== undefined ? groupMs.get(n.group) : undefined;
+    if (ms === undefined) return;
+    nodeClass.set(v, `heat-${slowest > 0 ? Math.max(1, Math.ceil((ms / slowest) * HEAT_LEVELS)) : 1}`);
+    nodeValue.set(v, formatMs(ms));
+  });
+  return { kind: 'kernel', nodeClass, nodeValue, groupText };
 }
 
 /** Subgraphs producing program output i (and output node i) coloured by `maxAbs[i]`; other ops marked not read back. */

@@ -6,7 +6,7 @@ import { byId, errorText, h } from './dom';
 import type { GraphModel } from './graph-model';
 import type { GraphView } from './graph-view';
 import type { GpuSession } from './gpu-session';
-import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, timeOverlay } from './run-overlay';
+import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
 import { ProgramRunner, type RunReport } from './run-session';
 import { showRunReport } from './run-view';
 
@@ -16,7 +16,9 @@ export interface Compiled {
   readonly model: GraphModel | undefined;
 }
 
-type OverlayChoice = 'none' | 'time' | 'error';
+const NO_GPU_STATUS = 'Run is disabled: this browser has no WebGPU (see above)';
+
+type OverlayChoice = 'none' | 'time' | 'kernel' | 'error';
 
 export class RunPanel {
   private readonly run = byId('run', HTMLButtonElement);
@@ -33,6 +35,8 @@ export class RunPanel {
   private report: RunReport | undefined;
   private reportFor: CompileResponse | undefined;
   private running = false;
+  /** Why Run cannot work on this page (no WebGPU), when it cannot. */
+  private noGpu: string | undefined;
 
   constructor(gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView) {
     this.runner = new ProgramRunner(gpu);
@@ -49,14 +53,22 @@ export class RunPanel {
   compiled(r: CompileResponse | undefined): void {
     this.runner.drop();
     const ok = !!r?.ok && !!r.outputText;
-    this.run.disabled = !ok || this.running;
-    this.run.title = ok ? 'Run the compiled program on WebGPU' : 'Compile a model first';
+    this.run.disabled = !ok || this.running || this.noGpu !== undefined;
+    this.run.title = this.noGpu ?? (ok ? 'Run the compiled program on WebGPU' : 'Compile a model first');
     this.report = undefined;
     this.reportFor = undefined;
     this.results.hidden = true;
     this.error.hidden = true;
-    this.status.textContent = '';
+    this.status.textContent = this.noGpu ? NO_GPU_STATUS : '';
     this.applyOverlay();
+  }
+
+  /** This page has no WebGPU: Run stays disabled, saying why. */
+  unavailable(reason: string): void {
+    this.noGpu = `Run needs WebGPU: ${reason}`;
+    this.run.disabled = true;
+    this.run.title = this.noGpu;
+    this.status.textContent = NO_GPU_STATUS;
   }
 
   /** The graph was (re)drawn: paint the overlay again. */
@@ -98,7 +110,7 @@ export class RunPanel {
       this.error.hidden = false;
     } finally {
       this.running = false;
-      this.run.disabled = !this.current()?.response.ok;
+      this.run.disabled = !this.current()?.response.ok || this.noGpu !== undefined;
       this.applyOverlay();
     }
   }
@@ -108,12 +120,16 @@ export class RunPanel {
     const report = this.reportFor === c?.response ? this.report : undefined;
     const error = this.overlayPicker.querySelector<HTMLOptionElement>('option[value="error"]')!;
     error.disabled = !report?.diff;
+    const kernel = this.overlayPicker.querySelector<HTMLOptionElement>('option[value="kernel"]')!;
+    kernel.disabled = !report?.kernelTimings.length;
+    if (this.overlayPicker.value === 'kernel' && kernel.disabled) this.overlayPicker.value = 'time';
     this.overlayPicker.disabled = !report;
     if (!report && this.overlayPicker.value !== 'none') this.overlayPicker.value = 'none';
     if (this.overlayPicker.value === 'error' && !report?.diff) this.overlayPicker.value = 'time';
     const choice = this.overlayPicker.value as OverlayChoice;
     let overlay: GraphOverlay | undefined;
     if (report && c?.model && choice === 'time') overlay = timeOverlay(c.model, report.timings);
+    if (report && c?.model && choice === 'kernel') overlay = kernelOverlay(c.model, report.kernelTimings);
     if (report?.diff && c?.model && choice === 'error') overlay = errorOverlay(c.model, report.diff.maxAbs);
     this.graph.setOverlay(overlay);
     this.overlayLegend.textContent = legendText(choice, report);
@@ -121,10 +137,14 @@ export class RunPanel {
 }
 
 function legendText(choice: OverlayChoice, report: RunReport | undefined): string {
-  if (!report) return 'Run the program to shade the graph by partition time or, with numeric diff, by error.';
+  if (!report) return 'Run the program to shade the graph by partition or kernel time or, with numeric diff, by error.';
   if (choice === 'time') {
-    return 'Shade: the time of the node\'s partition (darker = slower, relative to the slowest partition). ' +
-      'The runtime times whole partitions, not kernels, so every node of a partition gets the same shade.';
+    return 'Shade: the time of the node\'s partition (darker = slower, relative to the slowest partition); ' +
+      'every node of a partition gets the same shade. Shade by kernel time for each subgraph\'s own time.';
+  }
+  if (choice === 'kernel') {
+    return 'Shade: the total GPU time of the kernels of the node\'s subgraph, from the profiling run (darker = slower, relative to the slowest subgraph); ' +
+      'every node of a subgraph gets its kernels\' total.';
   }
   if (choice === 'error') {
     return `Colour: max abs error against the CPU reference of the program outputs a node's subgraph produces (green ≤ ${formatError(ERROR_OK)}, ` +

@@ -1,12 +1,12 @@
-// The Run results panel: wall times over N runs, per-partition times as a bar chart coloured like the
-// graph's partitions (labelled with their timing source), which partitions ran on the host, each
-// output (shape, first values, top-5) and, in numeric-diff mode, each output's max abs error.
+// The Run results panel: wall times over N runs, per-partition and per-kernel times as bar charts
+// coloured like the graph's partitions (labelled with their timing source), which partitions ran on
+// the host, each output (shape, first values, top-5) and, in numeric-diff mode, each output's max abs error.
 import type { PartitionTiming } from '../runtime/runtime';
 import { h, partitionHue, s } from './dom';
 import { errorClass, formatError, formatMs } from './run-overlay';
 import { summarizeOutput } from './run-inputs';
 import type { RunReport } from './run-session';
-import { median } from './run-stats';
+import { median, subgraphKernels } from './run-stats';
 
 const BAR_HEIGHT = 22;
 const LABEL_WIDTH = 300;
@@ -49,6 +49,38 @@ function partitionChart(timings: readonly PartitionTiming[], order: readonly str
   return svg;
 }
 
+/** One bar per kernel of the profiling run, in program order; a repeated subgraph is numbered (#2…). */
+function kernelChart(report: RunReport, order: readonly string[]): SVGSVGElement {
+  const rows = subgraphKernels(report.kernelTimings).flatMap((sg) => sg.kernels.map((k) => ({ k, label: `@${sg.subgraph}${sg.instance ? ` #${sg.instance + 1}` : ''} · ${k.kernel}` })));
+  const slowest = Math.max(...rows.map((r) => r.k.ms), 1e-9);
+  const height = rows.length * BAR_HEIGHT + 4;
+  const svg = s('svg', {
+    class: 'partition-chart', 'data-testid': 'kernel-chart', width: CHART_WIDTH, height, viewBox: `0 0 ${CHART_WIDTH} ${height}`, role: 'img', 'aria-label': 'Time per kernel',
+  });
+  rows.forEach(({ k, label }, i) => {
+    const hue = partitionHue(Math.max(0, order.indexOf(k.partition)));
+    const y = i * BAR_HEIGHT + 2;
+    const width = Math.max(1, ((CHART_WIDTH - LABEL_WIDTH - 90) * k.ms) / slowest);
+    svg.append(
+      s('text', { class: 'bar-label', x: 0, y: y + 14 }, label),
+      s('rect', {
+        class: 'bar', x: LABEL_WIDTH, y, width, height: BAR_HEIGHT - 6, rx: 3, fill: `hsl(${hue} 70% 55% / 0.7)`, stroke: `hsl(${hue} 60% 42%)`,
+        'data-partition': k.partition, 'data-subgraph': k.subgraph, 'data-kernel': k.kernel, 'data-ms': k.ms.toFixed(4),
+      }),
+      s('text', { class: 'bar-value', x: LABEL_WIDTH + width + 6, y: y + 14 }, `${formatMs(k.ms)} ms`),
+    );
+  });
+  return svg;
+}
+
+function kernelSection(report: RunReport, order: readonly string[]): (Node | string)[] {
+  const note = 'from one extra profiling run after the timed runs (each kernel in its own timestamped pass; the timed runs are not profiled)';
+  if (!report.kernelTimings.length) {
+    return [h('p', { class: 'muted', 'data-testid': 'kernel-source' }, 'No per-kernel times: this device has no timestamp-query, or no partition ran on the GPU.')];
+  }
+  return [h('h3', {}, 'Time per kernel'), h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`), kernelChart(report, order)];
+}
+
 function outputList(report: RunReport): HTMLElement {
   return h('ul', { class: 'run-outputs' }, ...report.outputs.map((t, i) => {
     const o = summarizeOutput(t);
@@ -79,6 +111,7 @@ export function showRunReport(panel: HTMLElement, report: RunReport, order: read
     h('h3', {}, 'Time per partition', n > 1 ? ` (median of ${n})` : ''),
     h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings)),
     partitionChart(report.timings, order),
+    ...kernelSection(report, order),
     h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
       ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`
       : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}`).join(', ')}).`),

@@ -1,6 +1,6 @@
 // Share-link state: round trips, and every malformed or oversized hash is an error, not a throw.
 import { describe, expect, it } from 'vitest';
-import { MAX_HASH_CHARS, formatShareHash, parseShareHash } from './share';
+import { MAX_HASH_CHARS, MAX_SOURCE_CHARS, formatShareHash, parseShareHash } from './share';
 
 const DEMOS = new Set(['spec-7layer.mlir', 'tiny-cnn.onnx']);
 
@@ -11,6 +11,8 @@ describe('share links', () => {
     const url = { model: { kind: 'url' as const, url: 'https://example.com/m.onnx?x=1&y=2' } };
     expect(parseShareHash(formatShareHash(url), DEMOS)).toEqual({ ok: true, state: url });
     expect(parseShareHash('', DEMOS)).toEqual({ ok: true, state: {} });
+    const options = { fusion: false, targets: ['webgpu-fallback', 'cpu-reference'] as const, name: 'my model.mlir', src: `AbC-_${'x'.repeat(MAX_HASH_CHARS)}` };
+    expect(parseShareHash(formatShareHash(options), DEMOS)).toEqual({ ok: true, state: options });
   });
 
   it.each([
@@ -23,6 +25,11 @@ describe('share links', () => {
     ['#view=graph&view=memory', /twice/],
     ['#view=%E0%A4%A', /malformed/],
     [`#node=%25${'a'.repeat(MAX_HASH_CHARS)}`, /more than/],
+    ['#fusion=maybe', /fusion must be/],
+    ['#targets=webgpu,cuda', /targets must be/],
+    ['#src=abc%2Bdef', /base64url/],
+    [`#src=${'a'.repeat(MAX_SOURCE_CHARS + 1)}`, /IR is \d+ characters/],
+    ['#name=..%2Fetc', /plain file name/],
   ])('rejects %s', (hash, error) => {
     const r = parseShareHash(hash, DEMOS);
     expect(r.ok).toBe(false);

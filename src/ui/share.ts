@@ -1,10 +1,13 @@
-// Share links: the model source (a demo name or a URL) and the UI state (view, selected node,
-// granularity, IR shown) as `#key=value&…` in the page URL. Parsing validates every key and value
-// and caps the size; anything off is an error for the caller to show, never a crash.
+// Share links: the model source (a demo name, a URL, or small IR text carried compressed in `src`)
+// and the UI state (view, selected node, compile options, IR shown) as `#key=value&…` in the page
+// URL. Parsing validates every key and value and caps the size; anything off is an error for the
+// caller to show, never a crash. Decompressing `src` is share-source.ts's job.
 
 export const VIEWS = ['source', 'graph', 'memory', 'ir'] as const;
 export const GRANULARITIES = ['coarse', 'per-target', 'per-subgraph'] as const;
+export const TARGET_NAMES = ['webgpu', 'webgpu-fallback', 'cpu-reference'] as const;
 export type View = (typeof VIEWS)[number];
+export type TargetName = (typeof TARGET_NAMES)[number];
 export type GranularityName = (typeof GRANULARITIES)[number];
 
 export type ModelRef = { kind: 'demo'; name: string } | { kind: 'url'; url: string };
@@ -14,14 +17,24 @@ export interface ShareState {
   readonly view?: View;
   readonly node?: string;
   readonly granularity?: GranularityName;
-  /** Which IR the IR view shows: 'input', 'output' or a partition name. */
+  /** Which IR the IR view shows: 'input', 'output', a partition name or `wgsl.SYMBOL`. */
   readonly ir?: string;
+  /** False: compile without the fused webgpu target. */
+  readonly fusion?: boolean;
+  /** The targets enabled, when not all. */
+  readonly targets?: readonly TargetName[];
+  /** The model's IR text, deflate-raw compressed and base64url-encoded (share-source.ts). */
+  readonly src?: string;
+  /** The file name `src` was loaded or edited as. */
+  readonly name?: string;
 }
 
-/** Longest hash accepted; real states are well under 1 KiB. */
+/** Longest hash accepted, not counting `src`; real states are well under 1 KiB. */
 export const MAX_HASH_CHARS = 4096;
+/** Longest `src`: 16 KiB of compressed IR in base64url. */
+export const MAX_SOURCE_CHARS = Math.ceil((16 * 1024 * 4) / 3);
 const MAX_VALUE_CHARS = 2048;
-const KEYS = new Set(['model', 'view', 'node', 'gran', 'ir']);
+const KEYS = new Set(['model', 'view', 'node', 'gran', 'ir', 'fusion', 'targets', 'src', 'name']);
 
 export type ParsedHash = { ok: true; state: ShareState } | { ok: false; error: string };
 
@@ -51,7 +64,10 @@ function parseModel(v: string, demos: ReadonlySet<string>): ModelRef | string {
 export function parseShareHash(hash: string, demos: ReadonlySet<string>): ParsedHash {
   const raw = hash.startsWith('#') ? hash.slice(1) : hash;
   if (!raw) return { ok: true, state: {} };
-  if (raw.length > MAX_HASH_CHARS) return { ok: false, error: `the link's state is ${raw.length} characters, more than the ${MAX_HASH_CHARS} allowed` };
+  const srcPart = raw.split('&').find((p) => p.startsWith('src='));
+  if (srcPart && srcPart.length - 4 > MAX_SOURCE_CHARS) return { ok: false, error: `the link's IR is ${srcPart.length - 4} characters, more than the ${MAX_SOURCE_CHARS} allowed` };
+  const stateChars = raw.length - (srcPart?.length ?? 0);
+  if (stateChars > MAX_HASH_CHARS) return { ok: false, error: `the link's state is ${stateChars} characters, more than the ${MAX_HASH_CHARS} allowed` };
   let params: URLSearchParams;
   try {
     // decodeURIComponent first so that malformed %-escapes are reported, not silently dropped.
@@ -66,7 +82,7 @@ export function parseShareHash(hash: string, demos: ReadonlySet<string>): Parsed
     if (!KEYS.has(key)) return { ok: false, error: `unknown key '${key.slice(0, 40)}' in the link's state` };
     if (seen.has(key)) return { ok: false, error: `key '${key}' appears twice in the link's state` };
     seen.add(key);
-    if (value.length > MAX_VALUE_CHARS) return { ok: false, error: `value of '${key}' is too long` };
+    if (value.length > MAX_VALUE_CHARS && key !== 'src') return { ok: false, error: `value of '${key}' is too long` };
     switch (key) {
       case 'model': {
         const m = parseModel(value, demos);
@@ -87,8 +103,26 @@ export function parseShareHash(hash: string, demos: ReadonlySet<string>): Parsed
         state.node = value;
         break;
       case 'ir':
-        if (!/^[A-Za-z0-9_$.-]{1,200}$/.test(value)) return { ok: false, error: 'ir must be input, output or a partition name' };
+        if (!/^[A-Za-z0-9_$.-]{1,200}$/.test(value)) return { ok: false, error: 'ir must be input, output, a partition name or wgsl.SUBGRAPH' };
         state.ir = value;
+        break;
+      case 'fusion':
+        if (value !== 'off' && value !== 'on') return { ok: false, error: 'fusion must be on or off' };
+        state.fusion = value === 'on';
+        break;
+      case 'targets': {
+        const names = value.split(',');
+        if (!names.length || !names.every((n) => isOneOf(TARGET_NAMES, n))) return { ok: false, error: `targets must be a comma-separated list of ${TARGET_NAMES.join(', ')}` };
+        state.targets = names as TargetName[];
+        break;
+      }
+      case 'src':
+        if (!/^[A-Za-z0-9_-]+$/.test(value)) return { ok: false, error: 'src must be base64url-encoded compressed IR' };
+        state.src = value;
+        break;
+      case 'name':
+        if (!/^[\w .-]{1,120}$/.test(value)) return { ok: false, error: 'name must be a plain file name' };
+        state.name = value;
         break;
     }
   }
@@ -102,6 +136,10 @@ export function formatShareHash(state: ShareState): string {
   if (state.node) p.set('node', state.node);
   if (state.granularity && state.granularity !== 'coarse') p.set('gran', state.granularity);
   if (state.ir && state.ir !== 'input') p.set('ir', state.ir);
+  if (state.fusion === false) p.set('fusion', 'off');
+  if (state.targets && state.targets.length < TARGET_NAMES.length) p.set('targets', state.targets.join(','));
+  if (state.name) p.set('name', state.name);
+  if (state.src) p.set('src', state.src);
   const text = p.toString();
   return text ? `#${text}` : '';
 }

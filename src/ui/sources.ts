@@ -6,6 +6,11 @@ import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import type { GranularityName } from './share';
 
+export interface RequestOptions {
+  readonly granularity: GranularityName;
+  readonly targets: readonly string[];
+}
+
 export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
 
 export type ModelSource =
@@ -107,15 +112,19 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
   return new Map([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data]));
 }
 
-export function compileRequestOf(source: ModelSource, granularity: GranularityName): CompileRequest {
+/** The worker's request: `bytecode` asks for the .mlirbc and .safetensors downloads, built from the weights sent along. */
+export function compileRequestOf(source: ModelSource, { granularity, targets }: RequestOptions): CompileRequest {
+  const common = { fileName: source.name, granularity, targets, bytecode: true };
   switch (source.kind) {
-    case 'text':
-      return { model: source.text, fileName: source.name, granularity, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}) };
+    case 'text': {
+      const resources = source.weights ? Object.fromEntries([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data])) : undefined;
+      return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}), ...(resources ? { resources } : {}) };
+    }
     case 'bytecode':
-      return { model: source.bytes, fileName: source.name, granularity };
+      return { ...common, model: source.bytes };
     case 'onnx':
       return {
-        model: '', fileName: source.name, granularity,
+        ...common, model: '',
         onnx: { bytes: source.bytes, externalFiles: source.externalFiles, ...(source.shapes ? { shapes: source.shapes } : {}) },
       };
   }

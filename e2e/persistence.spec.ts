@@ -1,0 +1,30 @@
+// Persistence: a model opened from files (with its weights) and its compile result are cached in
+// IndexedDB; a reload restores it without compiling ("from cache"); Clear cache forgets it.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { collectPageProblems, expectGraphReady } from './support/app';
+
+test('a reload restores the last opened model from the cache; Clear cache brings back the demo', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  await page.goto('/');
+  await expectGraphReady(page);
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'my-model.mlir', mimeType: 'text/plain', buffer: await readFile('public/models/spec-7layer.mlir') },
+    { name: 'my-model.safetensors', mimeType: 'application/octet-stream', buffer: await readFile('public/models/spec-7layer.safetensors') },
+  ]);
+  await expect(page.getByTestId('model-summary')).toContainText(/^my-model\.mlir: 7 ops .* compiled in \d+ ms$/);
+  await expectGraphReady(page);
+
+  await page.reload();
+  await expect(page.getByTestId('model-summary')).toContainText(/^my-model\.mlir: 7 ops .* from cache \(not recompiled\)$/);
+  await expectGraphReady(page);
+  await expect(page.getByTestId('ir-input')).toHaveValue(/cgc\.constant\("w1"\)/);
+  await expect(page.getByTestId('run')).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('restored-from-cache.png'), fullPage: true });
+
+  await page.getByTestId('clear-cache').click();
+  await expect(page.getByTestId('share-status')).toHaveText(/cache cleared/);
+  await page.reload();
+  await expect(page.getByTestId('model-summary')).toContainText(/^spec-7layer\.mlir: 7 ops/);
+  expect(problems).toEqual([]);
+});

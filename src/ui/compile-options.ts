@@ -1,0 +1,64 @@
+// The compile options on the page: granularity, fusion on/off and which targets are enabled. Fusion
+// off drops the fused `webgpu` target, leaving the per-op fallback and the CPU reference; at least
+// one target stays enabled. Changing any of them calls `onChange` (the app recompiles).
+import { byId } from './dom';
+import { GRANULARITIES, type GranularityName, type TargetName } from './share';
+
+export interface CompileOptions {
+  readonly granularity: GranularityName;
+  readonly fusion: boolean;
+  /** The targets checked (before fusion off removes `webgpu`). */
+  readonly targets: readonly TargetName[];
+}
+
+export class CompileOptionsForm {
+  private readonly granularity = byId('granularity', HTMLSelectElement);
+  private readonly fusion = byId('opt-fusion', HTMLInputElement);
+  private readonly boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="target"]')];
+
+  constructor(onChange: () => void, onRefused: (why: string) => void) {
+    if (!GRANULARITIES.includes(this.granularity.value as GranularityName)) this.granularity.value = 'coarse';
+    this.granularity.addEventListener('change', onChange);
+    const changed = (box: HTMLInputElement) => {
+      if (!this.effectiveTargets().length) {
+        box.checked = !box.checked;
+        onRefused('at least one target must stay enabled');
+        return;
+      }
+      this.sync();
+      onChange();
+    };
+    this.fusion.addEventListener('change', () => changed(this.fusion));
+    for (const box of this.boxes) box.addEventListener('change', () => changed(box));
+    this.sync();
+  }
+
+  get value(): CompileOptions {
+    return {
+      granularity: this.granularity.value as GranularityName,
+      fusion: this.fusion.checked,
+      targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
+    };
+  }
+
+  /** The target names the compiler gets: the checked ones, less `webgpu` when fusion is off. */
+  effectiveTargets(): TargetName[] {
+    const o = this.value;
+    return o.targets.filter((t) => o.fusion || t !== 'webgpu');
+  }
+
+  /** Sets the form (from a share link or the cache); targets not named are unchecked. */
+  set(o: Partial<CompileOptions>): void {
+    if (o.granularity) this.granularity.value = o.granularity;
+    if (o.fusion !== undefined) this.fusion.checked = o.fusion;
+    if (o.targets) for (const b of this.boxes) b.checked = o.targets.includes(b.value as TargetName);
+    if (!this.effectiveTargets().length) for (const b of this.boxes) b.checked = true;
+    this.sync();
+  }
+
+  private sync(): void {
+    const webgpu = this.boxes.find((b) => b.value === 'webgpu')!;
+    webgpu.disabled = !this.fusion.checked;
+    webgpu.parentElement!.title = this.fusion.checked ? '' : 'fusion is off: the fused webgpu target is not used';
+  }
+}

@@ -1,0 +1,53 @@
+// The page's IndexedDB cache (idb-keyval): the last model opened from files (with its weights or
+// external data), and compile results keyed by a SHA-256 of the model's bytes plus the compile
+// options, so a reload restores the last model without compiling it again.
+import { clear, get, set } from 'idb-keyval';
+import type { CompileResponse } from '../compiler/service';
+import type { CompileOptions } from './compile-options';
+import type { ModelSource } from './sources';
+
+const LAST_MODEL = 'last-model';
+const COMPILED = 'compiled:';
+
+export interface CachedModel {
+  readonly source: ModelSource;
+  readonly options: CompileOptions;
+}
+
+/** Every byte a compile reads from `source`, in a fixed order, so the key cannot miss an input. */
+function sourceParts(source: ModelSource): (string | Uint8Array)[] {
+  switch (source.kind) {
+    case 'text': return ['text', source.name, source.text, source.weights ?? new Uint8Array()];
+    case 'bytecode': return ['bytecode', source.name, source.bytes];
+    case 'onnx': return ['onnx', source.name, source.bytes, JSON.stringify(source.shapes ?? {}),
+      ...Object.keys(source.externalFiles).sort().flatMap((k) => [k, source.externalFiles[k]!])];
+  }
+}
+
+/** Hex SHA-256 over the model's bytes and the options (each part length-prefixed). */
+export async function cacheKey(source: ModelSource, options: CompileOptions, targets: readonly string[]): Promise<string> {
+  const parts = [...sourceParts(source), JSON.stringify({ granularity: options.granularity, targets })];
+  const encoded = parts.map((p) => (typeof p === 'string' ? new TextEncoder().encode(p) : p));
+  const total = encoded.reduce((n, p) => n + 8 + p.length, 0);
+  const all = new Uint8Array(total);
+  const view = new DataView(all.buffer);
+  let at = 0;
+  for (const p of encoded) {
+    view.setFloat64(at, p.length);
+    all.set(p, at + 8);
+    at += 8 + p.length;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', all));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// IndexedDB can be missing or refuse (private windows, quota): the cache is then simply empty.
+const quietly = async <T>(f: () => Promise<T>): Promise<T | undefined> => {
+  try { return await f(); } catch { return undefined; }
+};
+
+export const rememberModel = (m: CachedModel): Promise<void | undefined> => quietly(() => set(LAST_MODEL, m));
+export const lastModel = (): Promise<CachedModel | undefined> => quietly(() => get<CachedModel>(LAST_MODEL));
+export const cachedCompile = (key: string): Promise<CompileResponse | undefined> => quietly(() => get<CompileResponse>(COMPILED + key));
+export const rememberCompile = (key: string, r: CompileResponse): Promise<void | undefined> => quietly(() => set(COMPILED + key, r));
+export const clearCache = (): Promise<void | undefined> => quietly(() => clear());
