@@ -8,8 +8,11 @@ import { type Diagnostic, IRError, type Location } from './diagnostics';
 import { Lexer, type Token, type TokenKind } from './lexer';
 import { type Block, Operation, Region, type Value } from './operation';
 import { parseStructuralOp } from './parser-structural';
-import { getOpDef, inferOp, registeredOps } from './registry';
+import { getOpDef, inferOp } from './registry';
+import { describe, f32FromBits, unknownOpMessage } from './parser-support';
 import { DIALECT_ALIASES, MODULE, STRUCTURAL_OPS } from './structural';
+
+export { describe };
 import {
   type ElementType, type FunctionType, type ShapedType, type Type, checkShape, isElementType, isShaped, typeToString,
   typesEqual,
@@ -495,47 +498,3 @@ export class Parser {
     return new Operation(name, operands, resultTypes, attrs);
   }
 }
-
-function f32FromBits(bits: number): number {
-  const view = new DataView(new ArrayBuffer(4));
-  view.setUint32(0, bits);
-  return view.getFloat32(0);
-}
-
-export function describe(t: Token): string {
-  switch (t.kind) {
-    case 'eof': return 'end of input';
-    case 'value': return `'%${t.text}'`;
-    case 'symbol': return `'@${t.text}'`;
-    case 'block': return `'^${t.text}'`;
-    case 'type': return `'!${t.text}'`;
-    case 'string': return `string "${t.text.length > 40 ? t.text.slice(0, 40) + '…' : t.text}"`;
-    default: return `'${t.text.length > 40 ? t.text.slice(0, 40) + '…' : t.text}'`;
-  }
-}
-
-function unknownOpMessage(name: string): string {
-  if (name.startsWith('cgc_op.')) {
-    const base = name.slice(7);
-    const close = registeredOps().map((d) => d.name).filter((n) => editDistance(n, base) <= 2);
-    return `unknown op '${name}'` + (close.length ? `; did you mean ${close.map((n) => `'cgc_op.${n}'`).join(' or ')}?` : '');
-  }
-  if (name.startsWith('cgc.')) return `unknown op '${name}': the cgc dialect has ${[...STRUCTURAL_OPS].filter((n) => n.startsWith('cgc.')).join(', ')}`;
-  return `unknown op '${name}': CGC IR holds only cgc.* and cgc_op.* ops`;
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length]!;
-}
-

@@ -10,8 +10,8 @@ import { DIALECT_ALIASES, MODULE, STRUCTURAL_OPS } from '../structural';
 import { type ShapedType, type Type, halfToFloat, isShaped, typeToString } from '../types';
 import { verifyModule } from '../verifier';
 import { AttrCode, TypeCode } from './builtin';
-import { ALIGNMENT_BYTE, BYTECODE_VERSION, ByteReader, BytecodeError, MAGIC, NUM_SECTIONS, OpMask, ResourceKind, Section, decodeUtf8 } from './encoding';
-import { CONSTANTS_RESOURCE_GROUP } from './writer';
+import { ALIGNMENT_BYTE, BYTECODE_VERSION, ByteReader, BytecodeError, MAGIC, NUM_SECTIONS, OpMask, Section, decodeUtf8 } from './encoding';
+import { readResources } from './resources';
 
 export interface BytecodeReadOptions {
   file?: string;
@@ -104,11 +104,11 @@ class Reader {
     this.readDialects(need(Section.Dialect, 'dialect'));
     this.readAttrTypeOffsets(need(Section.AttrTypeOffset, 'attribute/type offset'), need(Section.AttrType, 'attribute/type'));
     const ro = sections.get(Section.ResourceOffset);
-    if (ro) this.readResources(ro, sections.get(Section.Resource) ?? new ByteReader(new Uint8Array(), this.bytes.length));
+    if (ro) readResources(ro, sections.get(Section.Resource) ?? new ByteReader(new Uint8Array(), this.bytes.length), (r) => this.string(r), this.resources);
     return this.readIR(need(Section.IR, 'IR'));
   }
 
-  private string(r: ByteReader): string {
+  string(r: ByteReader): string {
     const at = r.offset;
     const i = r.varint();
     const s = this.strings[i];
@@ -352,33 +352,6 @@ class Reader {
     const a = this.attrAt(r);
     if (a.kind !== 'location') r.fail('expected a location', at);
     return a;
-  }
-
-  private readResources(offsets: ByteReader, data: ByteReader): void {
-    const groups = offsets.count('external resource group');
-    for (let g = 0; g < groups; g++) {
-      const key = this.string(offsets);
-      const n = offsets.count('resource', 3);
-      for (let i = 0; i < n; i++) {
-        const name = this.string(offsets);
-        const size = offsets.varint();
-        const kindAt = offsets.offset;
-        const kind = offsets.byte();
-        if (size > data.buf.length - data.pos) offsets.fail(`resource "${name}" of ${size} bytes runs past the resource section`, kindAt);
-        const entry = new ByteReader(data.bytes(size), data.base + data.pos - size);
-        if (key !== CONSTANTS_RESOURCE_GROUP) continue;
-        if (kind !== ResourceKind.Blob) offsets.fail(`resource "${name}" in '${key}' is not a blob`, kindAt);
-        const alignment = entry.varint();
-        const length = entry.varint();
-        if (alignment === 0 || (alignment & (alignment - 1)) !== 0) entry.fail(`blob alignment ${alignment} is not a power of two`);
-        while (entry.offset % alignment) {
-          if (entry.byte() !== ALIGNMENT_BYTE) entry.fail('expected alignment padding byte 0xCB', entry.offset - 1);
-        }
-        if (this.resources.has(name)) entry.fail(`resource "${name}" appears twice`);
-        // A view into the input, not a copy: weights stay where they were read (16-byte aligned in the file).
-        this.resources.set(name, entry.bytes(length));
-      }
-    }
   }
 
   // ---- IR ----
