@@ -2,18 +2,9 @@
 // (so that index-like inputs stay in range), booleans fair coins; the same seed gives the same bits.
 import type { ShapedType } from '../ir';
 import { allocTensor, floatToHalf, type HostTensor } from '../reference';
+import { seededRandom } from '../reference/random';
 
-/** mulberry32: a small, fast 32-bit PRNG; uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Integers are drawn from [0, INT_RANGE). */
 export const INT_RANGE = 4;

@@ -4,21 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { type Diagnostic, parseModule, printModule } from '.';
 import { listGoldens, parseGolden } from './testing/goldens';
+import { seededRandom } from '../reference/random';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 5000);
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed);
 
-/** mulberry32: a small seeded PRNG so every failure replays from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 const TOKENS = [
   '{', '}', '(', ')', '[', ']', '<', '>', ',', ':', '=', '->', '%x', '%0#1', '%a:2', '@main', '^bb0', '!cgc.tensor<', '!cgc.memref<',

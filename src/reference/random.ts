@@ -1,6 +1,19 @@
-// Seeded random tensors shared by `cgc run` and the app's Run, so both feed a model the same inputs.
+// Seeded randomness: mulberry32 for reproducible streams (fuzzers, `cgc check`), and the random
+// tensors shared by `cgc run` and the app's Run, so both feed a model the same inputs.
 import { type ShapedType, numElements } from '../ir/types';
 import { type HostTensor, allocTensor } from './tensor';
+
+/** mulberry32: a small, fast 32-bit PRNG; uniform in [0, 1); the same seed gives the same stream. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /** Seeded N(0, 1)-ish floats (a sum of three uniforms) and small non-negative integers. */
 export function randomTensor(type: ShapedType, seed: number): HostTensor {

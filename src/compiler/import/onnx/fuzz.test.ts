@@ -5,22 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { OnnxImportError, importOnnx, readTensorProto } from '.';
 import { floatTensor, intTensor, modelBytes, node, tensorInfo } from './testing';
+import { seededRandom } from '../../../reference/random';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? 1);
 const NODE = '/usr/share/libonnx-testdata/data/node';
 
-/** mulberry32: a small seeded generator, so a failure reproduces from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 /** Real models when the test data is installed, and always a built one with initializers and folding. */
 function corpus(): Uint8Array[] {
