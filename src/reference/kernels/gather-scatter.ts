@@ -115,14 +115,18 @@ function combiner(element: ElementType, reduction: string): (old: number | bigin
   return (a, b) => op(a as number, b as number); // the typed-array store rounds (float32) or wraps
 }
 
-/** Updates apply in index order, so with reduction "none" a repeated index keeps the last update. */
-implement('scatter_nd', ([data, indices, updates], ctx) => {
+/** A copy of `data` to scatter into, with the update values and the reduction that combines them. */
+function scatterStart(data: HostTensor, updates: HostTensor, ctx: KernelContext) {
   const out = ctx.alloc();
   const dst = storage(out);
-  const src = storage(data!);
+  const src = storage(data);
   for (let i = 0; i < out.data.length; i++) dst[i] = src[i]!;
-  const combine = combiner(out.type.element, ctx.string('reduction'));
-  const upd = storage(updates!);
+  return { out, dst, combine: combiner(out.type.element, ctx.string('reduction')), upd: storage(updates) };
+}
+
+/** Updates apply in index order, so with reduction "none" a repeated index keeps the last update. */
+implement('scatter_nd', ([data, indices, updates], ctx) => {
+  const { out, dst, combine, upd } = scatterStart(data!, updates!, ctx);
   const { offsets, slice } = tuples(ctx, data!, indices!, 0);
   offsets.forEach((off, j) => {
     for (let i = 0; i < slice; i++) dst[off + i] = combine(dst[off + i]!, upd[j * slice + i]!);
@@ -131,12 +135,7 @@ implement('scatter_nd', ([data, indices, updates], ctx) => {
 });
 
 implement('scatter_elements', ([data, indices, updates], ctx) => {
-  const out = ctx.alloc();
-  const dst = storage(out);
-  const src = storage(data!);
-  for (let i = 0; i < out.data.length; i++) dst[i] = src[i]!;
-  const combine = combiner(out.type.element, ctx.string('reduction'));
-  const upd = storage(updates!);
+  const { out, dst, combine, upd } = scatterStart(data!, updates!, ctx);
   const map = alongAxis(ctx, data!, indices!, normAxis(ctx.int('axis'), data!.type.shape.length));
   for (let i = 0; i < map.length; i++) dst[map[i]!] = combine(dst[map[i]!]!, upd[i]!);
   return [out];

@@ -4,20 +4,11 @@
 // run the tiled kernels (gemm-kernel.ts) instead; these serve the rest (depthwise, int, transposed).
 import { type Operation } from '../../ir';
 import { type KernelBuilder, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
-import { ctxOf, loops, when } from './helpers';
+import { convParams, ctxOf, loops, when } from './helpers';
 
 generator('convolution', (b, op, coords, scope) => {
-  const ctx = ctxOf(op);
-  const [x, w] = op.operands;
-  const C = x!.type.shape[1]!;
-  const M = w!.type.shape[0]!;
-  const groups = ctx.int('groups');
-  const Cg = C / groups;
-  const Mg = M / groups;
-  const k = w!.type.shape.slice(2);
-  const s = ctx.ints('strides');
-  const d = ctx.ints('dilations');
-  const p = ctx.ints('start_padding');
+  const { x, w, groups, Cg, kernel: k, strides: s, dilations: d, startPadding: p } = convParams(op);
+  const Mg = w.type.shape[0]! / groups;
   const acc = b.fresh('acc');
   scope.emit(`var ${acc} = 0.0f;`);
   const ci = b.fresh('ci');
@@ -26,11 +17,11 @@ generator('convolution', (b, op, coords, scope) => {
     const pos = kv.map((kk, j) => `(${coords[2 + j]} * ${s[j]}i - ${p[j]}i + ${kk} * ${d[j]}i)`);
     const iv = pos.map(() => b.fresh('i'));
     iv.forEach((v, j) => inner.emit(`let ${v} = ${pos[j]};`));
-    const inBounds = iv.map((v, j) => `${v} >= 0i && ${v} < ${x!.type.shape[2 + j]}i`).join(' && ') || 'true';
+    const inBounds = iv.map((v, j) => `${v} >= 0i && ${v} < ${x.type.shape[2 + j]}i`).join(' && ') || 'true';
     when(inner, inBounds, (body) => {
       const ch = groups === 1 ? ci : `(${coords[1]} / ${Mg}i) * ${Cg}i + ${ci}`;
-      const xv = b.value(x!, [coords[0]!, ch, ...iv], body);
-      const wv = b.value(w!, [coords[1]!, ci, ...kv], body);
+      const xv = b.value(x, [coords[0]!, ch, ...iv], body);
+      const wv = b.value(w, [coords[1]!, ci, ...kv], body);
       body.emit(`${acc} += ${convert(xv, 'f32')} * ${convert(wv, 'f32')};`);
     });
   });
@@ -44,16 +35,8 @@ export function withBias(b: KernelBuilder, op: Operation, acc: string, coords: r
 }
 
 generator('convolution_transpose', (b, op, coords, scope) => {
-  const ctx = ctxOf(op);
-  const [x, w, bias] = op.operands;
-  const C = x!.type.shape[1]!;
-  const groups = ctx.int('groups');
-  const Cg = C / groups;
-  const Mg = w!.type.shape[1]!;
-  const k = w!.type.shape.slice(2);
-  const s = ctx.ints('strides');
-  const d = ctx.ints('dilations');
-  const p = ctx.ints('start_padding');
+  const { x, w, Cg, kernel: k, strides: s, dilations: d, startPadding: p } = convParams(op);
+  const Mg = w.type.shape[1]!;
   const acc = b.fresh('acc');
   scope.emit(`var ${acc} = 0.0f;`);
   const ci = b.fresh('ci');
@@ -63,15 +46,15 @@ generator('convolution_transpose', (b, op, coords, scope) => {
     const num = kv.map((kk, j) => `(${coords[2 + j]} + ${p[j]}i - ${kk} * ${d[j]}i)`);
     const nv = num.map(() => b.fresh('n'));
     nv.forEach((v, j) => inner.emit(`let ${v} = ${num[j]};`));
-    const ok = nv.map((v, j) => `${v} >= 0i && ${v} % ${s[j]}i == 0i && ${v} / ${s[j]}i < ${x!.type.shape[2 + j]}i`).join(' && ');
+    const ok = nv.map((v, j) => `${v} >= 0i && ${v} % ${s[j]}i == 0i && ${v} / ${s[j]}i < ${x.type.shape[2 + j]}i`).join(' && ');
     when(inner, ok, (body) => {
       const cin = `(${coords[1]} / ${Mg}i) * ${Cg}i + ${ci}`;
-      const xv = b.value(x!, [coords[0]!, cin, ...nv.map((v, j) => `${v} / ${s[j]}i`)], body);
-      const wv = b.value(w!, [cin, `${coords[1]} % ${Mg}i`, ...kv], body);
+      const xv = b.value(x, [coords[0]!, cin, ...nv.map((v, j) => `${v} / ${s[j]}i`)], body);
+      const wv = b.value(w, [cin, `${coords[1]} % ${Mg}i`, ...kv], body);
       body.emit(`${acc} += ${convert(xv, 'f32')} * ${convert(wv, 'f32')};`);
     });
   });
-  return bias ? { expr: `(${acc} + ${convert(b.value(bias, [coords[1]!], scope), 'f32')})`, type: 'f32' } : { expr: acc, type: 'f32' };
+  return withBias(b, op, acc, coords, scope);
 });
 
 generator('matmul', (b, op, coords, scope) => {

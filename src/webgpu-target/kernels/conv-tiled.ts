@@ -5,31 +5,23 @@
 import { convert } from '../wgsl/builder';
 import { withBias } from './conv-matmul';
 import { gemmProblem, unflatten } from './gemm-kernel';
-import { ctxOf, when } from './helpers';
+import { convParams, when } from './helpers';
 
 gemmProblem('convolution', (b, op) => {
-  const ctx = ctxOf(op);
-  const [x, w] = op.operands;
-  const C = x!.type.shape[1]!;
-  const groups = ctx.int('groups');
-  const Cg = C / groups;
-  const Mg = w!.type.shape[0]! / groups;
+  const { x, w, groups, Cg, kernel, strides: s, dilations: d, startPadding: p } = convParams(op);
+  const Mg = w.type.shape[0]! / groups;
   // Depthwise: one input channel per product leaves K = kernel volume; the direct kernel does better.
   if (groups > 1 && Cg === 1) return undefined;
-  const kernel = w!.type.shape.slice(2);
-  const kvol = kernel.reduce((p, d) => p * d, 1);
+  const kvol = kernel.reduce((n, e) => n * e, 1);
   const spatial = op.results[0]!.type.shape.slice(2);
-  const positions = spatial.reduce((p, d) => p * d, 1);
-  const s = ctx.ints('strides');
-  const d = ctx.ints('dilations');
-  const p = ctx.ints('start_padding');
+  const positions = spatial.reduce((n, e) => n * e, 1);
   const channel = (g: string, c: string) => (groups === 1 ? c : `${g} * ${Mg}i + ${c}`);
   return {
     batch: groups,
     M: Mg,
-    N: x!.type.shape[0]! * positions,
+    N: x.type.shape[0]! * positions,
     K: Cg * kvol,
-    readA: (scope, g, m, k) => convert(b.value(w!, [channel(g, m), `${k} / ${kvol}i`, ...unflatten(`${k} % ${kvol}i`, kernel)], scope), 'f32'),
+    readA: (scope, g, m, k) => convert(b.value(w, [channel(g, m), `${k} / ${kvol}i`, ...unflatten(`${k} % ${kvol}i`, kernel)], scope), 'f32'),
     readB: (scope, g, k, n) => {
       const out = unflatten(`${n} % ${positions}i`, spatial);
       const taps = unflatten(`${k} % ${kvol}i`, kernel);
@@ -40,10 +32,10 @@ gemmProblem('convolution', (b, op) => {
       });
       const xv = b.fresh('v');
       scope.emit(`var ${xv} = 0.0f;`);
-      const inside = at.map((v, j) => `${v} >= 0i && ${v} < ${x!.type.shape[2 + j]}i`).join(' && ') || 'true';
+      const inside = at.map((v, j) => `${v} >= 0i && ${v} < ${x.type.shape[2 + j]}i`).join(' && ') || 'true';
       when(scope, inside, (body) => {
         const ch = groups === 1 ? `${k} / ${kvol}i` : `${g} * ${Cg}i + ${k} / ${kvol}i`;
-        body.emit(`${xv} = ${convert(b.value(x!, [`${n} / ${positions}i`, ch, ...at], body), 'f32')};`);
+        body.emit(`${xv} = ${convert(b.value(x, [`${n} / ${positions}i`, ch, ...at], body), 'f32')};`);
       });
       return xv;
     },

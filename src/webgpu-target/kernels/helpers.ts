@@ -1,6 +1,6 @@
 // Shared pieces of the non-elementwise generators: reading attributes with defaults, and emitting
 // nested loops whose bodies pull values in their own scope.
-import { OpContext, type Operation, getOpDef } from '../../ir';
+import { OpContext, type Operation, type Value, getOpDef } from '../../ir';
 import { type Scope } from '../wgsl/builder';
 
 export function ctxOf(op: Operation): OpContext {
@@ -35,4 +35,28 @@ export function when(scope: Scope, cond: string, body: (inner: Scope) => void): 
 
 export function normAxis(axis: number, rank: number): number {
   return axis < 0 ? axis + rank : axis;
+}
+
+export interface ConvParams {
+  readonly x: Value;
+  readonly w: Value;
+  readonly groups: number;
+  /** Input channels per group. */
+  readonly Cg: number;
+  /** Kernel spatial extent (the filter's dims after the two channel dims). */
+  readonly kernel: number[];
+  readonly strides: readonly number[];
+  readonly dilations: readonly number[];
+  readonly startPadding: readonly number[];
+}
+
+/** What every convolution kernel (direct, transposed, tiled) reads from the op, once. */
+export function convParams(op: Operation): ConvParams {
+  const ctx = ctxOf(op);
+  const [x, w] = op.operands as [Value, Value];
+  const groups = ctx.int('groups');
+  return {
+    x, w, groups, Cg: x.type.shape[1]! / groups, kernel: w.type.shape.slice(2),
+    strides: ctx.ints('strides'), dilations: ctx.ints('dilations'), startPadding: ctx.ints('start_padding'),
+  };
 }
