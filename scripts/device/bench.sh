@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# BENCHMARKS.md's table, on the GPU machine: exports torchvision models there (PyTorch is
-# installed), then times onnxruntime-web's WebGPU backend and `cgc run` on the same Dawn, one model
-# after the other. Prepare here with scripts/device/prepare.sh; results go to $OUT/bench.txt.
+# BENCHMARKS.md's tables, on the GPU machine: exports the torchvision models there (PyTorch is
+# installed; batch dimension dynamic), then `cgc bench --vs ort` (ours and onnxruntime-web's WebGPU
+# backend in one process on one Dawn, runs interleaved) and `cgc bench-kernels`. Prepare here with
+# scripts/device/prepare.sh; results go to $OUT. BENCH_MODELS / BENCH_RUNS / BENCH_KERNELS override.
 set -u
+MODELS=${BENCH_MODELS:-"squeezenet1_1 mobilenet_v2 resnet18 resnet50 efficientnet_b0 vit_b_16"}
 mkdir -p /tmp/models
-python3 - <<'PY'
-import torch, torchvision
-torch.manual_seed(0)
-for name in ["squeezenet1_1", "mobilenet_v2", "resnet18", "resnet50", "efficientnet_b0"]:
+python3 - $MODELS <<'PY'
+import sys, torch, torchvision
+for name in sys.argv[1:]:
+    torch.manual_seed(0)
     m = getattr(torchvision.models, name)().eval()
-    torch.onnx.export(m, torch.randn(1, 3, 224, 224), f"/tmp/models/{name}.onnx", opset_version=13,
-                      input_names=["input"], output_names=["logits"], dynamo=False)
+    torch.onnx.export(m, torch.randn(1, 3, 224, 224), f"/tmp/models/{name}.onnx", opset_version=17,
+                      input_names=["input"], output_names=["logits"], dynamo=False,
+                      dynamic_axes={"input": {0: "batch"}, "logits": {0: "batch"}})
 PY
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/bench.txt"
-for m in squeezenet1_1 mobilenet_v2 resnet18 resnet50 efficientnet_b0; do
-  timeout 200 node scripts/device/ort-bench.mjs "/tmp/models/$m.onnx" 30 2>&1 | tail -1 | tee -a "$OUT/bench.txt"
-  timeout 200 node .bench/cgc.mjs run "/tmp/models/$m.onnx" --runs 30 2>&1 | grep -E "^run:|^load" | sed "s|^|cgc $m: |" | tee -a "$OUT/bench.txt"
-done
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/device.txt"
+export ORT_WEB_DIR=$PWD/.device/ort
+files=$(for m in $MODELS; do echo /tmp/models/$m.onnx; done)
+timeout 420 node .bench/cgc.mjs bench $files --runs ${BENCH_RUNS:-30} --vs ort --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.txt" | grep -v '^WebGPU\|XDG'
+if [ "${BENCH_KERNELS:-1}" = 1 ]; then
+  timeout 240 node .bench/cgc.mjs bench-kernels --gemm 1024,2048,4096 --model /tmp/models/resnet50.onnx --runs 10 --json "$OUT/kernels.json" 2>&1 | tee "$OUT/kernels.txt" | grep -v XDG
+fi

@@ -2,6 +2,8 @@
 import { CGC_VERSION } from '../ir';
 import { UsageError } from './args';
 import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
+import { BENCH_USAGE, benchCommand } from './bench';
+import { BENCH_KERNELS_USAGE, benchKernelsCommand } from './bench-kernels';
 import { EXPORT_USAGE, exportCommand } from './export';
 import { CHECK_USAGE, checkCommand } from './check';
 import { INFO_USAGE, infoCommand } from './info';
@@ -26,6 +28,8 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: Command }>
   run: { usage: RUN_USAGE, summary: 'compile and run a model on WebGPU (Dawn), printing outputs and timings', run: runCommand },
   'onnx-test': { usage: ONNX_TEST_USAGE, summary: 'run ONNX backend test cases (model.onnx + test_data_set_N) on the CPU reference', run: onnxTestCommand },
   check: { usage: CHECK_USAGE, summary: 'run a model on seeded random inputs through the CPU reference and onnxruntime; compare', run: checkCommand },
+  bench: { usage: BENCH_USAGE, summary: 'end-to-end latency on WebGPU (Dawn), side by side with onnxruntime-web\'s WebGPU backend (--vs ort)', run: benchCommand },
+  'bench-kernels': { usage: BENCH_KERNELS_USAGE, summary: 'kernel microbenchmarks on WebGPU: GEMM and model layers in TFLOP/s, bandwidth-bound kernels in GB/s', run: benchKernelsCommand },
   info: { usage: INFO_USAGE, summary: 'show a model file\'s interface, version, op counts and constants', run: infoCommand },
 };
 

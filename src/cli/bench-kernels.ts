@@ -1,0 +1,227 @@
+// `cgc bench-kernels` (npm run bench:kernels): kernel microbenchmarks on Dawn. GEMMs at given sizes
+// and every matmul/gemm/convolution kernel of given models report TFLOP/s against the device's f32
+// peak; bandwidth-bound kernels (elementwise add, softmax, layer normalization) report GB/s against
+// the copy bandwidth measured in the same run. Kernels are compiled by the normal pipeline and timed
+// with GPU timestamps (each kernel in its own compute pass), median of the runs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { type Operation, byteSize, numElements, parseModule } from '../ir';
+import { FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
+import { compile } from '../compiler/pipeline';
+import { type HostTensor } from '../reference/tensor';
+import { randomTensor } from '../reference/random';
+import { loadProgram } from '../runtime/runtime';
+import { defaultTargets } from '../webgpu-target/targets';
+import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
+import { parseArgs, UsageError } from './args';
+import { onnxShapes } from './bench';
+import { openCliDevice } from './gpu';
+import { loadModel } from './load';
+import type { CliIO } from './main';
+
+export const BENCH_KERNELS_USAGE = 'cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE]';
+
+/** Dense f32 (non-tensor-core) peaks, TFLOP/s, by adapter description. */
+const F32_PEAKS: readonly [RegExp, number][] = [[/H200/i, 66.9], [/H100/i, 66.9], [/A100/i, 19.5], [/L4\b/i, 30.3], [/RTX 4090/i, 82.6]];
+
+export interface KernelRow {
+  readonly kind: 'gemm' | 'model' | 'bandwidth';
+  readonly name: string;
+  readonly ms: number;
+  readonly flops?: number;
+  readonly tflops?: number;
+  readonly bytes?: number;
+  readonly gbps?: number;
+  /** Share of the f32 peak (compute-bound rows) or of the measured copy bandwidth. */
+  readonly ofPeak?: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/** One-entry-point module text over f32 arguments. */
+function moduleText(args: readonly (readonly number[])[], body: string, result: readonly number[]): Operation {
+  const t = (s: readonly number[]) => `!cgc.tensor<${s.join("x")}x!cgc.float32>`;
+  const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
+  cgc.entry_point @main(${args.map((s, i) => `%a${i}: ${t(s)}`).join(', ')}) -> ${t(result)} {
+    %r = ${body} : (${args.map(t).join(', ')}) -> ${t(result)}
+    cgc.return %r : ${t(result)}
+  }
+}
+`;
+  const r = parseModule(text);
+  if (!r.module) throw new Error(`benchmark module does not parse: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+  return r.module;
+}
+
+/** 2·M·N·K (multiply-adds count twice) of every matmul, gemm and convolution in a functional definition. */
+export function definitionFlops(def: Operation): number {
+  let flops = 0;
+  for (const op of def.body().operations) {
+    const out = op.results[0]?.type.shape ?? [];
+    if (op.name === 'cgc_op.matmul') {
+      const a = op.operands[0]!.type.shape;
+      flops += 2 * numElements(out) * a[a.length - 1]!;
+    } else if (op.name === 'cgc_op.gemm') {
+      const a = op.operands[0]!.type.shape;
+      flops += 2 * numElements(out) * (ctxOf(op).bool('trans_a') ? a[0]! : a[1]!);
+    } else if (op.name === 'cgc_op.convolution') {
+      const w = op.operands[1]!.type.shape;
+      flops += 2 * numElements(out) * numElements(w.slice(1));
+    }
+  }
+  return flops;
+}
+
+/** Kernel times (ms, median over runs) of `module` by kernel name, after one warm-up run. */
+async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined) {
+  const state = compile(module, defaultTargets());
+  const program = await loadProgram(device, state.output!, constant);
+  try {
+    const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 7 + i));
+    await program.run(inputs, { profile: true });
+    const samples = new Map<string, { subgraph: string; ms: number[] }>();
+    for (let r = 0; r < runs; r++) {
+      const { kernelTimings } = await program.run(inputs, { profile: true });
+      if (!kernelTimings.length) throw new UsageError('the adapter has no timestamp-query: kernel timings need GPU timestamps');
+      for (const k of kernelTimings) {
+        const s = samples.get(k.kernel) ?? { subgraph: k.subgraph, ms: [] };
+        s.ms.push(k.ms);
+        samples.set(k.kernel, s);
+      }
+    }
+    return { state, kernels: [...samples].map(([kernel, s]) => ({ kernel, subgraph: s.subgraph, ms: median(s.ms) })) };
+  } finally {
+    program.destroy();
+  }
+}
+
+/** Copy bandwidth (GB/s, bytes read + written) of a vec4 copy kernel over `bytes`, median of `runs`. */
+async function copyBandwidth(device: GPUDevice, bytes: number, runs: number): Promise<number> {
+  const src = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+  const dst = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+  const module = device.createShaderModule({
+    code: `@group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> dst: array<vec4<f32>>;
+@compute @workgroup_size(256) fn main(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups) n: vec3<u32>) {
+  let i = g.x + g.y * n.x * 256u;
+  if (i < arrayLength(&src)) { dst[i] = src[i]; }
+}`,
+  });
+  const pipeline = await device.createComputePipelineAsync({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+  const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] });
+  const groups = Math.ceil(bytes / 16 / 256);
+  const gx = Math.min(groups, 65535);
+  const query = device.createQuerySet({ type: 'timestamp', count: 2 });
+  const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const ms: number[] = [];
+  for (let r = 0; r <= runs; r++) {
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass({ timestampWrites: { querySet: query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(gx, Math.ceil(groups / gx));
+    pass.end();
+    encoder.resolveQuerySet(query, 0, 2, resolve, 0);
+    encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+    device.queue.submit([encoder.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    const ns = new BigInt64Array(read.getMappedRange().slice(0));
+    read.unmap();
+    if (r > 0) ms.push(Number(ns[1]! - ns[0]!) / 1e6);
+  }
+  for (const b of [src, dst, resolve, read]) b.destroy();
+  query.destroy();
+  return (2 * bytes) / (median(ms) * 1e6);
+}
+
+export async function benchKernelsCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { gemm: true, model: true, runs: true, 'peak-tflops': true, 'no-bandwidth': false, elements: true, json: true });
+  const models = [...(flags.has('model') ? flags.get('model')!.split(',') : []), ...positionals];
+  const runs = Number(flags.get('runs') ?? 10);
+  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  const sizes = (flags.get('gemm') ?? (models.length ? '' : '1024,2048,4096')).split(',').filter((s) => s).map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--gemm takes sizes like 1024,2048,4096');
+  const { device, info } = await openCliDevice((l) => io.stderr(l));
+  if (!device.features.has('timestamp-query')) {
+    device.destroy();
+    io.stderr('cgc bench-kernels: the adapter has no timestamp-query; kernel timings need GPU timestamps');
+    return 1;
+  }
+  const described = [info.vendor, info.architecture, info.description].filter((s) => s).join(' / ');
+  const peak = flags.has('peak-tflops') ? Number(flags.get('peak-tflops')) : F32_PEAKS.find(([re]) => re.test(described))?.[1];
+  const rows: KernelRow[] = [];
+  const compute = (kind: KernelRow['kind'], name: string, ms: number, flops: number): KernelRow => {
+    const tflops = flops / (ms * 1e9);
+    return { kind, name, ms, flops, tflops, ...(peak ? { ofPeak: tflops / peak } : {}) };
+  };
+  try {
+    for (const n of sizes) {
+      const { kernels } = await timeKernels(device, moduleText([[n, n], [n, n]], 'cgc_op.matmul(%a0, %a1)', [n, n]), runs);
+      rows.push(compute('gemm', `matmul ${n}×${n}×${n}`, kernels.reduce((s, k) => s + k.ms, 0), 2 * n ** 3));
+    }
+    for (const file of models) {
+      const shapes = onnxShapes(file, new Uint8Array(readFileSync(file)), undefined);
+      const loaded = loadModel(file, shapes ? { shapes } : {});
+      if (!loaded.module) throw new UsageError(`${file}: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
+      const { state, kernels } = await timeKernels(device, loaded.module, runs, (name) => loaded.weights?.get(name)?.data);
+      const defs = new Map<string, Operation>();
+      for (const op of state.output!.walk()) if (op.name === SUBGRAPH && op.symbolName) defs.set(op.symbolName, [...op.walk()].find((o) => o.name === FUNCTIONAL_DEFINITION)!);
+      // Distinct layers by their GEMM signature: the median kernel time of each, and how many share it.
+      const distinct = new Map<string, { ms: number[]; flops: number }>();
+      for (const k of kernels) {
+        const def = defs.get(k.subgraph);
+        const flops = def ? definitionFlops(def) : 0;
+        if (!def || !flops) continue;
+        const sig = signature(def);
+        const d = distinct.get(sig) ?? { ms: [], flops };
+        d.ms.push(k.ms);
+        distinct.set(sig, d);
+      }
+      for (const [sig, d] of distinct) rows.push(compute('model', `${file.split('/').pop()} ${sig}${d.ms.length > 1 ? ` (×${d.ms.length})` : ''}`, median(d.ms), d.flops));
+      const total = kernels.reduce((s, k) => s + k.ms, 0);
+      const flops = [...distinct.values()].reduce((s, d) => s + d.flops * d.ms.length, 0);
+      io.stdout(`${file}: ${kernels.length} kernels, ${total.toFixed(3)} ms of GPU time (sum of kernels), ${(flops / 1e9).toFixed(2)} GFLOP in matmul/gemm/convolution kernels`);
+    }
+    let copy = 0;
+    if (!flags.has('no-bandwidth')) {
+      const elements = Number(flags.get('elements') ?? 16 * 1024 * 1024);
+      if (!Number.isInteger(elements) || elements < 1024) throw new UsageError('--elements must be an integer ≥ 1024');
+      copy = await copyBandwidth(device, elements * 4, runs);
+      const bandwidth = async (name: string, args: number[][], body: string, result: number[], bytes: number) => {
+        const { kernels } = await timeKernels(device, moduleText(args, body, result), runs);
+        const ms = kernels.reduce((s, k) => s + k.ms, 0);
+        const gbps = bytes / (ms * 1e6);
+        rows.push({ kind: 'bandwidth', name, ms, bytes, gbps, ofPeak: gbps / copy });
+      };
+      const f = 4;
+      rows.push({ kind: 'bandwidth', name: `copy ${elements} f32 (vec4)`, ms: (2 * elements * f) / (copy * 1e6), bytes: 2 * elements * f, gbps: copy, ofPeak: 1 });
+      await bandwidth(`add ${elements} f32`, [[elements], [elements]], 'cgc_op.add(%a0, %a1)', [elements], 3 * elements * f);
+      const softmaxRows = Math.max(1, Math.floor(elements / 4096));
+      await bandwidth(`softmax ${softmaxRows}×4096`, [[softmaxRows, 4096]], 'cgc_op.softmax(%a0) {axis = -1}', [softmaxRows, 4096], 2 * softmaxRows * 4096 * f);
+      const tokens = Math.max(1, Math.floor(elements / 768));
+      await bandwidth(`layer_normalization ${tokens}×768`, [[tokens, 768], [768], [768]], 'cgc_op.layer_normalization(%a0, %a1, %a2) {axis = -1}', [tokens, 768], (2 * tokens * 768 + 2 * 768) * f);
+    }
+    const out: string[] = [`adapter: ${described}; f32 peak ${peak ? `${peak} TFLOP/s` : 'unknown (pass --peak-tflops)'}${copy ? `; copy bandwidth ${copy.toPrecision(3)} GB/s` : ''}`];
+    out.push('| kernel | ms (median) | rate | of peak |', '|---|---|---|---|');
+    for (const r of rows) {
+      const rate = r.tflops !== undefined ? `${r.tflops.toPrecision(3)} TFLOP/s` : `${r.gbps!.toPrecision(3)} GB/s`;
+      out.push(`| ${r.name} | ${r.ms.toFixed(4)} | ${rate} | ${r.ofPeak !== undefined ? `${(100 * r.ofPeak).toFixed(1)}%` : '—'} |`);
+    }
+    io.stdout(out.join('\n'));
+    if (flags.has('json')) writeFileSync(flags.get('json')!, JSON.stringify({ adapter: described, peakTflops: peak ?? null, copyGBps: copy || null, runs, rows }, null, 2));
+    return 0;
+  } finally {
+    device.destroy();
+  }
+}
+
+/** A GEMM-bearing definition's name for the table: its first matmul/gemm/convolution with operand shapes and strides. */
+function signature(def: Operation): string {
+  const op = def.body().operations.find((o) => ['cgc_op.matmul', 'cgc_op.gemm', 'cgc_op.convolution'].includes(o.name))!;
+  const shapes = op.operands.slice(0, 2).map((v) => v.type.shape.join('×')).join(' · ');
+  const conv = op.name === 'cgc_op.convolution' ? convParams(op) : undefined;
+  const stride = conv && conv.strides.some((s) => s !== 1) ? ` stride ${conv.strides.join('×')}` : '';
+  const g = conv && conv.groups > 1 ? ` groups ${conv.groups}` : '';
+  const epilogue = def.body().operations.filter((o) => o.name.startsWith('cgc_op.') && o !== op).map((o) => o.name.slice(7));
+  return `${op.name.slice(7)} ${shapes}${stride}${g}${epilogue.length ? ` +${epilogue.join('+')}` : ''} (${byteSize(op.results[0]!.type) / 4} out)`;
+}

@@ -1,0 +1,200 @@
+// `cgc bench MODEL… [--batch N] [--runs N] [--vs ort] [--json FILE]`: end-to-end latency on Dawn.
+// For each model: compile time, load (partition compile + constant upload), the cold first run, and
+// the steady-state median/min of host wall time per run (inputs uploaded, outputs read back) plus
+// the GPU time of the program from timestamps. With `--vs ort`, onnxruntime-web's WebGPU backend
+// runs the same model on the same inputs in this process, on the same Dawn instance, its runs
+// interleaved with ours; the table gives the ratio and the largest difference between the outputs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { formatDiagnostic } from '../ir';
+import { compile } from '../compiler/pipeline';
+import { onnxGraphIo } from '../compiler/import/onnx';
+import { type HostTensor } from '../reference/tensor';
+import { randomTensor } from '../reference/random';
+import { loadProgram } from '../runtime/runtime';
+import { defaultTargets } from '../webgpu-target/targets';
+import { parseArgs, UsageError } from './args';
+import { openCliDevice, useDawn } from './gpu';
+import { loadModel } from './load';
+import type { CliIO } from './main';
+
+export const BENCH_USAGE = 'cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE]';
+
+export interface BenchSide {
+  /** Compile (ours) or session creation (onnxruntime-web), ms. */
+  readonly prepareMs: number;
+  /** Ours: partition compile (pipelines) + constant upload, ms. */
+  readonly loadMs?: number;
+  /** The first run after preparing, ms (pipeline creation included where the runtime defers it). */
+  readonly firstRunMs: number;
+  readonly medianMs: number;
+  readonly minMs: number;
+  /** Ours: median GPU time of the program from timestamps, ms. */
+  readonly gpuMs?: number;
+}
+
+export interface BenchRow {
+  readonly model: string;
+  readonly batch: number;
+  readonly dispatches: number;
+  readonly ours: BenchSide;
+  readonly ort?: BenchSide & { readonly version: string };
+  /** onnxruntime-web median / ours median (> 1: we are faster). */
+  readonly speedup?: number;
+  /** Largest |ours − onnxruntime-web| over all outputs. */
+  readonly maxAbsDiff?: number;
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const min = (xs: readonly number[]) => Math.min(...xs);
+
+/** onnxruntime-web's WebGPU build: from ORT_WEB_DIR (a folder holding its dist files) or the installed package. */
+async function loadOrt(): Promise<typeof import('onnxruntime-web')> {
+  const dir = process.env.ORT_WEB_DIR ?? dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
+  const ort = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'ort.webgpu.bundle.min.mjs')).href)) as typeof import('onnxruntime-web');
+  ort.env.wasm.numThreads = 1;
+  ort.env.wasm.wasmPaths = pathToFileURL(dir + '/').href;
+  ort.env.logLevel = 'error';
+  return ort;
+}
+
+/** Shapes for `--batch`: every input's first dim set to `batch`; the rest must be static. */
+export function batchShapes(bytes: Uint8Array, batch: number, file: string): Record<string, number[]> {
+  const io = onnxGraphIo(bytes);
+  const shapes: Record<string, number[]> = {};
+  io.inputs.forEach((name, i) => {
+    const dims = io.inputDims[i];
+    if (!dims?.length) throw new UsageError(`${file}: input '${name}' has no shape, so --batch cannot set its first dimension`);
+    if (typeof dims[0] === 'number' && dims[0] !== batch) {
+      throw new UsageError(`${file}: input '${name}' has a static batch of ${dims[0]}; --batch ${batch} needs a model exported with a dynamic first dimension`);
+    }
+    const rest = dims.slice(1);
+    if (rest.some((d) => typeof d !== 'number')) throw new UsageError(`${file}: input '${name}' has dynamic dimensions past the first: [${dims.join(', ')}]`);
+    shapes[name] = [batch, ...(rest as number[])];
+  });
+  return shapes;
+}
+
+/** Input shapes for an ONNX model whose first dimension is dynamic (the batch: `batch`, else 1) or when `batch` is given. */
+export function onnxShapes(file: string, bytes: Uint8Array, batch: number | undefined): Record<string, number[]> | undefined {
+  if (!file.endsWith('.onnx')) return undefined;
+  const dynamicBatch = onnxGraphIo(bytes).inputDims.some((d) => typeof d?.[0] !== 'number');
+  return batch !== undefined || dynamicBatch ? batchShapes(bytes, batch ?? 1, file) : undefined;
+}
+
+export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true });
+  if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
+  const runs = Number(flags.get('runs') ?? 30);
+  const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
+  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new UsageError('--batch must be a positive integer');
+  const vs = flags.get('vs');
+  if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);
+  if (vs && positionals.some((m) => !m.endsWith('.onnx'))) throw new UsageError('--vs ort needs .onnx models');
+
+  await useDawn((l) => io.stderr(l));
+  const ort = vs ? await loadOrt() : undefined;
+  const { device } = await openCliDevice((l) => io.stderr(l));
+  const rows: BenchRow[] = [];
+  try {
+    for (const file of positionals) {
+      const bytes = new Uint8Array(readFileSync(file));
+      const shapes = onnxShapes(file, bytes, batch);
+      const loaded = loadModel(file, shapes ? { shapes } : {});
+      for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
+      if (!loaded.module) return 1;
+      const c0 = performance.now();
+      const state = compile(loaded.module, defaultTargets());
+      const compileMs = performance.now() - c0;
+      const l0 = performance.now();
+      const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data);
+      const loadMs = performance.now() - l0;
+      const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 1 + i));
+      const f0 = performance.now();
+      let ours = await program.run(inputs);
+      const firstRunMs = performance.now() - f0;
+
+      let session: Awaited<ReturnType<NonNullable<typeof ort>['InferenceSession']['create']>> | undefined;
+      let ortPrepareMs = 0;
+      let ortFirstMs = 0;
+      let feeds: Record<string, InstanceType<NonNullable<typeof ort>['Tensor']>> = {};
+      let ortOutputs: HostTensor['data'][] = [];
+      if (ort) {
+        const s0 = performance.now();
+        session = await ort.InferenceSession.create(bytes, { executionProviders: ['webgpu'] });
+        ortPrepareMs = performance.now() - s0;
+        const names = onnxGraphIo(bytes).inputs;
+        feeds = Object.fromEntries(names.map((n, i) => [n, new ort.Tensor(inputs[i]!.type.element as 'float32', inputs[i]!.data as Float32Array, [...inputs[i]!.type.shape])]));
+        const r0 = performance.now();
+        const out = await session.run(feeds);
+        ortFirstMs = performance.now() - r0;
+        ortOutputs = await Promise.all(session.outputNames.map(async (n) => (await out[n]!.getData()) as HostTensor['data']));
+      }
+      // Interleaved: one of ours, one of onnxruntime-web's, so drift in clocks or load hits both.
+      const oursMs: number[] = [];
+      const gpuMs: number[] = [];
+      const ortMs: number[] = [];
+      for (let r = 0; r < runs; r++) {
+        const t0 = performance.now();
+        ours = await program.run(inputs);
+        oursMs.push(performance.now() - t0);
+        const gpu = ours.timings.filter((t) => t.source === 'gpu-timestamp');
+        if (gpu.length) gpuMs.push(gpu.reduce((s, t) => s + t.ms, 0));
+        if (session) {
+          const t1 = performance.now();
+          const out = await session.run(feeds);
+          for (const n of session.outputNames) await out[n]!.getData();
+          ortMs.push(performance.now() - t1);
+        }
+      }
+      let maxAbsDiff: number | undefined;
+      if (session) {
+        maxAbsDiff = 0;
+        ours.outputs.forEach((o, i) => {
+          const theirs = ortOutputs[i]!;
+          for (let j = 0; j < o.data.length; j++) maxAbsDiff = Math.max(maxAbsDiff!, Math.abs(Number(o.data[j]) - Number(theirs[j])));
+        });
+        await session.release();
+      }
+      const row: BenchRow = {
+        model: file.split('/').pop()!.replace(/\.onnx$/, ''),
+        batch: batch ?? program.inputTypes[0]?.shape[0] ?? 1,
+        dispatches: program.dispatchCount,
+        ours: { prepareMs: compileMs, loadMs, firstRunMs, medianMs: median(oursMs), minMs: min(oursMs), ...(gpuMs.length ? { gpuMs: median(gpuMs) } : {}) },
+        ...(ort && session
+          ? {
+              ort: { prepareMs: ortPrepareMs, firstRunMs: ortFirstMs, medianMs: median(ortMs), minMs: min(ortMs), version: ort.env.versions.web ?? ort.env.versions.common ?? '?' },
+              speedup: median(ortMs) / median(oursMs),
+              maxAbsDiff,
+            }
+          : {}),
+      };
+      program.destroy();
+      rows.push(row);
+      io.stderr(`${row.model}: done`);
+    }
+  } finally {
+    device.destroy();
+  }
+  io.stdout(benchTable(rows, runs));
+  if (flags.has('json')) writeFileSync(flags.get('json')!, JSON.stringify({ runs, rows }, null, 2));
+  return 0;
+}
+
+/** The markdown table BENCHMARKS.md shows. */
+export function benchTable(rows: readonly BenchRow[], runs: number): string {
+  const f = (n: number | undefined, d = 2) => (n === undefined ? '—' : n.toFixed(d));
+  const withOrt = rows.some((r) => r.ort);
+  const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms'];
+  if (withOrt) head.push('ORT session ms', 'ORT first run ms', 'ORT median ms', 'ORT min ms', 'speed-up (median)', 'max |Δ| vs ORT');
+  const lines = [`${runs} runs each after one warm-up, interleaved; host wall time per run with inputs uploaded and outputs read back.`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) {
+    const cells = [r.model, String(r.batch), String(r.dispatches), f(r.ours.prepareMs, 0), f(r.ours.loadMs, 0), f(r.ours.firstRunMs, 1), f(r.ours.medianMs), f(r.ours.minMs), f(r.ours.gpuMs)];
+    if (withOrt) cells.push(f(r.ort?.prepareMs, 0), f(r.ort?.firstRunMs, 1), f(r.ort?.medianMs), f(r.ort?.minMs), r.speedup === undefined ? '—' : `${r.speedup.toFixed(2)}×`, r.maxAbsDiff === undefined ? '—' : r.maxAbsDiff.toExponential(1));
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
