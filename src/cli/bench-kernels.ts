@@ -14,7 +14,7 @@ import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
 import { parseArgs, UsageError } from './args';
 import { onnxShapes } from './bench';
-import { openCliDevice } from './gpu';
+import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
@@ -82,13 +82,15 @@ async function timeKernels(device: GPUDevice, module: Operation, runs: number, c
     for (let r = 0; r < runs; r++) {
       const { kernelTimings } = await program.run(inputs, { profile: true });
       if (!kernelTimings.length) throw new UsageError('the adapter has no timestamp-query: kernel timings need GPU timestamps');
-      for (const k of kernelTimings) {
-        const s = samples.get(k.kernel) ?? { subgraph: k.subgraph, ms: [] };
+      // By position in the run: identical subgraphs share a definition and so a kernel name.
+      kernelTimings.forEach((k, i) => {
+        const key = `${i}:${k.kernel}`;
+        const s = samples.get(key) ?? { subgraph: k.subgraph, ms: [] };
         s.ms.push(k.ms);
-        samples.set(k.kernel, s);
-      }
+        samples.set(key, s);
+      });
     }
-    return { state, kernels: [...samples].map(([kernel, s]) => ({ kernel, subgraph: s.subgraph, ms: median(s.ms) })) };
+    return { state, kernels: [...samples].map(([key, s]) => ({ kernel: key.slice(key.indexOf(':') + 1), subgraph: s.subgraph, ms: median(s.ms) })) };
   } finally {
     program.destroy();
   }
@@ -141,6 +143,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   const sizes = (flags.get('gemm') ?? (models.length ? '' : '1024,2048,4096')).split(',').filter((s) => s).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--gemm takes sizes like 1024,2048,4096');
+  await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device, info } = await openCliDevice((l) => io.stderr(l));
   if (!device.features.has('timestamp-query')) {
     device.destroy();

@@ -16,7 +16,7 @@ import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { parseArgs, UsageError } from './args';
-import { openCliDevice, useDawn } from './gpu';
+import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
@@ -95,7 +95,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
   if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);
   if (vs && positionals.some((m) => !m.endsWith('.onnx'))) throw new UsageError('--vs ort needs .onnx models');
 
-  await useDawn((l) => io.stderr(l));
+  await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const ort = vs ? await loadOrt() : undefined;
   const { device } = await openCliDevice((l) => io.stderr(l));
   const rows: BenchRow[] = [];

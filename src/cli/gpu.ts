@@ -18,12 +18,12 @@ function chooseVulkanDriver(note: (line: string) => void): void {
  * Makes one Dawn instance this process's `navigator.gpu`, as in a browser, so that another WebGPU
  * library loaded here (onnxruntime-web, for `cgc bench --vs ort`) shares it with our runtime.
  */
-export async function useDawn(note: (line: string) => void): Promise<void> {
+export async function useDawn(note: (line: string) => void, flags: readonly string[] = []): Promise<void> {
   if ((globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu) return;
   chooseVulkanDriver(note);
   const dawn = (await import('webgpu')) as typeof import('webgpu');
   Object.assign(globalThis, dawn.globals);
-  Object.defineProperty(globalThis, 'navigator', { value: { gpu: dawn.create([]) }, configurable: true });
+  Object.defineProperty(globalThis, 'navigator', { value: { gpu: dawn.create([...flags]) }, configurable: true });
   // Dawn's writeBuffer rejects views of a SharedArrayBuffer (browsers accept them); copy those.
   const write = GPUQueue.prototype.writeBuffer;
   GPUQueue.prototype.writeBuffer = function (this: GPUQueue, buffer: GPUBuffer, offset: number, data: BufferSource | SharedArrayBuffer, dataOffset?: number, size?: number) {
@@ -36,6 +36,9 @@ export async function useDawn(note: (line: string) => void): Promise<void> {
     return write.call(this, buffer, offset, data as BufferSource, dataOffset, size);
   } as typeof write;
 }
+
+/** Dawn flags for benchmarks: full-resolution GPU timestamps (Dawn rounds them to 2^16 ns by default, as browsers do). */
+export const BENCH_DAWN_FLAGS = ['disable-dawn-features=timestamp_quantization'];
 
 /** Opens a device; `note` receives a line saying which adapter it is and why. */
 export async function openCliDevice(note: (line: string) => void): Promise<OpenedDevice> {

@@ -5,6 +5,8 @@ import { CGC_VERSION, INTERFACES } from '../ir';
 const FLOAT = '["float32", "float16"]';
 const GPU_TYPES = '["float32", "float16", "int32", "uint8", "int8", "bool"]';
 const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 8, side_inputs = "any"}`;
+/** Row kernels read their input a few times (statistics, then output), so a short prologue is recomputed, not stored. */
+const ROW_PROLOGUE = `{traits = ["elementwise"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "any"}`;
 
 export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // conv → any chain of elementwise ops (bias, activation, residual add, clip, scale, …)  ⇒  one implicit-GEMM kernel
@@ -13,9 +15,9 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
   // matmul / gemm → elementwise chain  ⇒  one tiled GEMM kernel with the epilogue in its store
   cgc_pattern.pattern @matmul_epilogue attributes {benefit = 100,
     nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
-  // normalization → elementwise chain  ⇒  one kernel
+  // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @norm_epilogue attributes {benefit = 60,
-    nodes = [{traits = ["normalization"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
+    nodes = [{traits = ["normalization"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}
   // pooling → elementwise chain
   cgc_pattern.pattern @pool_epilogue attributes {benefit = 50,
     nodes = [{traits = ["pooling"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
@@ -24,9 +26,9 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
     nodes = [{ops = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_l1", "reduce_l2",
                      "reduce_log_sum", "reduce_log_sum_exp", "reduce_sum_square"], element_types = ${FLOAT}}],
     prologue = {traits = ["elementwise", "unary"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "none"}}
-  // softmax / log_softmax → elementwise chain
+  // elementwise prologue (scale, mask) → softmax / log_softmax → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @softmax_epilogue attributes {benefit = 50,
-    nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
+    nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}
   // chains of elementwise ops  ⇒  one kernel with full broadcasting
   cgc_pattern.pattern @elementwise_chain attributes {benefit = 40,
     nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any"}}

@@ -6,6 +6,7 @@ import { type Operation, numElements } from '../ir';
 import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
 import { tiledKernel } from './kernels/gemm-kernel';
+import { rowKernel } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 
 export interface KernelSpec {
@@ -31,8 +32,9 @@ export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
     const b = new KernelBuilder(args, new Set(ops));
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
-    // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
-    const { wgsl, workgroups } = tiledKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name);
+    // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store;
+    // elementwise → softmax / normalization → elementwise  ⇒  one workgroup per row
+    const { wgsl, workgroups } = tiledKernel(b, out, binding, name) ?? rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name);
     kernels.push({ name, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding });
   });
   return kernels;

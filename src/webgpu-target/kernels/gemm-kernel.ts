@@ -57,6 +57,18 @@ ${main.code}`;
 
 /** The one non-elementwise op `out` depends on inside the subgraph, when it has a tiled form over float32 of `out`'s shape. */
 function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
+  const heavy = heavyOps(b, out);
+  const [anchor] = heavy;
+  if (heavy.size !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
+  if (![...anchor!.operands, ...anchor!.results].every((v) => v.type.element === 'float32')) return undefined;
+  // An epilogue that broadcasts the product to a larger shape would store each product element several times.
+  const shape = anchor!.results[0]!.type.shape;
+  if (shape.length !== out.type.shape.length || shape.some((d, i) => d !== out.type.shape[i])) return undefined;
+  return anchor;
+}
+
+/** The ops other than elementwise ones that `out` depends on inside the subgraph. */
+export function heavyOps(b: KernelBuilder, out: Value): Set<Operation> {
   const heavy = new Set<Operation>();
   const seen = new Set<Operation>();
   const stack = [out];
@@ -67,13 +79,7 @@ function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
     if (!ELEMENTWISE.has(op.opName)) heavy.add(op);
     stack.push(...op.operands);
   }
-  const [anchor] = heavy;
-  if (heavy.size !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
-  if (![...anchor!.operands, ...anchor!.results].every((v) => v.type.element === 'float32')) return undefined;
-  // An epilogue that broadcasts the product to a larger shape would store each product element several times.
-  const shape = anchor!.results[0]!.type.shape;
-  if (shape.length !== out.type.shape.length || shape.some((d, i) => d !== out.type.shape[i])) return undefined;
-  return anchor;
+  return heavy;
 }
 
 /** Coordinates of flat index `flat` in `shape` (i32 expressions). */

@@ -1,0 +1,166 @@
+// Row kernels for subgraphs anchored on an op that normalizes along some axes (softmax, log_softmax,
+// layer and instance normalization) plus elementwise ops before and after it: one workgroup per row
+// (the anchor's normalized axes, all other coordinates fixed). The threads stride over the row to
+// accumulate each statistic, combine it through workgroup memory, and then each writes its share of
+// the row, pulling the epilogue with the anchor overridden to read the statistics. Per-element
+// generators (norm-softmax.ts) recompute the statistics for every element; this reads the row a
+// few times instead of once per element.
+import { type Operation, type Value, numElements, shapeToString } from '../../ir';
+import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputType } from '../wgsl/builder';
+import { heavyOps, unflatten } from './gemm-kernel';
+import { ctxOf, normAxis } from './helpers';
+
+const MAX_F32 = '3.4028234663852886e38f';
+
+/** One statistic of a row: its identity, how a value folds in, and how two partial results combine. */
+interface Statistic {
+  readonly init: string;
+  /** The new partial from partial `acc` and row value `v` (earlier statistics are in scope by name). */
+  fold(acc: string, v: string, earlier: readonly string[]): string;
+  combine(a: string, b: string): string;
+  /** The statistic from the combined value (e.g. sum → mean). */
+  final?(total: string): string;
+}
+
+interface RowOp {
+  /** The anchor's normalized axes. */
+  axes(op: Operation): number[];
+  stats(op: Operation, n: number): Statistic[];
+  /** The anchor's value at `coords` given its statistics. */
+  finish(b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope, stats: readonly string[], n: number): Typed;
+}
+
+const sum = (a: string, b: string) => `${a} + ${b}`;
+const softmaxStats = (): Statistic[] => [
+  { init: `-${MAX_F32}`, fold: (acc, v) => `max(${acc}, ${v})`, combine: (a, b) => `max(${a}, ${b})` },
+  { init: '0.0f', fold: (acc, v, [mx]) => `${acc} + exp(${v} - ${mx})`, combine: sum },
+];
+/** Mean, then the variance around it: two passes, as exact as the per-element kernel. */
+const momentStats = (op: Operation, n: number): Statistic[] => [
+  { init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / ${literal(n, 'f32')}` },
+  {
+    init: '0.0f', fold: (acc, v, [mean]) => `${acc} + (${v} - ${mean}) * (${v} - ${mean})`, combine: sum,
+    final: (t) => `inverseSqrt(${t} / ${literal(n, 'f32')} + ${literal(ctxOf(op).float('epsilon'), 'f32')})`,
+  },
+];
+const self = (b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope) => convert(b.value(op.operands[0]!, coords, scope), 'f32');
+
+const ROW_OPS: Readonly<Record<string, RowOp>> = {
+  softmax: {
+    axes: (op) => [normAxis(ctxOf(op).int('axis'), op.operands[0]!.type.shape.length)],
+    stats: softmaxStats,
+    finish: (b, op, coords, scope, [mx, s]) => ({ expr: `(exp(${self(b, op, coords, scope)} - ${mx}) / ${s})`, type: 'f32' }),
+  },
+  log_softmax: {
+    axes: (op) => [normAxis(ctxOf(op).int('axis'), op.operands[0]!.type.shape.length)],
+    stats: softmaxStats,
+    finish: (b, op, coords, scope, [mx, s]) => ({ expr: `(${self(b, op, coords, scope)} - ${mx} - log(${s}))`, type: 'f32' }),
+  },
+  layer_normalization: {
+    axes(op) {
+      const rank = op.operands[0]!.type.shape.length;
+      return Array.from({ length: rank }, (_, i) => i).slice(normAxis(ctxOf(op).int('axis'), rank));
+    },
+    stats: momentStats,
+    finish(b, op, coords, scope, [mean, rstd]) {
+      const [, scale, bias] = op.operands;
+      const shape = op.operands[0]!.type.shape;
+      let e = `(${self(b, op, coords, scope)} - ${mean}) * ${rstd} * ${convert(b.valueBroadcast(scale!, coords, shape, scope), 'f32')}`;
+      if (bias) e = `${e} + ${convert(b.valueBroadcast(bias, coords, shape, scope), 'f32')}`;
+      return { expr: `(${e})`, type: 'f32' };
+    },
+  },
+  instance_normalization: {
+    axes: (op) => op.operands[0]!.type.shape.map((_, i) => i).slice(2),
+    stats: momentStats,
+    finish(b, op, coords, scope, [mean, rstd]) {
+      const [, scale, bias] = op.operands;
+      const c = [coords[1]!];
+      return { expr: `((${self(b, op, coords, scope)} - ${mean}) * ${rstd} * ${convert(b.value(scale!, c, scope), 'f32')} + ${convert(b.value(bias!, c, scope), 'f32')})`, type: 'f32' };
+    },
+  },
+};
+
+/** Rows shorter than this keep the one-thread-per-element kernel (its recomputation is cheap there). */
+const MIN_ROW = 16;
+
+/** Threads per row: a power of two from 32 to 256, about four elements each. */
+function rowThreads(n: number): number {
+  let t = 32;
+  while (t < 256 && t * 4 < n) t *= 2;
+  return t;
+}
+
+/** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
+export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+  const heavy = heavyOps(b, out);
+  const [anchor] = heavy;
+  const rowOp = anchor && ROW_OPS[anchor.opName];
+  if (heavy.size !== 1 || !rowOp) return undefined;
+  const shape = anchor.results[0]!.type.shape;
+  if (anchor.operands[0]!.type.element !== 'float32' || shape.length !== out.type.shape.length || shape.some((d, i) => d !== out.type.shape[i])) return undefined;
+  const axes = rowOp.axes(anchor);
+  const n = axes.reduce((k, a) => k * shape[a]!, 1);
+  if (n < MIN_ROW) return undefined;
+  const rows = numElements(shape) / n;
+  const threads = rowThreads(n);
+  const type = outputType(out);
+  const x = anchor.operands[0]!;
+  const kept = shape.map((_, i) => i).filter((i) => !axes.includes(i));
+  // Coordinates of element j of the row: kept dims from the row index, normalized dims from j.
+  const coordsAt = (scope: Scope, j: string): string[] => {
+    const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
+    const inRow = unflatten(j, axes.map((i) => shape[i]!));
+    return shape.map((_, i) => {
+      const v = b.fresh('c');
+      scope.emit(`let ${v} = ${kept.includes(i) ? rowCoords[kept.indexOf(i)] : inRow[axes.indexOf(i)]};`);
+      return v;
+    });
+  };
+  const body = new Scope('  ');
+  const stats = rowOp.stats(anchor, n);
+  const names: string[] = [];
+  for (const stat of stats) {
+    const acc = b.fresh('acc');
+    body.emit(`var ${acc} = ${stat.init};`);
+    body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
+    const loop = body.child();
+    const v = convert(b.value(x, coordsAt(loop, 'j'), loop), 'f32');
+    loop.emit(`${acc} = ${stat.fold(acc, v, names)};`);
+    body.lines.push(...loop.lines);
+    body.emit('}');
+    body.emit(`red[t] = ${acc};`);
+    body.emit('workgroupBarrier();');
+    body.emit(`for (var k = ${threads / 2}i; k > 0i; k = k / 2i) {`);
+    body.emit(`  if (t < k) { red[t] = ${stat.combine('red[t]', 'red[t + k]')}; }`);
+    body.emit('  workgroupBarrier();');
+    body.emit('}');
+    const name = b.fresh('stat');
+    body.emit(`let ${name} = ${stat.final ? stat.final('red[0]') : 'red[0]'};`);
+    body.emit('workgroupBarrier();');
+    names.push(name);
+  }
+  body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
+  const loop = body.child();
+  const coords = coordsAt(loop, 'j');
+  b.override(anchor, (_b, op, at, s) => rowOp.finish(b, op, at, s, names, n));
+  const v = b.value(out, coords, loop);
+  loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(v, type)};`);
+  body.lines.push(...loop.lines);
+  body.emit('}');
+  const gx = Math.min(rows, 65535);
+  const wgsl = `// ${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each
+${bindingDecls(b, out, outBinding)}
+
+var<workgroup> red: array<f32, ${threads}>;
+
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let row = i32(wg.y * ${gx}u + wg.x);
+  if (row >= ${rows}i) { return; }
+  let t = i32(lid);
+${body.lines.join('\n')}
+}
+`;
+  return { wgsl, workgroups: [gx, Math.ceil(rows / gx), 1] };
+}

@@ -1,0 +1,66 @@
+// Row kernels (softmax, log_softmax, layer and instance normalization, with elementwise prologues and
+// epilogues fused) on real WebGPU against the CPU reference, and which subgraphs take that path.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ty } from '../../ir/ops/test-cases';
+import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
+import { compile } from '../../compiler/pipeline';
+import { runEntryPoint } from '../../reference';
+import { openDevice } from '../../runtime/device';
+import { loadProgram } from '../../runtime/runtime';
+import { planKernels } from '../kernel-plan';
+import { defaultTargets } from '../targets';
+import { type Case, moduleOf, randomInput } from '../testing/cases';
+
+type RowCase = Case & { row: boolean };
+
+const one = (op: string, x: string, attrs: Record<string, number>, row = true, extra: string[] = []): RowCase => ({
+  name: `${op} ${x} ${JSON.stringify(attrs)}`, args: [`${x}xf32`, ...extra], ops: [{ op, in: ['a', ...extra.map((_, i) => String.fromCharCode(98 + i))], attrs }], row,
+});
+
+const CASES: RowCase[] = [
+  one('softmax', '3x197x197', { axis: -1 }),
+  one('softmax', '2x300x5', { axis: 1 }),
+  one('softmax', '1x4097', { axis: 1 }),
+  one('softmax', '5x7', { axis: 1 }, false),
+  one('log_softmax', '4x33x17', { axis: 1 }),
+  one('log_softmax', '2x1000', { axis: -1 }),
+  one('layer_normalization', '3x50x768', { axis: -1 }, true, ['768xf32', '768xf32']),
+  one('layer_normalization', '2x7x9x5', { axis: 1 }, true, ['9x5xf32']),
+  one('layer_normalization', '6x127', { axis: -1 }, true, ['127xf32', '1xf32']),
+  one('instance_normalization', '2x3x17x19', {}, true, ['3xf32', '3xf32']),
+  {
+    name: 'scaled attention scores: (a · 0.125 + mask) → softmax → · 2', args: ['2x12x65x65xf32', 'f32', '65xf32', 'f32'], row: true,
+    ops: [{ op: 'mul', in: ['a', 'b'] }, { op: 'add', in: ['%0', 'c'] }, { op: 'softmax', in: ['%1'], attrs: { axis: -1 } }, { op: 'mul', in: ['%2', 'd'] }],
+  },
+  {
+    name: 'residual add → layer_normalization → gelu-ish tanh', args: ['4x97x64xf32', '4x97x64xf32', '64xf32', '64xf32'], row: true,
+    ops: [{ op: 'add', in: ['a', 'b'] }, { op: 'layer_normalization', in: ['%0', 'c', 'd'], attrs: { axis: -1 } }, { op: 'tanh', in: ['%1'] }],
+  },
+];
+
+let device: GPUDevice;
+beforeAll(async () => { device = (await openDevice()).device; });
+afterAll(() => device?.destroy());
+
+describe('row kernels vs CPU reference', () => {
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const module = moduleOf(c);
+      const inputs = c.args.map((t, i) => randomInput(ty(t), 51 + i));
+      const want = runEntryPoint(module, inputs, () => undefined)[0]!;
+      const s = compile(module, defaultTargets());
+      const defs = [...s.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
+      expect(defs.length, 'one fused subgraph').toBe(1);
+      expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'planned as a row kernel').toBe(c.row);
+      const program = await loadProgram(device, s.output!, () => undefined);
+      const got = (await program.run(inputs)).outputs[0]!;
+      program.destroy();
+      expect(got.type.shape).toEqual(want.type.shape);
+      for (let i = 0; i < want.data.length; i++) {
+        const a = Number(got.data[i]!);
+        const b = Number(want.data[i]!);
+        expect(Math.abs(a - b) <= 1e-5 + 1e-4 * Math.abs(b), `${c.name}[${i}]: ${a} vs reference ${b}`).toBe(true);
+      }
+    });
+  }
+});

@@ -1,0 +1,44 @@
+// Kernel test cases as data: a few ops over typed arguments become a one-entry-point module, and
+// seeded inputs feed it. Shared by the kernel families' GPU tests.
+import { type Operation, numElements, parseModule, typeToString } from '../../ir';
+import { inferOp } from '../../ir/registry';
+import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
+import { type HostTensor, allocTensor } from '../../reference';
+
+/** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
+export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
+export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean }
+
+/** The case as a module with one entry point, result types inferred op by op. */
+export function moduleOf(c: Case): Operation {
+  const types = new Map(c.args.map((t, i) => [String.fromCharCode(97 + i), ty(t)]));
+  const lines = c.ops.map((s, i) => {
+    const [result] = inferOp(s.op, s.in.map((v) => types.get(v)!), attrs(s.attrs));
+    types.set(`%${i}`, result!);
+    const dict = Object.entries(s.attrs ?? {}).map(([k, v]) => `${k} = ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`);
+    const operands = s.in.map((v) => (v.startsWith('%') ? `%r${v.slice(1)}` : `%${v}`)).join(', ');
+    const sig = `(${s.in.map((v) => typeToString(types.get(v)!)).join(', ')}) -> ${typeToString(result!)}`;
+    return `    %r${i} = cgc_op.${s.op}(${operands})${dict.length ? ` {${dict.join(', ')}}` : ''} : ${sig}`;
+  });
+  const last = typeToString(types.get(`%${c.ops.length - 1}`)!);
+  const args = c.args.map((t, i) => `%${String.fromCharCode(97 + i)}: ${typeToString(ty(t))}`).join(', ');
+  const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
+  cgc.entry_point @main(${args}) -> ${last} {
+${lines.join('\n')}
+    cgc.return %r${c.ops.length - 1} : ${last}
+  }
+}
+`;
+  const r = parseModule(text);
+  if (!r.module) throw new Error(`case does not parse:\n${text}\n${JSON.stringify(r.diagnostics)}`);
+  return r.module;
+}
+
+/** Seeded inputs in [-2, 2). */
+export function randomInput(t: { shape: readonly number[] }, seed: number): HostTensor {
+  const x = allocTensor(t.shape, 'float32');
+  let s = seed >>> 0;
+  for (let i = 0; i < numElements(t.shape); i++) (x.data as Float32Array)[i] = ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 4 - 2;
+  return x;
+}
+
