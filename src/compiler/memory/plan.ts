@@ -172,4 +172,3 @@ function implicitDependencies(tensors: readonly PlannedTensor[], dependsOn: (a: 
   });
   return out.sort((a, b) => a.after - b.after || a.before - b.before);
 }
-/** Reuse orders a later writer after every earlier reader of the same bytes; keep those data don't imply. */
