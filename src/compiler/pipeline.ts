@@ -22,7 +22,7 @@ export const PIPELINE: readonly Pass[] = [
   formSubgraphs, //   subgraph invocations in topological order; identical subgraphs share a symbol
   viewReshapes, //    reshape-only subgraphs become views of their input's memory
   partition, //       invocations grouped into partitions by the granularity option
-  planMemoryPass, //  scratch offsets: liveness, in-place, greedy by size, arenas
+  planMemoryPass, //  scratch offsets: liveness, in-place, greedy best fit + search to the bound, arenas
   buildProgram, //    subgraphs, partitions with bind points, the program
   verifyOutput, //    the output IR verifies
 ];

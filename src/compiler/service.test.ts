@@ -32,7 +32,17 @@ describe('compile service', () => {
     expect(bad.diagnostics[0]).toContain('type of constant "w1" is unknown');
     const cancelled = await compileRequest({ model: SPEC, constantTypes: TYPES }, { isCancelled: () => true });
     expect(cancelled.diagnostics.at(-1)).toContain('compile cancelled');
-    expect((await compileRequest({ model: SPEC, constantTypes: TYPES })).ok).toBe(true);
+    const fresh = await compileRequest({ model: SPEC, constantTypes: TYPES });
+    expect(fresh.ok).toBe(true);
+    // A compile that fails inside the pipeline (select: no target takes the upsample) leaves nothing
+    // behind: the next compile gives the same program and plan as the first.
+    const noTarget = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['webgpu'] });
+    expect(noTarget.ok).toBe(false);
+    expect(noTarget.diagnostics.at(-1)).toMatch(/error: no target can take 1 op\(s\): 'cgc_op\.upsample'/);
+    const again = await compileRequest({ model: SPEC, constantTypes: TYPES });
+    expect(again.ok).toBe(true);
+    expect(again.outputText).toBe(fresh.outputText);
+    expect(again.plan).toEqual(fresh.plan);
   });
 });
 

@@ -1,7 +1,8 @@
 // Memory planning: every intermediate tensor gets an offset in a scratch arena. Liveness over the
-// schedule, in-place reuse for elementwise steps whose input dies there, offsets by greedy-by-size
-// best fit (Pisarchyk & Lee 2020, "Efficient Memory Management for Deep Neural Net Inference"),
-// arenas split at the binding size limit, and the implicit dependencies that reuse introduces.
+// schedule, in-place reuse for elementwise steps whose input dies there, offsets from place.ts
+// (greedy best fit, then a search toward the lower bound), arenas split at the binding size limit,
+// and the implicit dependencies that reuse introduces.
+import { placeBlocks } from './place';
 
 export interface PlanTensor {
   readonly id: string;
@@ -97,44 +98,13 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
     groupOf.set(t.id, g);
   }
 
-  // Greedy by size with best fit (biggest first, each in the smallest gap among the tensors it
-  // overlaps in time), tried with a few tie-breaks, with greedy-by-breadth order and with first fit;
-  // the smallest plan wins.
-  const orders: ((a: Group, b: Group) => number)[] = [
-    (a, b) => b.size - a.size || a.start - b.start,
-    (a, b) => b.size - a.size || (b.end - b.start) - (a.end - a.start) || a.start - b.start,
-    (a, b) => b.size * (b.end - b.start + 1) - a.size * (a.end - a.start + 1) || a.start - b.start,
-    (a, b) => a.start - b.start || b.size - a.size,
-  ];
-  const lb = lowerBoundOf(groups);
-  let best: { placed: Group[][]; total: number; at: Map<Group, [number, number]> } | undefined;
-  for (const [order, firstFit] of orders.flatMap((o) => [[o, false], [o, true]] as const)) {
-    if (best && best.total === lb) break;
-    const placed: Group[][] = [];
-    const at = new Map<Group, [number, number]>();
-    for (const g of [...groups].sort(order)) {
-      for (let arena = 0; ; arena++) {
-        placed[arena] ??= [];
-        const offset = bestFit(placed[arena]!, g, at, firstFit);
-        if (offset + g.size <= maxArena) {
-          at.set(g, [arena, offset]);
-          placed[arena]!.push(g);
-          placed[arena]!.sort((a, b) => at.get(a)![1] - at.get(b)![1]);
-          break;
-        }
-      }
-    }
-    const total = placed.reduce((n, list) => n + list.reduce((m, g) => Math.max(m, at.get(g)![1] + g.size), 0), 0);
-    if (!best || total < best.total) best = { placed, total, at };
-  }
-  for (const [g, [arena, offset]] of best?.at ?? []) {
-    g.arena = arena;
-    g.offset = offset;
-  }
-  const placed = best?.placed ?? [];
-  const arenas = placed.map((list) => list.reduce((m, g) => Math.max(m, g.offset + g.size), 0));
-
-  const lowerBound = lb;
+  const lowerBound = lowerBoundOf(groups);
+  const placement = placeBlocks(groups, { maxArena, lowerBound });
+  groups.forEach((g, i) => {
+    g.arena = placement.arena[i]!;
+    g.offset = placement.offset[i]!;
+  });
+  const arenas = placement.arenas;
 
   const planned: PlannedTensor[] = tensors.map((t) => {
     const g = groupOf.get(t.id)!;
@@ -148,7 +118,6 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
   };
 }
 
-/** The offset for `g`: the smallest gap that fits (or, with `firstFit`, the lowest), else the end. */
 /** The most aligned bytes live at once (in-place groups count once): no plan can be smaller. */
 function lowerBoundOf(groups: readonly Group[]): number {
   const delta = new Map<number, number>();
@@ -165,41 +134,41 @@ function lowerBoundOf(groups: readonly Group[]): number {
   return max;
 }
 
-function bestFit(placed: readonly Group[], g: Group, at: ReadonlyMap<Group, [number, number]>, firstFit: boolean): number {
-  let prevEnd = 0;
-  let best: number | undefined;
-  let bestGap = Infinity;
-  for (const x of placed) {
-    if (x.end < g.start || g.end < x.start) continue;
-    const offset = at.get(x)![1];
-    const gap = offset - prevEnd;
-    if (gap >= g.size && gap < bestGap) {
-      bestGap = gap;
-      best = prevEnd;
-      if (firstFit) return best;
-    }
-    prevEnd = Math.max(prevEnd, offset + x.size);
-  }
-  return best ?? prevEnd;
-}
-
 /** Reuse orders a later writer after every earlier reader of the same bytes; keep those data don't imply. */
 function implicitDependencies(tensors: readonly PlannedTensor[], dependsOn: (a: number, b: number) => boolean): ImplicitDependency[] {
+  // Each arena's tensors by offset: the earlier tenants of a tensor's bytes are a scan that stops at its top.
+  const offset = Float64Array.from(tensors, (t) => t.offset);
+  const top = Float64Array.from(tensors, (t) => t.offset + t.size);
+  const end = Int32Array.from(tensors, (t) => t.end);
+  const byOffset = new Map<number, number[]>();
+  tensors.forEach((t, i) => {
+    if (!byOffset.has(t.arena)) byOffset.set(t.arena, []);
+    byOffset.get(t.arena)!.push(i);
+  });
+  for (const list of byOffset.values()) list.sort((a, b) => offset[a]! - offset[b]!);
+  const steps = tensors.reduce((n, t) => Math.max(n, t.end + 1), 0);
   const out: ImplicitDependency[] = [];
-  const seen = new Set<string>();
-  for (const late of tensors) {
-    for (const early of tensors) {
-      if (early === late || early.arena !== late.arena || early.end > late.writer || early.end === late.start && early.id === late.inPlaceOf) continue;
-      if (early.offset >= late.offset + late.size || late.offset >= early.offset + early.size) continue;
-      if (early.end >= late.start) continue;
-      for (const r of [early.writer, ...early.readers]) {
-        if (r === late.writer || dependsOn(r, late.writer)) continue;
-        const key = `${r}>${late.writer}`;
-        if (seen.has(key)) continue;
+  const seen = new Set<number>();
+  const tenants: number[] = [];
+  tensors.forEach((late, l) => {
+    tenants.length = 0;
+    for (const i of byOffset.get(late.arena)!) {
+      if (offset[i]! >= top[l]!) break;
+      // An in-place host dies at its successor's start, so it is no earlier tenant either.
+      if (end[i]! < late.start && top[i]! > offset[l]!) tenants.push(i);
+    }
+    tenants.sort((a, b) => a - b);
+    for (const i of tenants) {
+      const early = tensors[i]!;
+      const visit = (r: number) => {
+        const key = r * steps + late.writer;
+        if (r === late.writer || seen.has(key) || dependsOn(r, late.writer)) return;
         seen.add(key);
         out.push({ before: r, after: late.writer, tensor: late.id, overwrites: early.id });
-      }
+      };
+      visit(early.writer);
+      early.readers.forEach(visit);
     }
-  }
+  });
   return out.sort((a, b) => a.after - b.after || a.before - b.before);
 }
