@@ -20,5 +20,5 @@ export ORT_WEB_DIR=$PWD/.device/ort
 files=$(for m in $MODELS; do echo /tmp/models/$m.onnx; done)
 timeout 420 node .bench/cgc.mjs bench $files --runs ${BENCH_RUNS:-30} --vs ort --json "$OUT/bench.json" 2>&1 | tee "$OUT/bench.txt" | grep -v '^WebGPU\|XDG'
 if [ "${BENCH_KERNELS:-1}" = 1 ]; then
-  timeout 240 node .bench/cgc.mjs bench-kernels --gemm 1024,2048,4096 --model /tmp/models/resnet50.onnx --runs 10 --json "$OUT/kernels.json" 2>&1 | tee "$OUT/kernels.txt" | grep -v XDG
+  timeout 240 node .bench/cgc.mjs bench-kernels --gemm 1024,2048,4096 --model ${BENCH_KERNEL_MODELS:-/tmp/models/resnet50.onnx} --runs 10 --json "$OUT/kernels.json" 2>&1 | tee "$OUT/kernels.txt" | grep -v XDG
 fi

@@ -184,6 +184,12 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
       const total = kernels.reduce((s, k) => s + k.ms, 0);
       const flops = [...distinct.values()].reduce((s, d) => s + d.flops * d.ms.length, 0);
       io.stdout(`${file}: ${kernels.length} kernels, ${total.toFixed(3)} ms of GPU time (sum of kernels), ${(flops / 1e9).toFixed(2)} GFLOP in matmul/gemm/convolution kernels`);
+      // Where the time goes: the slowest kernels with the ops they run.
+      for (const k of [...kernels].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
+        const def = defs.get(k.subgraph);
+        const ops = def ? def.body().operations.filter((o) => o.name.startsWith('cgc_op.')).map((o) => o.name.slice(7)).join('→') : '?';
+        io.stdout(`  ${k.ms.toFixed(4)} ms  ${k.kernel}  ${ops}  ${def ? def.body().operations.at(-1)!.operands.map((v) => v.type.shape.join('×')).join(', ') : ''}`);
+      }
     }
     let copy = 0;
     if (!flags.has('no-bandwidth')) {

@@ -227,6 +227,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     },
     destroy() {
       for (const b of buffers) b.destroy();
+      for (const c of calls) if (c.runner.kind === 'gpu') c.runner.exe.destroy();
       timestamps?.destroy();
       kernelQueries?.destroy();
     },

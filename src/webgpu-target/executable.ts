@@ -22,6 +22,8 @@ export interface PartitionExecutable {
   dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], onKernel?: (step: KernelStep, index: number) => void): void;
   /** As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes). */
   dispatchEach(encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], pass: (step: KernelStep, index: number) => GPUComputePassDescriptor): void;
+  /** Releases the kernels' workspace. */
+  destroy(): void;
 }
 
 /** FNV-1a over the WGSL: the cache key is derived from the source itself, never hand-built. */
@@ -36,7 +38,7 @@ export class PipelineCache {
   constructor(private readonly device: GPUDevice) {}
 
   get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
-    const key = `${hashWgsl(kernel.wgsl)}|${kernel.inputs}|${kernel.output}`;
+    const key = `${hashWgsl(kernel.wgsl)}|${kernel.inputs}|${kernel.output}|${kernel.workspace ? 'ws' : ''}`;
     let p = this.pipelines.get(key);
     if (!p) {
       p = this.create(kernel);
@@ -53,6 +55,7 @@ export class PipelineCache {
     const entries: GPUBindGroupLayoutEntry[] = [];
     for (let i = 0; i < kernel.inputs; i++) entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     entries.push({ binding: kernel.output, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
+    if (kernel.workspace) entries.push({ binding: kernel.output + 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
     this.device.pushErrorScope('validation');
     const module = this.device.createShaderModule({ label: `Executable.shader ${kernel.name}`, code: kernel.wgsl });
@@ -92,6 +95,9 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
     }
   }
   const steps = await Promise.all(pending);
+  // One workspace serves every kernel that needs one: kernels run one after another.
+  const workspaceBytes = Math.max(0, ...steps.map((s) => s.kernel.workspace ?? 0));
+  const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
   const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
   /** Bind groups are made once per set of bindings and reused by every later dispatch. */
   const bindGroups = (bindings: readonly GPUBufferBinding[]): GPUBindGroup[] => {
@@ -100,7 +106,10 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
       bound = steps.map((s) => device.createBindGroup({
         label: `Executable.bindGroup ${s.kernel.name}`,
         layout: s.layout,
-        entries: s.bindPoints.flatMap((p, i) => (p < 0 ? [] : [{ binding: i, resource: bindings[p]! }])),
+        entries: [
+          ...s.bindPoints.flatMap((p, i) => (p < 0 ? [] : [{ binding: i, resource: bindings[p]! }])),
+          ...(s.kernel.workspace ? [{ binding: s.kernel.output + 1, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } }] : []),
+        ],
       }));
       groups.set(bindings, bound);
     }
@@ -117,6 +126,9 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
         pass.setBindGroup(0, bound[i]!);
         pass.dispatchWorkgroups(...s.kernel.workgroups);
       });
+    },
+    destroy() {
+      workspace?.destroy();
     },
     dispatchEach(encoder, bindings, describe) {
       const bound = bindGroups(bindings);

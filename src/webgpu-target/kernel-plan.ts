@@ -5,7 +5,7 @@
 import { type Operation, numElements } from '../ir';
 import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
-import { tiledKernel } from './kernels/gemm-kernel';
+import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { rowKernel } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 
@@ -17,6 +17,8 @@ export interface KernelSpec {
   readonly inputs: number;
   /** The bind point written: argument count + result index (also its binding number). */
   readonly output: number;
+  /** Kernel-private f32 scratch at binding `output + 1`, shared with the next kernel of the same result (split-K partial sums). */
+  readonly workspace?: number;
 }
 
 /** Kernels for the functional definition `def`; throws KernelDecline when one cannot be generated. */
@@ -29,13 +31,18 @@ export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
   const kernels: KernelSpec[] = [];
   ret.operands.forEach((out, r) => {
     if (numElements(out.type.shape) === 0) return;
-    const b = new KernelBuilder(args, new Set(ops));
+    const inside = new Set(ops);
+    const builder = () => new KernelBuilder(args, inside);
+    const b = builder();
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
-    // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store;
-    // elementwise → softmax / normalization → elementwise  ⇒  one workgroup per row
-    const { wgsl, workgroups } = tiledKernel(b, out, binding, name) ?? rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name);
-    kernels.push({ name, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding });
+    // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
+    // (two kernels with split-K); elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
+    const generated: GeneratedKernel[] = tiledKernel(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name)];
+    generated.forEach(({ wgsl, workgroups, workspace }, i) => {
+      const last = i === generated.length - 1;
+      kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding, ...(workspace ? { workspace } : {}) });
+    });
   });
   return kernels;
 }

@@ -19,7 +19,7 @@ export interface GemmHooks {
   readA(scope: Scope, batch: string, m: string, k: string): string;
   /** B(batch, k, n) as an f32 expression. */
   readB(scope: Scope, batch: string, k: string, n: string): string;
-  /** Emits the store of product element (batch, m, n), whose accumulator is the f32 expression `acc`. */
+  /** Emits the store of product element (batch, m, n), whose accumulator is the f32 expression `acc` (with split-K, the sum over K slice `split`, an i32 in scope). */
   write(scope: Scope, batch: string, m: string, n: string, acc: string): void;
 }
 
@@ -27,6 +27,8 @@ export interface Tile {
   readonly tm: number;
   readonly tn: number;
   readonly tk: number;
+  /** K is cut into this many slices, each summed by its own workgroups into a partial product (split-K). */
+  readonly splits: number;
 }
 
 /** Each thread computes REG×REG results: 16 accumulators, 8 operand registers per k step. */
@@ -47,13 +49,29 @@ export function chooseTile(s: GemmShape): Tile {
     if (tm >= tn) tm /= 2;
     else tn /= 2;
   }
-  return { tm, tn, tk: 16 };
+  return { tm, tn, tk: 16, splits: chooseSplits(s, groups()) };
+}
+
+/** Fewer workgroups than this leave a large GPU mostly idle. */
+const TARGET_GROUPS = 512;
+/** Each K slice keeps at least this much of the reduction, so the partial sums stay worth their traffic. */
+const MIN_SLICE = 256;
+
+/**
+ * Split-K for thin products (few output tiles, long K — the late layers of a CNN at batch 1): cut K
+ * so that about TARGET_GROUPS workgroups run, at most 32 slices of at least MIN_SLICE each.
+ */
+export function chooseSplits(s: GemmShape, groups: number): number {
+  if (groups >= TARGET_GROUPS / 2 || s.K < 2 * MIN_SLICE) return 1;
+  return Math.max(1, Math.min(32, Math.floor(s.K / MIN_SLICE), Math.ceil(TARGET_GROUPS / groups)));
 }
 
 /** The tiled kernel's `main` and workgroup variables (after the caller's binding declarations), or undefined past dispatch limits. */
 export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): { code: string; workgroups: [number, number, number] } | undefined {
-  const { tm, tn, tk } = tile;
-  const workgroups: [number, number, number] = [Math.ceil(s.N / tn), Math.ceil(s.M / tm), s.batch];
+  const { tm, tn, tk, splits } = tile;
+  // K slices of whole k-tiles; with one slice the loop runs over all of K.
+  const slice = Math.ceil(Math.ceil(s.K / splits) / tk) * tk;
+  const workgroups: [number, number, number] = [Math.ceil(s.N / tn), Math.ceil(s.M / tm), s.batch * splits];
   if (workgroups.some((w) => w > 65535)) return undefined;
   const threads = (tm / REG) * (tn / REG);
   // A tile stored [k][m] and B tile [k][n]: in the inner loop consecutive threads read consecutive words.
@@ -76,10 +94,13 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   const code = `var<workgroup> tile_a: array<f32, ${tm * tk}>;
 var<workgroup> tile_b: array<f32, ${tk * tn}>;
 
-// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${REG}×${REG} per thread.
+// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${REG}×${REG} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}.
 @compute @workgroup_size(${tn / REG}, ${tm / REG})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
-  let batch = i32(wg.z);
+  let batch = i32(wg.z) / ${splits}i;
+  let split = i32(wg.z) % ${splits}i;
+  let k_begin = split * ${slice}i;
+  let k_end = min(k_begin + ${slice}i, ${s.K}i);
   let tile_m0 = i32(wg.y) * ${tm}i;
   let tile_n0 = i32(wg.x) * ${tn}i;
   let tx = i32(lid.x);
@@ -87,7 +108,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   var acc: array<f32, ${REG * REG}>;
   var reg_a: array<f32, ${REG}>;
   var reg_b: array<f32, ${REG}>;
-  for (var k0 = 0i; k0 < ${s.K}i; k0 += ${tk}i) {
+  for (var k0 = k_begin; k0 < k_end; k0 += ${tk}i) {
     for (var i = i32(lidx); i < ${tm * tk}i; i += ${threads}i) {
 ${loadA.lines.join('\n')}
     }

@@ -1,10 +1,10 @@
 // Tiled kernels for subgraphs anchored on a GEMM-shaped op: matmul / gemm / convolution → elementwise
 // chain  ⇒  one tiled GEMM whose store pulls the chain (the epilogue) at the product's output coordinates,
 // with the anchor overridden to return the accumulator, so every elementwise generator fuses unchanged.
-import { type Operation, type Value, shapeToString } from '../../ir';
-import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, flatOffset, outputType } from '../wgsl/builder';
+import { type Operation, type Value, numElements, shapeToString } from '../../ir';
+import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
-import { type GemmShape, gemmMain } from './gemm-core';
+import { type GemmShape, chooseTile, gemmMain } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {
@@ -26,12 +26,28 @@ export function gemmProblem(op: string, build: ProblemBuilder): void {
   PROBLEMS.set(op, build);
 }
 
-/** The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus elementwise ops. */
-export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+/** A generated kernel; `workspace` is the f32 scratch it shares with the next kernel (split-K partials). */
+export interface GeneratedKernel {
+  readonly wgsl: string;
+  readonly workgroups: [number, number, number];
+  /** Bytes of kernel workspace, bound at the output's binding + 1. */
+  readonly workspace?: number;
+}
+
+/**
+ * The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus
+ * elementwise ops. With split-K, two kernels: the slices' partial products into a workspace, then one
+ * thread per element sums them and applies the anchor's finish and the epilogue.
+ */
+export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): GeneratedKernel[] | undefined {
   const anchor = gemmAnchor(b, out);
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
   if (!anchor || !problem) return undefined;
   const type = outputType(out);
+  const tile = chooseTile(problem);
+  const anchorShape = anchor.results[0]!.type.shape;
+  const elements = numElements(anchorShape);
+  const wsBinding = outBinding + 1;
   const main = gemmMain(problem, {
     readA: problem.readA,
     readB: problem.readB,
@@ -41,18 +57,40 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
         scope.emit(`let ${v} = ${c};`);
         return v;
       });
+      if (tile.splits > 1) {
+        scope.emit(`workspace[split * ${elements}i + ${flatOffset(coords, anchorShape)}] = ${acc};`);
+        return;
+      }
       const accumulator = b.fresh('acc');
       scope.emit(`let ${accumulator} = ${acc};`);
       b.override(anchor, (_b, _op, at, s) => problem.finish(accumulator, at, s));
       const v = b.value(out, coords, scope);
       scope.emit(`out${outBinding}[${flatOffset(coords, out.type.shape)}] = ${convert(v, type)};`);
     },
-  });
+  }, tile);
   if (!main) return undefined;
-  const wgsl = `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}
-${bindingDecls(b, out, outBinding)}
+  const wsDecl = `@group(0) @binding(${wsBinding}) var<storage, read_write> workspace: array<f32>;`;
+  const gemm = `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}
+${tile.splits > 1 ? `${bindingDecls(b, out, outBinding)}\n${wsDecl}` : bindingDecls(b, out, outBinding)}
 ${main.code}`;
-  return { wgsl, workgroups: main.workgroups };
+  if (tile.splits === 1) return [{ wgsl: gemm, workgroups: main.workgroups }];
+  // The sum over slices, in a fresh builder: the anchor reads its partials, the epilogue pulls as usual.
+  const rb = makeBuilder();
+  const finishing = PROBLEMS.get(anchor.opName)!(rb, anchor)!;
+  rb.override(anchor, (_b, _op, at, scope) => {
+    const acc = rb.fresh('acc');
+    const at0 = rb.fresh('at');
+    scope.emit(`let ${at0} = ${flatOffset(at, anchorShape)};`);
+    scope.emit(`var ${acc} = 0.0f;`);
+    scope.emit(`for (var s = 0i; s < ${tile.splits}i; s++) { ${acc} += workspace[s * ${elements}i + ${at0}]; }`);
+    return finishing.finish(acc, at, scope);
+  });
+  const reduce = elementKernel(rb, out, outBinding, `${name} (sum of ${tile.splits} K slices)`);
+  const bytes = tile.splits * elements * 4;
+  return [
+    { wgsl: gemm, workgroups: main.workgroups, workspace: bytes },
+    { wgsl: `${reduce.wgsl}${wsDecl}\n`, workgroups: reduce.workgroups, workspace: bytes },
+  ];
 }
 
 /** The one non-elementwise op `out` depends on inside the subgraph, when it has a tiled form over float32 of `out`'s shape. */

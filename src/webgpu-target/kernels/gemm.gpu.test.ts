@@ -43,6 +43,16 @@ const CASES: Case[] = [
       { op: 'add', in: ['%0', 'd'] }, { op: 'clip', in: ['%1'], attrs: { min: 0.25, max: 5.5 } },
     ],
   },
+  // Split-K: few output tiles over a long K (the partial sums go through the kernel workspace).
+  { ...mm('7x2048', '2048x9'), split: true }, { ...mm('2x4x600', '600x3'), split: true },
+  { name: 'gemm 3x1027 · 1027x5 + c, alpha, beta (split-K)', args: ['3x1027xf32', '5x1027xf32', '5xf32'], ops: [{ op: 'gemm', in: ['a', 'b', 'c'], attrs: { trans_b: true, alpha: 0.5, beta: 2.0 } }], split: true },
+  {
+    name: 'conv 3x3 on 7x7, K = 2304 (split-K) + bias → add residual → relu', args: ['1x256x7x7xf32', '64x256x3x3xf32', '64xf32', '1x64x7x7xf32'], split: true,
+    ops: [
+      { op: 'convolution', in: ['a', 'b', 'c'], attrs: { strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], groups: 1 } },
+      { op: 'add', in: ['%0', 'd'] }, { op: 'relu', in: ['%1'] },
+    ],
+  },
   {
     name: 'conv 3x3 stride 3 + bias → relu', args: ['3x5x13x14xf32', '10x5x3x3xf32', '10xf32'],
     ops: [
@@ -66,6 +76,8 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       const defs = [...s.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
       const tiled = defs.some((d) => planKernels(d).some((k) => k.wgsl.includes('Tiled GEMM')));
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
+      const split = defs.some((d) => planKernels(d).some((k) => k.workspace !== undefined && k.wgsl.includes('slices of')));
+      expect(split, 'planned with split-K').toBe(c.split ?? false);
       const program = await loadProgram(device, s.output!, () => undefined);
       expect(program.partitions.every((p) => p.target.startsWith('webgpu'))).toBe(true);
       const got = (await program.run(inputs)).outputs[0]!;
@@ -78,4 +90,14 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       }
     });
   }
+});
+
+describe('split-K choice', () => {
+  it('splits thin products with a long K, and only those', async () => {
+    const { chooseTile } = await import('./gemm-core');
+    expect(chooseTile({ batch: 1, M: 512, N: 49, K: 4608 }).splits).toBeGreaterThan(1);
+    expect(chooseTile({ batch: 1, M: 7, N: 9, K: 2048 }).splits).toBe(8);
+    expect(chooseTile({ batch: 1, M: 1024, N: 1024, K: 1024 }).splits).toBe(1);
+    expect(chooseTile({ batch: 1, M: 64, N: 64, K: 300 }).splits).toBe(1);
+  });
 });

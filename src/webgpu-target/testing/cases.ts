@@ -7,7 +7,8 @@ import { type HostTensor, allocTensor } from '../../reference';
 
 /** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
 export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
-export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean }
+/** `tiled`: expect a tiled GEMM kernel (default true in the GEMM tests); `split`: expect split-K. */
+export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean; split?: boolean }
 
 /** The case as a module with one entry point, result types inferred op by op. */
 export function moduleOf(c: Case): Operation {
