@@ -31,8 +31,12 @@ export interface Tile {
   readonly splits: number;
 }
 
-/** Each thread computes REG×REG results: 16 accumulators, 8 operand registers per k step. */
-const REG = 4;
+/**
+ * Each thread computes a block of up to 4×4 results, sized so that every tile runs 16×16 = 256
+ * threads: 64-wide tiles block 4 per thread, 32-wide 2, 16-wide 1. Small tiles keep many threads, so
+ * each thread's share of the tile loads stays short (loads are what a small GEMM waits on).
+ */
+const block = (t: number) => Math.max(1, t / 16);
 
 /**
  * Tile sizes: per dimension the smallest of 16, 32, 64 covering it (so a matrix-vector product does
@@ -55,7 +59,7 @@ export function chooseTile(s: GemmShape): Tile {
 /** Fewer workgroups than this leave a large GPU mostly idle. */
 const TARGET_GROUPS = 512;
 /** Each K slice keeps at least this much of the reduction, so the partial sums stay worth their traffic. */
-const MIN_SLICE = 256;
+const MIN_SLICE = 128;
 
 /**
  * Split-K for thin products (few output tiles, long K — the late layers of a CNN at batch 1): cut K
@@ -73,7 +77,9 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   const slice = Math.ceil(Math.ceil(s.K / splits) / tk) * tk;
   const workgroups: [number, number, number] = [Math.ceil(s.N / tn), Math.ceil(s.M / tm), s.batch * splits];
   if (workgroups.some((w) => w > 65535)) return undefined;
-  const threads = (tm / REG) * (tn / REG);
+  const rm = block(tm);
+  const rn = block(tn);
+  const threads = (tm / rm) * (tn / rn);
   // A tile stored [k][m] and B tile [k][n]: in the inner loop consecutive threads read consecutive words.
   const loadA = new Scope('      ');
   loadA.emit(`let a_m = tile_m0 + i / ${tk}i;`);
@@ -88,14 +94,14 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   when(loadB, inRange(['b_k', s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val = ${hooks.readB(inner, 'batch', 'b_k', 'b_n')};`));
   loadB.emit(`tile_b[i] = b_val;`);
   const store = new Scope('      ');
-  store.emit(`let o_m = tile_m0 + ty + r * ${tm / REG}i;`);
-  store.emit(`let o_n = tile_n0 + tx + c * ${tn / REG}i;`);
-  when(store, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', `acc[r * ${REG}i + c]`));
+  store.emit(`let o_m = tile_m0 + ty + r * ${tm / rm}i;`);
+  store.emit(`let o_n = tile_n0 + tx + c * ${tn / rn}i;`);
+  when(store, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', `acc[r * ${rn}i + c]`));
   const code = `var<workgroup> tile_a: array<f32, ${tm * tk}>;
 var<workgroup> tile_b: array<f32, ${tk * tn}>;
 
-// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${REG}×${REG} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}.
-@compute @workgroup_size(${tn / REG}, ${tm / REG})
+// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${rm}×${rn} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}.
+@compute @workgroup_size(${tn / rn}, ${tm / rm})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
   let batch = i32(wg.z) / ${splits}i;
   let split = i32(wg.z) % ${splits}i;
@@ -105,9 +111,9 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   let tile_n0 = i32(wg.x) * ${tn}i;
   let tx = i32(lid.x);
   let ty = i32(lid.y);
-  var acc: array<f32, ${REG * REG}>;
-  var reg_a: array<f32, ${REG}>;
-  var reg_b: array<f32, ${REG}>;
+  var acc: array<f32, ${rm * rn}>;
+  var reg_a: array<f32, ${rm}>;
+  var reg_b: array<f32, ${rn}>;
   for (var k0 = k_begin; k0 < k_end; k0 += ${tk}i) {
     for (var i = i32(lidx); i < ${tm * tk}i; i += ${threads}i) {
 ${loadA.lines.join('\n')}
@@ -117,16 +123,16 @@ ${loadB.lines.join('\n')}
     }
     workgroupBarrier();
     for (var kk = 0i; kk < ${tk}i; kk++) {
-      for (var r = 0i; r < ${REG}i; r++) { reg_a[r] = tile_a[kk * ${tm}i + ty + r * ${tm / REG}i]; }
-      for (var c = 0i; c < ${REG}i; c++) { reg_b[c] = tile_b[kk * ${tn}i + tx + c * ${tn / REG}i]; }
-      for (var r = 0i; r < ${REG}i; r++) {
-        for (var c = 0i; c < ${REG}i; c++) { acc[r * ${REG}i + c] += reg_a[r] * reg_b[c]; }
+      for (var r = 0i; r < ${rm}i; r++) { reg_a[r] = tile_a[kk * ${tm}i + ty + r * ${tm / rm}i]; }
+      for (var c = 0i; c < ${rn}i; c++) { reg_b[c] = tile_b[kk * ${tn}i + tx + c * ${tn / rn}i]; }
+      for (var r = 0i; r < ${rm}i; r++) {
+        for (var c = 0i; c < ${rn}i; c++) { acc[r * ${rn}i + c] += reg_a[r] * reg_b[c]; }
       }
     }
     workgroupBarrier();
   }
-  for (var r = 0i; r < ${REG}i; r++) {
-    for (var c = 0i; c < ${REG}i; c++) {
+  for (var r = 0i; r < ${rm}i; r++) {
+    for (var c = 0i; c < ${rn}i; c++) {
 ${store.lines.join('\n')}
     }
   }

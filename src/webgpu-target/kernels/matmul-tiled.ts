@@ -19,9 +19,27 @@ gemmProblem('matmul', (b, op) => {
     const all = batchOf(batch);
     return shape.slice(0, -2).map((d, j) => (d === 1 ? '0i' : all[nb - (shape.length - 2) + j]!));
   };
+  const batch = batchShape.reduce((p, d) => p * d, 1);
+  const M = as.length > 1 ? as[as.length - 2]! : 1;
+  if (batch > 1 && as.length > 1 && bs.length > 1 && bs.slice(0, -2).every((d) => d === 1)) {
+    // b is one matrix for every batch: the batch folds into M, one [batch·M, K]·[K, N] product
+    // (a transformer's [tokens, 1, d] · [d, 3d] is one GEMM of `tokens` rows, not `tokens` GEMMs of one row).
+    const rowShape = [...batchShape, M];
+    const rows = (mm: string) => unflatten(mm, rowShape);
+    return {
+      batch: 1,
+      M: batch * M,
+      N: bs[bs.length - 1]!,
+      K: as[as.length - 1]!,
+      readA: (scope, _batch, mm, k) => convert(b.value(a!, [...rows(mm).slice(rowShape.length - (as.length - 1)), k], scope), 'f32'),
+      readB: (scope, _batch, k, n) => convert(b.value(m!, [...bs.slice(0, -2).map(() => '0i'), k, n], scope), 'f32'),
+      outCoords: (_batch, mm, n) => [...rows(mm), n],
+      finish: (acc) => ({ expr: acc, type: 'f32' }),
+    };
+  }
   return {
-    batch: batchShape.reduce((p, d) => p * d, 1),
-    M: as.length > 1 ? as[as.length - 2]! : 1,
+    batch,
+    M,
     N: bs.length > 1 ? bs[bs.length - 1]! : 1,
     K: as[as.length - 1]!,
     readA: (scope, batch, mm, k) => convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32'),
