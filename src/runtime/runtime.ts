@@ -167,36 +167,43 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
         encoder = device.createCommandEncoder({ label: 'Runtime.run' });
       }
-      const staged = outputs.map((o) => stage(device, encoder, binding.get(o)!));
+      // Outputs and timestamps come back through one staging buffer and one map: each map is a round
+      // trip to the device, which on a fast GPU costs more than the model.
       let resolve: GPUBuffer | undefined;
+      const regions: GPUBufferBinding[] = outputs.map((o) => binding.get(o)!);
       if (timestamps && !profile) {
         resolve = device.createBuffer({ label: 'Runtime.timestampResolve', size: 16 * calls.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(timestamps, 0, 2 * calls.length, resolve, 0);
+        regions.push({ buffer: resolve, offset: 0, size: 16 * calls.length });
       }
-      const tsStage = resolve && !profile ? stage(device, encoder, { buffer: resolve, offset: 0, size: 16 * calls.length }) : undefined;
       let kernelResolve: GPUBuffer | undefined;
       if (profile && kernels.length) {
         kernelResolve = device.createBuffer({ label: 'Runtime.kernelTimestampResolve', size: 16 * kernels.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(kernelQueries!, 0, 2 * kernels.length, kernelResolve, 0);
+        regions.push({ buffer: kernelResolve, offset: 0, size: 16 * kernels.length });
       }
-      const kStage = kernelResolve ? stage(device, encoder, { buffer: kernelResolve, offset: 0, size: 16 * kernels.length }) : undefined;
+      const readBack = stageAll(device, encoder, regions);
       device.queue.submit([encoder.finish()]);
       submits++;
-      const invalid = await device.popErrorScope();
+      const [invalid, parts] = await Promise.all([device.popErrorScope(), readBack().catch((e: unknown) => e as Error)]);
+      resolve?.destroy();
+      kernelResolve?.destroy();
       if (invalid) throw new Error(`the run failed GPU validation: ${invalid.message}`);
-      const outs = await Promise.all(staged.map(async (s, i) => tensorFromBytes({ ...outputs[i]!.type, kind: 'tensor' }, (await s.read()).subarray(0, byteSize(outputs[i]!.type)))));
+      if (parts instanceof Error) throw parts;
+      const outs = outputs.map((o, i) => tensorFromBytes({ ...o.type, kind: 'tensor' }, parts[i]!.subarray(0, byteSize(o.type))));
+      const tsBytes = resolve ? parts[outputs.length] : undefined;
+      const kernelBytes = kernelResolve ? parts[outputs.length] : undefined;
       const timings: PartitionTiming[] = [...hostTimes];
-      if (tsStage) {
-        const ns = new BigUint64Array((await tsStage.read()).slice().buffer);
+      if (tsBytes) {
+        const ns = new BigUint64Array(tsBytes.slice().buffer);
         calls.forEach((c, k) => {
           if (c.runner.kind === 'gpu') timings.push({ partition: c.name, target: c.runner.target, ms: Number(ns[2 * k + 1]! - ns[2 * k]!) / 1e6, source: 'gpu-timestamp' });
         });
       }
       const kernelTimings: KernelTiming[] = [];
-      if (kStage) {
-        const ns = new BigUint64Array((await kStage.read()).slice().buffer);
+      if (kernelBytes) {
+        const ns = new BigUint64Array(kernelBytes.slice().buffer);
         kernels.forEach((k, i) => kernelTimings.push({ ...k, ms: Number(ns[2 * i + 1]! - ns[2 * i]!) / 1e6 }));
-        kernelResolve!.destroy();
         // Per-partition time while profiling: the sum of its kernels.
         for (const c of calls) {
           if (c.runner.kind !== 'gpu') continue;
@@ -204,7 +211,6 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           timings.push({ partition: c.name, target: c.runner.target, ms, source: 'gpu-timestamp' });
         }
       }
-      if (!profile) resolve?.destroy();
       return { outputs: outs, timings, kernelTimings, submits, dispatches: dispatchCount };
     },
     record(encoder, io) {
@@ -264,6 +270,29 @@ function padded(data: Uint8Array): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(align4(data.length));
   out.set(data);
   return out;
+}
+
+/** Copies binding ranges into one mappable buffer in `encoder`; the returned read, called after submission, maps it once and gives each range's bytes. */
+function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonly GPUBufferBinding[]): () => Promise<Uint8Array[]> {
+  const offsets: number[] = [];
+  let total = 0;
+  for (const r of ranges) {
+    offsets.push(total);
+    total += Math.ceil((r.size ?? r.buffer.size - (r.offset ?? 0)) / 8) * 8;
+  }
+  const staging = device.createBuffer({ label: 'Runtime.readback', size: Math.max(8, total), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  ranges.forEach((r, i) => encoder.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i]!, r.size ?? r.buffer.size - (r.offset ?? 0)));
+  return () => staging.mapAsync(GPUMapMode.READ).then(
+    () => {
+      const all = new Uint8Array(staging.getMappedRange()).slice();
+      staging.destroy();
+      return ranges.map((r, i) => all.subarray(offsets[i]!, offsets[i]! + (r.size ?? r.buffer.size - (r.offset ?? 0))));
+    },
+    (e: unknown) => {
+      staging.destroy();
+      throw e;
+    },
+  );
 }
 
 /** Copies a binding's range to a mappable buffer in `encoder`; `read` maps it after submission. */

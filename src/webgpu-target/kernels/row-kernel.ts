@@ -1,5 +1,5 @@
-// Row kernels for subgraphs anchored on an op that normalizes along some axes (softmax, log_softmax,
-// layer and instance normalization) plus elementwise ops before and after it: one workgroup per row
+// Row kernels for subgraphs anchored on an op that normalizes or reduces along some axes (softmax,
+// log_softmax, layer and instance normalization, global pooling) plus elementwise ops before and after it: one workgroup per row
 // (the anchor's normalized axes, all other coordinates fixed). The threads stride over the row to
 // accumulate each statistic, combine it through workgroup memory, and then each writes its share of
 // the row, pulling the epilogue with the anchor overridden to read the statistics. Per-element
@@ -23,8 +23,10 @@ interface Statistic {
 }
 
 interface RowOp {
-  /** The anchor's normalized axes. */
+  /** The anchor's normalized (or reduced) axes of its input. */
   axes(op: Operation): number[];
+  /** Whether each row becomes one element (global pooling), its reduced axes kept with size 1. */
+  readonly reduces?: boolean;
   stats(op: Operation, n: number): Statistic[];
   /** The anchor's value at `coords` given its statistics. */
   finish(b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope, stats: readonly string[], n: number): Typed;
@@ -70,6 +72,18 @@ const ROW_OPS: Readonly<Record<string, RowOp>> = {
       return { expr: `(${e})`, type: 'f32' };
     },
   },
+  global_average_pool: {
+    axes: (op) => op.operands[0]!.type.shape.map((_, i) => i).slice(2),
+    reduces: true,
+    stats: (_op, n) => [{ init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / ${literal(n, 'f32')}` }],
+    finish: (_b, _op, _coords, _scope, [mean]) => ({ expr: mean!, type: 'f32' }),
+  },
+  global_max_pool: {
+    axes: (op) => op.operands[0]!.type.shape.map((_, i) => i).slice(2),
+    reduces: true,
+    stats: () => [{ init: `-${MAX_F32}`, fold: (acc, v) => `max(${acc}, ${v})`, combine: (a, b) => `max(${a}, ${b})` }],
+    finish: (_b, _op, _coords, _scope, [mx]) => ({ expr: mx!, type: 'f32' }),
+  },
   instance_normalization: {
     axes: (op) => op.operands[0]!.type.shape.map((_, i) => i).slice(2),
     stats: momentStats,
@@ -97,8 +111,10 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const [anchor] = heavy;
   const rowOp = anchor && ROW_OPS[anchor.opName];
   if (heavy.size !== 1 || !rowOp) return undefined;
-  const shape = anchor.results[0]!.type.shape;
-  if (anchor.operands[0]!.type.element !== 'float32' || shape.length !== out.type.shape.length || shape.some((d, i) => d !== out.type.shape[i])) return undefined;
+  const result = anchor.results[0]!.type.shape;
+  if (anchor.operands[0]!.type.element !== 'float32' || result.length !== out.type.shape.length || result.some((d, i) => d !== out.type.shape[i])) return undefined;
+  // Rows run over the anchor's input; a reducing anchor writes one element per row.
+  const shape = anchor.operands[0]!.type.shape;
   const axes = rowOp.axes(anchor);
   const n = axes.reduce((k, a) => k * shape[a]!, 1);
   if (n < MIN_ROW) return undefined;
@@ -140,14 +156,26 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     body.emit('workgroupBarrier();');
     names.push(name);
   }
-  body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
-  const loop = body.child();
-  const coords = coordsAt(loop, 'j');
   b.override(anchor, (_b, op, at, s) => rowOp.finish(b, op, at, s, names, n));
-  const v = b.value(out, coords, loop);
-  loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(v, type)};`);
-  body.lines.push(...loop.lines);
-  body.emit('}');
+  if (rowOp.reduces) {
+    // The row's one result, at its kept coordinates (the reduced axes are 0).
+    body.emit('if (t == 0i) {');
+    const one = body.child();
+    const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
+    const coords = result.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : '0i'));
+    const v = b.value(out, coords, one);
+    one.emit(`out${outBinding}[${flatOffset(coords, result)}] = ${convert(v, type)};`);
+    body.lines.push(...one.lines);
+    body.emit('}');
+  } else {
+    body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
+    const loop = body.child();
+    const coords = coordsAt(loop, 'j');
+    const v = b.value(out, coords, loop);
+    loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(v, type)};`);
+    body.lines.push(...loop.lines);
+    body.emit('}');
+  }
   const gx = Math.min(rows, 65535);
   const wgsl = `// ${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each
 ${bindingDecls(b, out, outBinding)}

@@ -28,6 +28,13 @@ const CASES: RowCase[] = [
   one('layer_normalization', '2x7x9x5', { axis: 1 }, true, ['9x5xf32']),
   one('layer_normalization', '6x127', { axis: -1 }, true, ['127xf32', '1xf32']),
   one('instance_normalization', '2x3x17x19', {}, true, ['3xf32', '3xf32']),
+  one('global_average_pool', '1x32x112x112', {}),
+  one('global_max_pool', '2x5x7x9', {}),
+  one('global_average_pool', '1x3x3x3', {}, false),
+  {
+    name: 'global_average_pool → sigmoid (squeeze-and-excite)', args: ['1x96x56x56xf32'], row: true,
+    ops: [{ op: 'global_average_pool', in: ['a'] }, { op: 'sigmoid', in: ['%0'] }],
+  },
   {
     name: 'scaled attention scores: (a · 0.125 + mask) → softmax → · 2', args: ['2x12x65x65xf32', 'f32', '65xf32', 'f32'], row: true,
     ops: [{ op: 'mul', in: ['a', 'b'] }, { op: 'add', in: ['%0', 'c'] }, { op: 'softmax', in: ['%1'], attrs: { axis: -1 } }, { op: 'mul', in: ['%2', 'd'] }],
