@@ -156,7 +156,7 @@ async function compile(switchView = false): Promise<void> {
   const fromCache = r !== undefined;
   if (!r) {
     try {
-      r = await compileInWorker(compileRequestOf(source, { granularity: options.value.granularity, targets }), (done, total, pass) => {
+      r = await compileInWorker(compileRequestOf(source, { granularity: options.value.granularity, targets, limits: options.value.limits ?? {} }), (done, total, pass) => {
         setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
       });
     } catch (e) {

@@ -3,12 +3,13 @@
 // compile request needs. Nothing here parses a model; the compile worker does.
 import type { CompileRequest, CompileResponse } from '../compiler/service';
 import { readSafetensors } from '../compiler/import/safetensors';
-import type { ElementType } from '../ir';
+import type { ElementType, ResourceLimits } from '../ir';
 import type { GranularityName } from './share';
 
 export interface RequestOptions {
   readonly granularity: GranularityName;
   readonly targets: readonly string[];
+  readonly limits?: Partial<ResourceLimits>;
 }
 
 export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
@@ -113,8 +114,8 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
 }
 
 /** The worker's request: `bytecode` asks for the .mlirbc and .safetensors downloads, built from the weights sent along. */
-export function compileRequestOf(source: ModelSource, { granularity, targets }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, bytecode: true };
+export function compileRequestOf(source: ModelSource, { granularity, targets, limits }: RequestOptions): CompileRequest {
+  const common = { fileName: source.name, granularity, targets, bytecode: true, ...(limits ? { limits } : {}) };
   switch (source.kind) {
     case 'text': {
       const resources = source.weights ? Object.fromEntries([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data])) : undefined;
