@@ -64,6 +64,12 @@ describe('the harness', () => {
     }
   });
 
+  it('reports an input that leaves a huge allocation behind as a crash', async () => {
+    const r = await fuzz({ target: 'canary-alloc', seed: 3, budgetMs: 30_000, maxInputs: 40, targetsModule: CANARIES });
+    expect(r.crashes).toBeGreaterThan(0);
+    expect(r.findings[0]!.message).toMatch(/^AllocationTooLarge: a \d+-byte input left 512 MiB of ArrayBuffers allocated/);
+  });
+
   it('reports an endless loop as a hang, kills the worker and goes on after it', async () => {
     const r = await fuzz({ target: 'canary-hang', seed: 3, budgetMs: 30_000, maxInputs: 40, hangMs: 200, targetsModule: CANARIES });
     expect(r.hangs).toBeGreaterThan(0);

@@ -49,15 +49,28 @@ export function crashMessage(e: unknown): string {
   return text.split('\n').slice(0, 8).join('\n');
 }
 
-/** Runs one input; a crash is returned, never thrown. */
+/**
+ * Most ArrayBuffer memory one input may leave allocated: the corpus files are at most tens of KiB,
+ * so more than this means a reader sized an allocation from a number in the input.
+ */
+export const MAX_INPUT_ALLOCATION = 256 * 1024 * 1024;
+
+/** Runs one input; a crash (including an oversized allocation) is returned, never thrown. */
 export async function runOne(target: FuzzTarget, input: Uint8Array): Promise<{ ms: number; outcome?: 'accepted' | 'rejected'; crash?: string }> {
+  const before = process.memoryUsage().arrayBuffers;
   const t0 = performance.now();
+  let outcome: 'accepted' | 'rejected';
   try {
-    const outcome = await target.run(input);
-    return { ms: performance.now() - t0, outcome };
+    outcome = await target.run(input);
   } catch (e) {
     return { ms: performance.now() - t0, crash: crashMessage(e) };
   }
+  const ms = performance.now() - t0;
+  const grew = process.memoryUsage().arrayBuffers - before;
+  if (grew > MAX_INPUT_ALLOCATION) {
+    return { ms, crash: `AllocationTooLarge: a ${input.length}-byte input left ${(grew / 2 ** 20).toFixed(0)} MiB of ArrayBuffers allocated (over ${MAX_INPUT_ALLOCATION / 2 ** 20} MiB): an allocation sized from the input` };
+  }
+  return { ms, outcome };
 }
 
 export interface LoopOptions {

@@ -1,5 +1,5 @@
-// Targets with known bugs, for testing the harness itself: one throws a TypeError on some inputs,
-// one loops forever on some inputs. A harness that reports neither is broken.
+// Targets with known bugs, for testing the harness itself: on some inputs one throws a TypeError,
+// one loops forever, one keeps a 512 MiB buffer. A harness that misses any of them is broken.
 import { mutateBytes } from '../mutate-bytes';
 import type { FuzzTarget } from '../targets';
 
@@ -18,4 +18,7 @@ const canary = (name: string, bad: (input: Uint8Array) => void): FuzzTarget => (
 export const TARGETS: readonly FuzzTarget[] = [
   canary('canary-crash', (input) => { (input as unknown as { x: { y: number } }).x.y = 1; }),
   canary('canary-hang', () => { for (;;); }),
+  canary('canary-alloc', () => { kept.push(new ArrayBuffer(512 * 2 ** 20)); }),
 ];
+
+const kept: ArrayBuffer[] = [];
