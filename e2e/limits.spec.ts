@@ -1,6 +1,6 @@
 // Resource limits: a model with a 2^31-element tensor (dropped as IR text, or carried in a share
 // link) fails with an error panel naming the tensor element limit and how to raise it; the app keeps
-// working (the demo loads and compiles), and the Limits settings apply to the next compile.
+// working (the demo loads and compiles), and the Limits settings apply to the next compile or file.
 import { deflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
@@ -37,6 +37,12 @@ test('a dropped model with a 2^31-element tensor shows the limit; the demo then 
   await page.getByTestId('limit-maxOps').fill('1000000');
   await page.getByTestId('limit-maxOps').dispatchEvent('change');
   await expect(page.getByTestId('model-summary')).toContainText(/^spec-7layer\.mlir: 7 ops/);
+
+  // A file over the file size limit is refused before it is read.
+  await page.getByTestId('limit-maxFileBytes').fill('0.01');
+  await page.getByTestId('limit-maxFileBytes').dispatchEvent('change');
+  await page.getByTestId('file-input').setInputFiles('public/models/tiny-cnn.onnx');
+  await expect(diagnostics).toContainText(/tiny-cnn\.onnx is too large: \d+ bytes is over the file size limit of 10486 bytes; raise it with --max-file-mb \(cgc\) or Limits → max file MiB \(app\)/);
   expect(problems).toEqual([]);
 });
 

@@ -3,7 +3,8 @@
 // compile request needs. Nothing here parses a model; the compile worker does.
 import type { CompileRequest, CompileResponse } from '../compiler/service';
 import { readSafetensors } from '../compiler/import/safetensors';
-import type { ElementType, ResourceLimits } from '../ir';
+import type { ElementType } from '../ir';
+import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
 import type { GranularityName } from './share';
 
 export interface RequestOptions {
@@ -51,8 +52,14 @@ async function bytesOf(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** One model from a set of files: the model, plus weights or external data that travel with it. */
-export async function sourceFromFiles(files: readonly File[]): Promise<ModelSource> {
+/**
+ * One model from a set of files: the model, plus weights or external data that travel with it.
+ * A file over the file size limit is refused before it is read.
+ */
+export async function sourceFromFiles(files: readonly File[], limits: Partial<ResourceLimits> = {}): Promise<ModelSource> {
+  const maxFileBytes = resolveLimits(limits).maxFileBytes;
+  const big = files.find((f) => f.size > maxFileBytes);
+  if (big) throw new SourceError(limitMessage('maxFileBytes', big.size, maxFileBytes, `${big.name} is too large`));
   const models = files.filter((f) => ['onnx', 'mlir', 'mlirbc'].includes(ext(f.name)));
   if (models.length !== 1) {
     throw new SourceError(models.length
