@@ -47,6 +47,11 @@ export function irTextSeeds(): TextSeed[] {
   return out;
 }
 
+/** The constant types of the spec example's weights, which the IR seeds that leave them out need. */
+export function specConstantTypes(): NonNullable<ParseOptions['constantTypes']> {
+  return constantTypesOf(readSafetensors(read(join(REPO_ROOT, 'tests/golden/spec/spec-7layer.safetensors'))));
+}
+
 /** Bytecode seeds: each IR seed written as MLIR bytecode, with its constants as resources where it has weights. */
 export function bytecodeSeeds(): Uint8Array[] {
   return irTextSeeds().filter((s, i, all) => all.findIndex((t) => t.options.file === s.options.file) === i).flatMap((s) => {

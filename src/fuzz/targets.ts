@@ -8,7 +8,7 @@ import { OnnxImportError, importOnnx, readTensorProto } from '../compiler/import
 import { SafetensorsError, readSafetensors, writeSafetensors } from '../compiler/import/safetensors';
 import { parseShareHash } from '../ui/share';
 import { ShareSourceError, unpackSource } from '../ui/share-source';
-import { bytecodeSeeds, irTextSeeds, onnxSeeds, safetensorsSeeds, shareLinkSeeds, tensorProtoSeeds } from './corpus';
+import { bytecodeSeeds, irTextSeeds, specConstantTypes, onnxSeeds, safetensorsSeeds, shareLinkSeeds, tensorProtoSeeds } from './corpus';
 import { type Rng, mutateBytes } from './mutate-bytes';
 import { mutateBytecode, mutateSafetensors, mutateText } from './mutate-formats';
 import { mutateProtobuf } from './mutate-protobuf';
@@ -62,20 +62,24 @@ function checkTextRoundTrip(text: string, options: Parameters<typeof parseModule
   return 'accepted';
 }
 
-let textOptions: Parameters<typeof parseModule>[1] | undefined;
+const decodedSeeds = new WeakMap<readonly Uint8Array[], string[]>();
+/** The seeds as text, decoded once per corpus (splices take from them). */
+function seedTexts(seeds: readonly Uint8Array[]): string[] {
+  let texts = decodedSeeds.get(seeds);
+  if (!texts) decodedSeeds.set(seeds, (texts = seeds.map((s) => dec.decode(s))));
+  return texts;
+}
+
+/** Seeds that leave constants untyped take the spec example's weights' types (loaded once). */
+let constantTypes: ReturnType<typeof specConstantTypes> | undefined;
 
 const irText: FuzzTarget = {
   name: 'ir-text',
   ext: 'mlir',
   contract: 'parseModule returns diagnostics with file:line:col; an accepted module prints (pretty, generic) to a fixed point',
-  seeds: () => {
-    const seeds = irTextSeeds();
-    // Seeds that need a weights file's constant types share one lookup: the spec example's.
-    textOptions = seeds.find((s) => s.options.constantTypes)?.options;
-    return seeds.map((s) => enc.encode(s.text));
-  },
-  mutate: (input, r, seeds) => enc.encode(mutateText(dec.decode(input), r, seeds.map((s) => dec.decode(s)))),
-  run: (input) => checkTextRoundTrip(dec.decode(input), { file: 'fuzz.mlir', ...(textOptions?.constantTypes ? { constantTypes: textOptions.constantTypes } : {}) }),
+  seeds: () => irTextSeeds().map((s) => enc.encode(s.text)),
+  mutate: (input, r, seeds) => enc.encode(mutateText(dec.decode(input), r, seedTexts(seeds))),
+  run: (input) => checkTextRoundTrip(dec.decode(input), { file: 'fuzz.mlir', constantTypes: (constantTypes ??= specConstantTypes()) }),
 };
 
 const bytecode: FuzzTarget = {
