@@ -1,4 +1,6 @@
-// Minimal argv parsing for the `cgc` CLI: positionals plus `--flag value` / `--flag=value` / `-o value`.
+// Minimal argv parsing for the `cgc` CLI: positionals plus `--flag value` / `--flag=value` / `-o value`,
+// and the resource-limit flags every command that reads a model takes.
+import { LIMITS, type LimitName, type ResourceLimits } from '../ir/limits';
 
 export interface ParsedArgs {
   positionals: string[];
@@ -47,6 +49,24 @@ export function parseShapes(value: string | undefined): Record<string, number[]>
     const dims = part.slice(eq + 1).split('x').map(Number);
     if (eq < 1 || !dims.every((d) => Number.isInteger(d) && d >= 0)) throw new UsageError(`--shape expects NAME=DxDx…, got '${part}'`);
     out[part.slice(0, eq)] = dims;
+  }
+  return out;
+}
+
+/** The resource-limit flags (`--max-ops N`, …), each taking a value, from the one table in src/ir/limits.ts. */
+export const LIMIT_FLAGS: Readonly<Record<string, boolean>> = Object.fromEntries(Object.values(LIMITS).map((l) => [l.flag.slice(2), true]));
+
+export const LIMITS_USAGE = Object.values(LIMITS).map((l) => `[${l.flag} N]`).join(' ');
+
+/** The limits given as flags, in the library's units (MiB → bytes, seconds → ms). */
+export function limitsFromFlags(flags: ReadonlyMap<string, string>): Partial<ResourceLimits> {
+  const out: Partial<Record<LimitName, number>> = {};
+  for (const [name, l] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
+    const v = flags.get(l.flag.slice(2));
+    if (v === undefined) continue;
+    const n = Number(v);
+    if (!(n > 0) || !Number.isFinite(n)) throw new UsageError(`${l.flag} must be a positive number; got '${v}'`);
+    out[name] = Math.round(n * l.scale);
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
 import { type HostTensor, InterpreterError, tensorFromBytes } from '../reference';
 import { CompileError } from '../compiler/state';
-import { parseArgs, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -15,7 +15,7 @@ import { backendName, openBackend } from './backends';
 import { runOnnxruntime } from './onnxruntime';
 import { randomInputs } from './random-inputs';
 
-export const CHECK_USAGE = 'cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--atol X] [--seed N]';
+export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--atol X] [--seed N] ${LIMITS_USAGE}`;
 
 /** The default tolerance: the largest absolute error allowed in any output element. */
 export const CHECK_ATOL = 1e-4;
@@ -28,7 +28,7 @@ function positiveNumber(flag: string, value: string | undefined, def: number): n
 }
 
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { shape: true, backend: true, atol: true, seed: true });
+  const { positionals, flags } = parseArgs(argv, { shape: true, backend: true, atol: true, seed: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
   if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
@@ -37,7 +37,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const seed = positiveNumber('seed', flags.get('seed'), 1);
   const shapes = parseShapes(flags.get('shape'));
 
-  const loaded = loadModel(file, shapes ? { shapes } : {});
+  const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return 1;
   const entry = loaded.module.body().operations.find((op) => op.name === ENTRY_POINT)!;

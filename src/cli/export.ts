@@ -3,19 +3,19 @@
 import { writeFileSync } from 'node:fs';
 import { formatDiagnostic, printModule } from '../ir';
 import { writeSafetensors } from '../compiler/import/safetensors';
-import { parseArgs, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const EXPORT_USAGE = 'cgc export MODEL -o OUT.mlir [--weights W.safetensors] [--shape NAME=DxD…]';
+export const EXPORT_USAGE = `cgc export MODEL -o OUT.mlir [--weights W.safetensors] [--shape NAME=DxD…] ${LIMITS_USAGE}`;
 
 export function exportCommand(argv: readonly string[], io: CliIO): number {
-  const { positionals, flags } = parseArgs(argv, { output: true, weights: true, shape: true }, { o: 'output' });
+  const { positionals, flags } = parseArgs(argv, { output: true, weights: true, shape: true, ...LIMIT_FLAGS }, { o: 'output' });
   const out = flags.get('output');
   if (positionals.length !== 1 || !out) throw new UsageError(`expected one model and -o OUT.mlir\nusage: ${EXPORT_USAGE}`);
   if (!out.endsWith('.mlir')) throw new UsageError('the output must end in .mlir (its weights go to the .safetensors beside it)');
   const shapes = parseShapes(flags.get('shape'));
-  const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), ...(shapes ? { shapes } : {}) });
+  const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return 1;
   writeFileSync(out, printModule(loaded.module));

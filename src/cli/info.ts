@@ -2,11 +2,11 @@
 // and name), dialect version, format, op counts, and its constants and their bytes.
 import { CONSTANT } from '../ir/structural';
 import { INTERFACE_ATTR, VERSION_ATTR, byteSize, formatDiagnostic, interfaceName, type Operation } from '../ir';
-import { parseArgs, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const INFO_USAGE = 'cgc info FILE [--weights W.safetensors]';
+export const INFO_USAGE = `cgc info FILE [--weights W.safetensors] ${LIMITS_USAGE}`;
 
 export interface ModelInfo {
   interface: string;
@@ -40,9 +40,9 @@ export function modelInfo(module: Operation, weights?: ReadonlyMap<string, unkno
 }
 
 export function infoCommand(argv: readonly string[], io: CliIO): number {
-  const { positionals, flags } = parseArgs(argv, { weights: true });
+  const { positionals, flags } = parseArgs(argv, { weights: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one input file\nusage: ${INFO_USAGE}`);
-  const loaded = loadModel(positionals[0]!, flags.get('weights'));
+  const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return 1;
   const info = modelInfo(loaded.module, loaded.weights);

@@ -6,7 +6,9 @@ import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
 import { tensorBytes } from '../reference/tensor';
 import { CONSTANT } from '../ir/structural';
-import { type Diagnostic, type Operation, type ShapedType, byteSize, isBytecode, parseModuleBytes, readBytecode } from '../ir';
+import {
+  type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, isBytecode, limitMessage, parseModuleBytes, readBytecode, resolveLimits,
+} from '../ir';
 import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../compiler/import/safetensors';
 
 export interface LoadedModel {
@@ -18,9 +20,6 @@ export interface LoadedModel {
   producer?: string;
   diagnostics: Diagnostic[];
 }
-
-/** Input size limit for IR files; larger models carry their weights in a separate file. */
-export const MAX_MODEL_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 
 export function siblingWeights(file: string): string | undefined {
   const candidate = file.replace(/\.(mlir|mlirbc)$/, '') + '.safetensors';
@@ -39,6 +38,8 @@ export interface LoadOptions {
   weightsFile?: string;
   /** Shapes for ONNX graph inputs with dynamic dimensions. */
   shapes?: Readonly<Record<string, number[]>>;
+  /** Resource limits (DEFAULT_LIMITS where not given). */
+  limits?: Partial<ResourceLimits>;
 }
 
 /** ONNX external data, read on demand from the model's folder (names may not leave it). */
@@ -65,9 +66,9 @@ class ExternalDataFiles implements ReadonlyMap<string, Uint8Array> {
   [Symbol.iterator]() { return this.cache[Symbol.iterator](); }
 }
 
-function loadOnnx(file: string, bytes: Uint8Array, shapes?: Readonly<Record<string, number[]>>): LoadedModel {
+function loadOnnx(file: string, bytes: Uint8Array, shapes: Readonly<Record<string, number[]>> | undefined, limits: Partial<ResourceLimits>): LoadedModel {
   try {
-    const r = importOnnx(bytes, { fileName: file, externalFiles: new ExternalDataFiles(dirname(file)), ...(shapes ? { shapes } : {}) });
+    const r = importOnnx(bytes, { fileName: file, limits, externalFiles: new ExternalDataFiles(dirname(file)), ...(shapes ? { shapes } : {}) });
     const weights = new Map<string, NamedTensor>();
     for (const [name, t] of r.constants) weights.set(name, { name, type: { ...t.type, constant: true }, data: tensorBytes(t) });
     return { format: 'onnx', module: r.module, weights, diagnostics: [] };
@@ -80,25 +81,26 @@ function loadOnnx(file: string, bytes: Uint8Array, shapes?: Readonly<Record<stri
 export function loadModel(file: string, weightsOrOptions?: string | LoadOptions): LoadedModel {
   const options: LoadOptions = typeof weightsOrOptions === 'string' ? { weightsFile: weightsOrOptions } : weightsOrOptions ?? {};
   const weightsFile = options.weightsFile;
+  const limits = resolveLimits(options.limits);
   const fail = (message: string, format: LoadedModel['format'] = 'text'): LoadedModel => ({ format, diagnostics: [{ severity: 'error', message }] });
   const bytes = readFile(file);
   if (typeof bytes === 'string') return fail(bytes);
-  if (bytes.length > MAX_MODEL_BYTES) return fail(`${file}: ${bytes.length} bytes exceeds the ${MAX_MODEL_BYTES}-byte model file limit`);
-  if (file.endsWith('.onnx')) return loadOnnx(file, bytes, options.shapes);
+  if (bytes.length > limits.maxFileBytes) return fail(limitMessage('maxFileBytes', bytes.length, limits.maxFileBytes, `${file} is too large`));
+  if (file.endsWith('.onnx')) return loadOnnx(file, bytes, options.shapes, limits);
   const wf = weightsFile ?? siblingWeights(file);
   let weights: ReadonlyMap<string, NamedTensor> | undefined;
   if (wf) {
     const wbytes = readFile(wf);
     if (typeof wbytes === 'string') return fail(wbytes);
     try {
-      weights = readSafetensors(wbytes).tensors;
+      weights = readSafetensors(wbytes, limits).tensors;
     } catch (e) {
       if (e instanceof SafetensorsError) return fail(`${wf}: ${e.message}`);
       throw e;
     }
   }
   if (isBytecode(bytes)) {
-    const r = readBytecode(bytes, { file });
+    const r = readBytecode(bytes, { file, limits });
     const loaded: LoadedModel = { format: 'bytecode', diagnostics: [...r.diagnostics], ...(r.producer ? { producer: r.producer } : {}) };
     if (r.module) loaded.module = r.module;
     const fromResources = r.module ? resourceTensors(r.module, r.resources, loaded.diagnostics, file) : new Map<string, NamedTensor>();
@@ -107,7 +109,7 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
     return loaded;
   }
   const constantTypes = weights ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
-  const r = parseModuleBytes(bytes, { file, ...(constantTypes ? { constantTypes } : {}) });
+  const r = parseModuleBytes(bytes, { file, limits, ...(constantTypes ? { constantTypes } : {}) });
   return { format: 'text', diagnostics: r.diagnostics, ...(r.module ? { module: r.module } : {}), ...(weights ? { weights } : {}) };
 }
 

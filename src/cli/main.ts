@@ -1,5 +1,5 @@
 // The `cgc` command line: subcommands over the same compiler and runtime the app uses.
-import { CGC_VERSION } from '../ir';
+import { CGC_VERSION, DEFAULT_LIMITS, LIMITS, type LimitName } from '../ir';
 import { UsageError } from './args';
 import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
 import { BENCH_USAGE, benchCommand } from './bench';
@@ -36,6 +36,10 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: Command }>
 function help(): string {
   const lines = ['usage: cgc <command> [options]', '', 'commands:'];
   for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(10)} ${c.summary}`, `             ${c.usage}`);
+  lines.push('', 'Resource limits (commands that read a model; passing one is an error naming it):');
+  for (const [name, l] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
+    lines.push(`  ${`${l.flag} N`.padEnd(26)} ${l.label} (default ${+(DEFAULT_LIMITS[name] / l.scale).toFixed(3)})`);
+  }
   lines.push('', `CGC dialects version ${CGC_VERSION}.`);
   return lines.join('\n');
 }

@@ -11,7 +11,8 @@ import { select } from './passes/select';
 import { verifyInput } from './passes/verify-input';
 import { verifyOutput } from './passes/verify-output';
 import { viewReshapes } from './passes/view-reshapes';
-import { CompileCancelled, type CompileOptions, CompileState, type Pass } from './state';
+import { CompileCancelled, CompileError, type CompileOptions, CompileState, type Pass } from './state';
+import { limitMessage, resolveLimits } from '../ir/limits';
 
 export const PIPELINE: readonly Pass[] = [
   verifyInput, //     the input verifies and has one entry point
@@ -30,22 +31,28 @@ export const PIPELINE: readonly Pass[] = [
 /** Compiles `input` (parsed, verified Input IR; the compile rewrites its entry point). */
 export function compile(input: Operation, targets: readonly CompileTarget[], options: CompileOptions = {}): CompileState {
   const state = new CompileState(input, targets, options);
-  PIPELINE.forEach((pass, i) => runPass(state, pass, i));
+  const started = performance.now();
+  PIPELINE.forEach((pass, i) => runPass(state, pass, i, started));
   return state;
 }
 
 /** As `compile`, yielding to the event loop between passes so a worker can take a cancel message. */
 export async function compileAsync(input: Operation, targets: readonly CompileTarget[], options: CompileOptions = {}): Promise<CompileState> {
   const state = new CompileState(input, targets, options);
+  const started = performance.now();
   for (const [i, pass] of PIPELINE.entries()) {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    runPass(state, pass, i);
+    runPass(state, pass, i, started);
   }
   return state;
 }
 
-function runPass(state: CompileState, pass: Pass, index: number): void {
+function runPass(state: CompileState, pass: Pass, index: number, started: number): void {
   if (state.options.isCancelled?.()) throw new CompileCancelled('compile cancelled');
+  // A pass is not interrupted: the compile time limit is checked before each one starts.
+  const limit = resolveLimits(state.options.limits).compileTimeoutMs;
+  const elapsed = Math.round(performance.now() - started);
+  if (elapsed > limit) throw new CompileError(limitMessage('compileTimeoutMs', elapsed, limit, `the compile stopped before pass '${pass.name}'`));
   const t0 = performance.now();
   pass.run(state);
   state.passTimes.push({ pass: pass.name, ms: performance.now() - t0 });

@@ -5,6 +5,7 @@ import {
   type ElementType, type Operation, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
 } from '../ir';
 import { CONSTANT, FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
+import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { KernelDecline, planKernels } from '../webgpu-target/kernel-plan';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../webgpu-target/targets';
@@ -36,6 +37,8 @@ export interface CompileRequest {
   readonly resources?: Readonly<Record<string, Uint8Array>>;
   /** The device's features and limits; WebGPU's defaults when absent. */
   readonly gpu?: GpuProfile;
+  /** Resource limits on the model and the compile (DEFAULT_LIMITS where not given). */
+  readonly limits?: Partial<ResourceLimits>;
 }
 
 export interface OnnxSource {
@@ -84,11 +87,12 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
     const t = types[name];
     return t && { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
   } : undefined;
+  const limits = req.limits ?? {};
   if (req.onnx) return compileOnnx(req, req.onnx, file, hooks);
   const bytes = typeof req.model === 'string' ? undefined : req.model;
-  const fromBytecode = bytes && isBytecode(bytes) ? readBytecode(bytes, { file }) : undefined;
+  const fromBytecode = bytes && isBytecode(bytes) ? readBytecode(bytes, { file, limits }) : undefined;
   const parsed = fromBytecode
-    ?? parseModule(typeof req.model === 'string' ? req.model : new TextDecoder().decode(req.model), { file, ...(constantTypes ? { constantTypes } : {}) });
+    ?? parseModule(typeof req.model === 'string' ? req.model : new TextDecoder().decode(req.model), { file, limits, ...(constantTypes ? { constantTypes } : {}) });
   const diagnostics = parsed.diagnostics.map(formatDiagnostic);
   if (!parsed.module) return { ok: false, diagnostics };
   const resources = fromBytecode?.resources.size ? Object.fromEntries(fromBytecode.resources) : undefined;
@@ -112,6 +116,7 @@ async function compileModule(
   try {
     const s = await compileAsync(module, targetsOf(req), {
       granularity: req.granularity ?? 'coarse',
+      limits: req.limits ?? {},
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
@@ -144,6 +149,11 @@ async function compileModule(
 async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, hooks: CompileHooks): Promise<CompileResponse> {
   let onnxInputs: CompileResponse['onnxInputs'];
   try {
+    try {
+      checkFileSize(onnx.bytes.length, resolveLimits(req.limits), file);
+    } catch (e) {
+      throw e instanceof LimitError ? new OnnxImportError(e.message) : e;
+    }
     const graph = decodeModel(onnx.bytes, file).graph;
     const weights = new Set(graph?.initializer.map((t) => t.name));
     onnxInputs = graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
@@ -151,7 +161,7 @@ async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, 
       dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
     }));
     const externalFiles = new Map(Object.entries(onnx.externalFiles ?? {}));
-    const { module, constants } = importOnnx(onnx.bytes, { externalFiles, fileName: file, ...(onnx.shapes ? { shapes: onnx.shapes } : {}) });
+    const { module, constants } = importOnnx(onnx.bytes, { externalFiles, fileName: file, limits: req.limits ?? {}, ...(onnx.shapes ? { shapes: onnx.shapes } : {}) });
     const weightList = [...constants].map(([name, t]) => ({ name, type: typeToString(t.type), bytes: t.data.byteLength }));
     const data = Object.fromEntries([...constants].map(([name, t]) => [name, tensorBytes(t)]));
     return { ...(await compileModule(module, req, file, [], hooks, data)), onnxInputs, weights: weightList, constants: data };

@@ -5,6 +5,7 @@ import type { EntryGraph } from './graph';
 import type { MemoryPlan } from './memory/plan';
 import type { Match } from './patterns/matcher';
 import type { Pattern } from './patterns/pattern';
+import type { ResourceLimits } from '../ir/limits';
 
 export type Granularity = 'coarse' | 'per-target' | 'per-subgraph';
 
@@ -24,6 +25,8 @@ export interface CompileOptions {
   onProgress?: (pass: number, total: number, name: string) => void;
   /** Checked between passes; a cancelled compile throws CompileCancelled. */
   isCancelled?: () => boolean;
+  /** Resource limits; the compile checks `compileTimeoutMs` between passes (DEFAULT_LIMITS where not given). */
+  limits?: Partial<ResourceLimits>;
 }
 
 /** One op's fate: which pattern took it, which were tried and why they were rejected. */

@@ -2,6 +2,7 @@
 import './ops';
 
 export * from './types';
+export * from './limits';
 export * from './attributes';
 export * from './diagnostics';
 export * from './operation';

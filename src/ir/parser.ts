@@ -18,6 +18,7 @@ import {
   typesEqual,
 } from './types';
 import { verifyModule } from './verifier';
+import { DEFAULT_LIMITS, type ResourceLimits, checkModuleLimits, limitMessage, resolveLimits } from './limits';
 
 export interface ParseOptions {
   /** Shown in diagnostics. */
@@ -26,6 +27,8 @@ export interface ParseOptions {
   constantTypes?: (name: string) => ShapedType | undefined;
   /** Run the verifier after parsing (default true). */
   verify?: boolean;
+  /** Resource limits (DEFAULT_LIMITS where not given): nesting while parsing; size, op count, tensor elements and constant bytes after. */
+  limits?: Partial<ResourceLimits>;
 }
 
 export interface ParseResult {
@@ -34,17 +37,21 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
-/** Nesting limit for regions, arrays, dictionaries and types: deep input is an error, not a stack overflow. */
-export const MAX_NESTING = 64;
-
 export function parseModule(text: string, options: ParseOptions = {}): ParseResult {
-  const parser = new Parser(text, options);
+  const limits = resolveLimits(options.limits);
+  const file = options.file ?? '<input>';
+  if (text.length > limits.maxFileBytes) {
+    return { diagnostics: [{ severity: 'error', message: limitMessage('maxFileBytes', text.length, limits.maxFileBytes, `${file} holds ${text.length} characters`), loc: { file, line: 1, col: 1 } }] };
+  }
+  const parser = new Parser(text, options, limits.maxNesting);
   let module: Operation;
   try {
     module = parser.parseTopLevel();
   } catch (e) {
     return { diagnostics: [toDiagnostic(e)] };
   }
+  const overLimit = checkModuleLimits(module, limits);
+  if (overLimit) return { diagnostics: [overLimit] };
   if (options.verify === false) return { module, diagnostics: [] };
   const diagnostics = verifyModule(module);
   return diagnostics.some((d) => d.severity === 'error') ? { diagnostics } : { module, diagnostics };
@@ -80,7 +87,7 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 
 function toDiagnostic(e: unknown): Diagnostic {
   if (e instanceof IRError) return { severity: 'error', message: e.message, ...(e.loc ? { loc: e.loc } : {}) };
-  if (e instanceof RangeError) return { severity: 'error', message: `input too deeply nested (${e.message})` };
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return { severity: 'error', message: `input too deeply nested (${e.message})` };
   throw e;
 }
 
@@ -94,7 +101,7 @@ export class Parser {
   /** The innermost function-like op being parsed (decides tensor vs memref for constants). */
   enclosingFunction?: string;
 
-  constructor(text: string, readonly options: ParseOptions) {
+  constructor(text: string, readonly options: ParseOptions, private readonly maxNesting = DEFAULT_LIMITS.maxNesting) {
     this.lex = new Lexer(text, options.file ?? '<input>');
   }
 
@@ -126,9 +133,9 @@ export class Parser {
     this.next();
   }
 
-  /** Runs `f` one nesting level deeper, failing cleanly past MAX_NESTING. */
+  /** Runs `f` one nesting level deeper, failing cleanly past the nesting limit. */
   nested<T>(f: () => T): T {
-    if (++this.depth > MAX_NESTING) throw this.error(`nesting deeper than ${MAX_NESTING} levels`);
+    if (++this.depth > this.maxNesting) throw this.error(limitMessage('maxNesting', this.depth, this.maxNesting, 'input nested too deeply'));
     try {
       return f();
     } finally {

@@ -1,6 +1,6 @@
 // The library API (docs/api.md): compile a model, create a runtime on a GPUDevice, load the
 // compiled program with its constants, then run it — or record it into your own command encoder.
-import { type Operation, parseModule, formatDiagnostic, readBytecode, isBytecode } from '../ir';
+import { type Operation, type ResourceLimits, parseModule, formatDiagnostic, readBytecode, isBytecode } from '../ir';
 import { compile as compileModule } from '../compiler/pipeline';
 import type { CompileOptions } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
@@ -21,18 +21,27 @@ export interface Model {
   readonly constants: ReadonlyMap<string, Uint8Array>;
 }
 
+export interface ReadModelOptions {
+  constants?: ReadonlyMap<string, Uint8Array>;
+  shapes?: Record<string, number[]>;
+  fileName?: string;
+  /** Resource limits (DEFAULT_LIMITS where not given); passing one throws an Error that names it. */
+  limits?: Partial<ResourceLimits>;
+}
+
 /** Reads a model: ONNX bytes, CGC IR text, or MLIR bytecode (constants from its resources). */
-export function readModel(source: string | Uint8Array, options: { constants?: ReadonlyMap<string, Uint8Array>; shapes?: Record<string, number[]>; fileName?: string } = {}): Model {
+export function readModel(source: string | Uint8Array, options: ReadModelOptions = {}): Model {
+  const limits = options.limits ?? {};
   if (typeof source !== 'string' && isBytecode(source)) {
-    const r = readBytecode(source, { file: options.fileName ?? 'model.mlirbc' });
+    const r = readBytecode(source, { file: options.fileName ?? 'model.mlirbc', limits });
     if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
     return { module: r.module, constants: new Map([...r.resources, ...(options.constants ?? [])]) };
   }
   if (typeof source !== 'string') {
-    const r = importOnnx(source, { ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.fileName ? { fileName: options.fileName } : {}) });
+    const r = importOnnx(source, { limits, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.fileName ? { fileName: options.fileName } : {}) });
     return { module: r.module, constants: new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)])) };
   }
-  const r = parseModule(source, { file: options.fileName ?? 'model.mlir' });
+  const r = parseModule(source, { file: options.fileName ?? 'model.mlir', limits });
   if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
   return { module: r.module, constants: options.constants ?? new Map() };
 }

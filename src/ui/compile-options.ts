@@ -1,7 +1,10 @@
-// The compile options on the page: granularity, fusion on/off and which targets are enabled. Fusion
-// off drops the fused `webgpu` target, leaving the per-op fallback and the CPU reference; at least
-// one target stays enabled. Changing any of them calls `onChange` (the app recompiles).
+// The compile options on the page: granularity, fusion on/off, which targets are enabled, and the
+// resource limits (limits-form.ts). Fusion off drops the fused `webgpu` target, leaving the per-op
+// fallback and the CPU reference; at least one target stays enabled. Changing any of them calls
+// `onChange` (the app recompiles).
+import type { ResourceLimits } from '../ir/limits';
 import { byId } from './dom';
+import { LimitsForm } from './limits-form';
 import { GRANULARITIES, type GranularityName, type TargetName } from './share';
 
 export interface CompileOptions {
@@ -9,14 +12,18 @@ export interface CompileOptions {
   readonly fusion: boolean;
   /** The targets checked (before fusion off removes `webgpu`). */
   readonly targets: readonly TargetName[];
+  /** Resource limits that differ from the defaults. */
+  readonly limits?: Partial<ResourceLimits>;
 }
 
 export class CompileOptionsForm {
   private readonly granularity = byId('granularity', HTMLSelectElement);
   private readonly fusion = byId('opt-fusion', HTMLInputElement);
   private readonly boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="target"]')];
+  private readonly limits: LimitsForm;
 
   constructor(onChange: () => void, onRefused: (why: string) => void) {
+    this.limits = new LimitsForm(onChange, onRefused);
     if (!GRANULARITIES.includes(this.granularity.value as GranularityName)) this.granularity.value = 'coarse';
     this.granularity.addEventListener('change', onChange);
     const changed = (box: HTMLInputElement) => {
@@ -38,6 +45,7 @@ export class CompileOptionsForm {
       granularity: this.granularity.value as GranularityName,
       fusion: this.fusion.checked,
       targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
+      limits: this.limits.value,
     };
   }
 
@@ -52,6 +60,7 @@ export class CompileOptionsForm {
     if (o.granularity) this.granularity.value = o.granularity;
     if (o.fusion !== undefined) this.fusion.checked = o.fusion;
     if (o.targets) for (const b of this.boxes) b.checked = o.targets.includes(b.value as TargetName);
+    if (o.limits) this.limits.set(o.limits);
     if (!this.effectiveTargets().length) for (const b of this.boxes) b.checked = true;
     this.sync();
   }

@@ -156,7 +156,7 @@ async function compile(switchView = false): Promise<void> {
   const fromCache = r !== undefined;
   if (!r) {
     try {
-      r = await compileInWorker(compileRequestOf(source, { granularity: options.value.granularity, targets }), (done, total, pass) => {
+      r = await compileInWorker(compileRequestOf(source, { granularity: options.value.granularity, targets, limits: options.value.limits ?? {} }), (done, total, pass) => {
         setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
       });
     } catch (e) {
@@ -268,7 +268,7 @@ function wire(): void {
   ui.fileInput.addEventListener('change', () => {
     const files = [...(ui.fileInput.files ?? [])];
     ui.fileInput.value = '';
-    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -276,7 +276,7 @@ function wire(): void {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (files.length) void load(() => sourceFromFiles(files), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
   });
   ui.urlForm.addEventListener('submit', (e) => {
     e.preventDefault();

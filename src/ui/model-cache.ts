@@ -26,7 +26,7 @@ function sourceParts(source: ModelSource): (string | Uint8Array)[] {
 
 /** Hex SHA-256 over the model's bytes and the options (each part length-prefixed). */
 export async function cacheKey(source: ModelSource, options: CompileOptions, targets: readonly string[]): Promise<string> {
-  const parts = [...sourceParts(source), JSON.stringify({ granularity: options.granularity, targets })];
+  const parts = [...sourceParts(source), JSON.stringify({ granularity: options.granularity, targets, limits: options.limits ?? {} })];
   const encoded = parts.map((p) => (typeof p === 'string' ? new TextEncoder().encode(p) : p));
   const total = encoded.reduce((n, p) => n + 8 + p.length, 0);
   const all = new Uint8Array(total);

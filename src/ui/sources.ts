@@ -4,11 +4,13 @@
 import type { CompileRequest, CompileResponse } from '../compiler/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
+import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
 import type { GranularityName } from './share';
 
 export interface RequestOptions {
   readonly granularity: GranularityName;
   readonly targets: readonly string[];
+  readonly limits?: Partial<ResourceLimits>;
 }
 
 export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
@@ -50,8 +52,14 @@ async function bytesOf(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** One model from a set of files: the model, plus weights or external data that travel with it. */
-export async function sourceFromFiles(files: readonly File[]): Promise<ModelSource> {
+/**
+ * One model from a set of files: the model, plus weights or external data that travel with it.
+ * A file over the file size limit is refused before it is read.
+ */
+export async function sourceFromFiles(files: readonly File[], limits: Partial<ResourceLimits> = {}): Promise<ModelSource> {
+  const maxFileBytes = resolveLimits(limits).maxFileBytes;
+  const big = files.find((f) => f.size > maxFileBytes);
+  if (big) throw new SourceError(limitMessage('maxFileBytes', big.size, maxFileBytes, `${big.name} is too large`));
   const models = files.filter((f) => ['onnx', 'mlir', 'mlirbc'].includes(ext(f.name)));
   if (models.length !== 1) {
     throw new SourceError(models.length
@@ -113,8 +121,8 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
 }
 
 /** The worker's request: `bytecode` asks for the .mlirbc and .safetensors downloads, built from the weights sent along. */
-export function compileRequestOf(source: ModelSource, { granularity, targets }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, bytecode: true };
+export function compileRequestOf(source: ModelSource, { granularity, targets, limits }: RequestOptions): CompileRequest {
+  const common = { fileName: source.name, granularity, targets, bytecode: true, ...(limits ? { limits } : {}) };
   switch (source.kind) {
     case 'text': {
       const resources = source.weights ? Object.fromEntries([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data])) : undefined;

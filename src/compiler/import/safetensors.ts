@@ -1,6 +1,7 @@
 // Reader and writer for `.safetensors`, the common named-tensor weights format: an 8-byte
 // little-endian header length, a JSON header {name: {dtype, shape, data_offsets}}, then raw data.
-import { type ElementType, type ShapedType, byteSize, checkShape, tensorType } from '../../ir/types';
+import { type ElementType, type ShapedType, byteSize, checkShape, numElements, tensorType } from '../../ir/types';
+import { type ResourceLimits, limitMessage, resolveLimits } from '../../ir/limits';
 
 export interface NamedTensor {
   readonly name: string;
@@ -27,7 +28,10 @@ const ELEMENT_TO_DTYPE = Object.fromEntries(Object.entries(DTYPE_TO_ELEMENT).map
 /** Header size limit: the JSON header lists names and shapes only; 100 MiB is far past any real model's. */
 export const MAX_HEADER_BYTES = 100 * 1024 * 1024;
 
-export function readSafetensors(bytes: Uint8Array): Safetensors {
+/** Reads a .safetensors file; sizes are checked against `limits` (DEFAULT_LIMITS where not given). */
+export function readSafetensors(bytes: Uint8Array, limitsGiven: Partial<ResourceLimits> = {}): Safetensors {
+  const limits = resolveLimits(limitsGiven);
+  if (bytes.length > limits.maxFileBytes) throw new SafetensorsError(limitMessage('maxFileBytes', bytes.length, limits.maxFileBytes, 'the weights file is too large'));
   if (bytes.length < 8) throw new SafetensorsError(`file is ${bytes.length} bytes; a safetensors file starts with an 8-byte header length`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLen = view.getBigUint64(0, true);
@@ -45,12 +49,16 @@ export function readSafetensors(bytes: Uint8Array): Safetensors {
   const data = bytes.subarray(8 + n);
   const tensors = new Map<string, NamedTensor>();
   let metadata: Record<string, string> = {};
+  let total = 0;
   for (const [name, entry] of Object.entries(header as Record<string, unknown>)) {
     if (name === '__metadata__') {
       metadata = readMetadata(entry);
       continue;
     }
-    tensors.set(name, readEntry(name, entry, data));
+    const t = readEntry(name, entry, data, limits);
+    total += t.data.length;
+    if (total > limits.maxConstantBytes) throw new SafetensorsError(limitMessage('maxConstantBytes', total, limits.maxConstantBytes, `tensors up to "${name}"`));
+    tensors.set(name, t);
   }
   return { tensors, metadata };
 }
@@ -61,7 +69,7 @@ function readMetadata(entry: unknown): Record<string, string> {
   return { ...(entry as Record<string, string>) };
 }
 
-function readEntry(name: string, entry: unknown, data: Uint8Array): NamedTensor {
+function readEntry(name: string, entry: unknown, data: Uint8Array, limits: ResourceLimits): NamedTensor {
   const e = entry as { dtype?: unknown; shape?: unknown; data_offsets?: unknown };
   if (typeof e !== 'object' || e === null) throw new SafetensorsError(`tensor "${name}": entry must be an object`);
   const element = typeof e.dtype === 'string' ? DTYPE_TO_ELEMENT[e.dtype] : undefined;
@@ -71,6 +79,8 @@ function readEntry(name: string, entry: unknown, data: Uint8Array): NamedTensor 
   if (!Array.isArray(e.shape) || !e.shape.every((d) => typeof d === 'number')) throw new SafetensorsError(`tensor "${name}": shape must be an array of integers`);
   const problem = checkShape(e.shape as number[]);
   if (problem) throw new SafetensorsError(`tensor "${name}": ${problem}`);
+  const n = numElements(e.shape as number[]);
+  if (n > limits.maxTensorElements) throw new SafetensorsError(limitMessage('maxTensorElements', n, limits.maxTensorElements, `tensor "${name}" of shape [${(e.shape as number[]).join(', ')}]`));
   const offsets = e.data_offsets;
   if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((o) => Number.isSafeInteger(o) && o >= 0)) {
     throw new SafetensorsError(`tensor "${name}": data_offsets must be [begin, end]`);

@@ -9,6 +9,7 @@ import { getOpDef } from '../registry';
 import { DIALECT_ALIASES, MODULE, STRUCTURAL_OPS } from '../structural';
 import { type ShapedType, type Type, halfToFloat, isShaped, typeToString } from '../types';
 import { verifyModule } from '../verifier';
+import { type ResourceLimits, checkModuleLimits, limitMessage, resolveLimits } from '../limits';
 import { AttrCode, TypeCode } from './builtin';
 import { ALIGNMENT_BYTE, BYTECODE_VERSION, ByteReader, BytecodeError, MAGIC, NUM_SECTIONS, OpMask, Section, decodeUtf8 } from './encoding';
 import { readResources } from './resources';
@@ -16,6 +17,8 @@ import { readResources } from './resources';
 export interface BytecodeReadOptions {
   file?: string;
   verify?: boolean;
+  /** Resource limits (DEFAULT_LIMITS where not given). */
+  limits?: Partial<ResourceLimits>;
 }
 
 export interface BytecodeReadResult {
@@ -32,16 +35,21 @@ export function isBytecode(bytes: Uint8Array): boolean {
 
 export function readBytecode(bytes: Uint8Array, options: BytecodeReadOptions = {}): BytecodeReadResult {
   const file = options.file ?? '<bytecode>';
-  const reader = new Reader(bytes, file);
+  const limits = resolveLimits(options.limits);
+  const refuse = (message: string, byte: number): BytecodeReadResult => ({ diagnostics: [{ severity: 'error', message, byteLoc: { file, byte } }], resources: new Map() });
+  if (bytes.length > limits.maxFileBytes) return refuse(limitMessage('maxFileBytes', bytes.length, limits.maxFileBytes, `${file} is too large`), 0);
+  const reader = new Reader(bytes, file, limits.maxNesting);
   let module: Operation;
   try {
     module = reader.read();
   } catch (e) {
-    if (e instanceof BytecodeError) return { diagnostics: [{ severity: 'error', message: e.message, byteLoc: { file, byte: e.offset } }], resources: new Map() };
-    if (e instanceof RangeError) return { diagnostics: [{ severity: 'error', message: `bytecode too deeply nested (${e.message})`, byteLoc: { file, byte: 0 } }], resources: new Map() };
+    if (e instanceof BytecodeError) return refuse(e.message, e.offset);
+    if (e instanceof RangeError && /call stack/i.test(e.message)) return refuse(`bytecode too deeply nested (${e.message})`, 0);
     throw e;
   }
   const base = { producer: reader.producer, resources: reader.resources };
+  const overLimit = checkModuleLimits(module, limits);
+  if (overLimit) return { diagnostics: [{ ...overLimit, byteLoc: { file, byte: 0 } }], ...base };
   if (options.verify === false) return { module, diagnostics: [], ...base };
   const diagnostics = verifyModule(module);
   return diagnostics.some((d) => d.severity === 'error') ? { diagnostics, ...base } : { module, diagnostics, ...base };
@@ -51,8 +59,6 @@ export function readBytecode(bytes: Uint8Array, options: BytecodeReadOptions = {
 type ReadType = Type | { kind: 'int'; width: number } | { kind: 'float'; bits: 16 | 32 | 64 };
 /** Attributes as read: ours, plus locations (which only annotate ops). */
 type ReadAttr = Attribute | { kind: 'location'; loc?: Location };
-
-const MAX_NESTING = 64;
 
 class Reader {
   producer = '';
@@ -69,7 +75,7 @@ class Reader {
   private inProgress = new Set<string>();
   private depth = 0;
 
-  constructor(private readonly bytes: Uint8Array, private readonly file: string) {}
+  constructor(private readonly bytes: Uint8Array, private readonly file: string, private readonly maxNesting: number) {}
 
   read(): Operation {
     const r = new ByteReader(this.bytes);
@@ -178,7 +184,7 @@ class Reader {
     if (hit !== undefined) return hit;
     const key = `${kind}${index}`;
     if (this.inProgress.has(key)) throw new BytecodeError(`${kind} #${index} refers to itself`, at);
-    if (++this.depth > MAX_NESTING) throw new BytecodeError(`attributes and types nested deeper than ${MAX_NESTING}`, at);
+    if (++this.depth > this.maxNesting) throw new BytecodeError(limitMessage('maxNesting', this.depth, this.maxNesting, 'attributes and types nested too deeply'), at);
     this.inProgress.add(key);
     try {
       const [r, custom] = this.entryReader(kind, index, at);
@@ -226,7 +232,7 @@ class Reader {
   private textType(r: ByteReader): Type {
     const at = r.offset;
     const text = r.cstring();
-    const p = new Parser(text, { file: this.file });
+    const p = new Parser(text, { file: this.file }, this.maxNesting);
     try {
       const t = p.parseType();
       if (!p.is('eof')) throw new Error('trailing text');
@@ -239,7 +245,7 @@ class Reader {
   private textAttr(r: ByteReader): ReadAttr {
     const at = r.offset;
     const text = r.cstring();
-    const p = new Parser(text, { file: this.file });
+    const p = new Parser(text, { file: this.file }, this.maxNesting);
     try {
       const a = p.parseAttribute();
       if (!p.is('eof')) throw new Error('trailing text');
@@ -376,7 +382,7 @@ class Reader {
 
   private op(r: ByteReader): Operation {
     const at = r.offset;
-    if (++this.depth > MAX_NESTING) r.fail(`operations nested deeper than ${MAX_NESTING}`, at);
+    if (++this.depth > this.maxNesting) r.fail(limitMessage('maxNesting', this.depth, this.maxNesting, 'operations nested too deeply'), at);
     const nameIdx = r.varint();
     let name = this.opNames[nameIdx] ?? r.fail(`op name index ${nameIdx} out of range`, at);
     name = DIALECT_ALIASES[name] ?? name;

@@ -30,7 +30,7 @@ export function inputType(vi: ValueInfoProto, shapes: Readonly<Record<string, nu
   const dims = tt.shape?.dim;
   if (!dims) {
     if (!given) throw new OnnxImportError(`${what} has no shape; give it with shapes: { '${vi.name}': [...] }`);
-    checkImportShape(given, what);
+    checkImportShape(given, what, Infinity);
     return tensorType(given, element);
   }
   if (given && given.length !== dims.length) {
@@ -51,7 +51,8 @@ export function inputType(vi: ValueInfoProto, shapes: Readonly<Record<string, nu
     }
     return known;
   });
-  checkImportShape(shape, what);
+  // The element count is the resource limits' to check (an input is not allocated here).
+  checkImportShape(shape, what, Infinity);
   return tensorType(shape, element);
 }
 

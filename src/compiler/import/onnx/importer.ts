@@ -12,7 +12,8 @@ import { OnnxImportError, messageOf } from './errors';
 import { defaultOpset, inputType, topologicalOrder } from './graph';
 import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
 import { type GraphProto, decodeModel } from './proto';
-import { type ExternalFiles, tensorFromProto } from './tensor-proto';
+import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
+import { LimitError, type ResourceLimits, checkFileSize, checkModuleLimits, resolveLimits } from '../../../ir/limits';
 
 export interface ImportOptions {
   /** Files that initializers with data_location = EXTERNAL name in their `location`. */
@@ -26,6 +27,8 @@ export interface ImportOptions {
   readonly constantInputs?: ReadonlyMap<string, HostTensor>;
   /** Put in front of error messages. */
   readonly fileName?: string;
+  /** Resource limits (DEFAULT_LIMITS where not given): file size, initializer elements and bytes, then the module's op count and tensor sizes. */
+  readonly limits?: Partial<ResourceLimits>;
 }
 
 export interface ImportResult {
@@ -38,8 +41,10 @@ export function importOnnx(bytes: Uint8Array, opts: ImportOptions = {}): ImportR
   try {
     return importModel(bytes, opts);
   } catch (e) {
-    // Stack exhaustion (absurdly deep protobuf nesting) and invalid array lengths are input errors too.
-    const err = e instanceof OnnxImportError ? e : e instanceof RangeError ? new OnnxImportError(messageOf(e)) : undefined;
+    // A passed limit, and stack exhaustion (absurdly deep protobuf nesting), are input errors too;
+    // any other RangeError is a bug in the importer and stays one.
+    const err = e instanceof OnnxImportError ? e
+      : e instanceof LimitError || (e instanceof RangeError && /call stack/i.test(e.message)) ? new OnnxImportError(messageOf(e)) : undefined;
     if (!err) throw e;
     if (opts.fileName) err.message = `${opts.fileName}: ${err.message}`;
     throw err;
@@ -47,6 +52,9 @@ export function importOnnx(bytes: Uint8Array, opts: ImportOptions = {}): ImportR
 }
 
 function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
+  const limits = resolveLimits(opts.limits);
+  checkFileSize(bytes.length, limits, 'the model file');
+  const budget: TensorBudget = { limits, constantBytes: 0 };
   const model = decodeModel(bytes);
   if (!model.graph) throw new OnnxImportError('the model has no graph');
   const graph = model.graph;
@@ -58,7 +66,7 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
   if (graph.sparse_initializer.length) throw new OnnxImportError('sparse initializers are not supported');
   for (const init of graph.initializer) {
     if (!init.name) throw new OnnxImportError('an initializer has no name');
-    g.define(init.name, tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles));
+    g.define(init.name, tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles, budget));
   }
   for (const vi of graph.input) {
     if (g.has(vi.name)) continue; // IR < 4 lists initializers among the inputs too.
@@ -80,6 +88,8 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
     [INTERFACE_ATTR, stringAttr(INTERFACES.CGC_INPUT)], [VERSION_ATTR, stringAttr(CGC_VERSION)],
   ]));
   module.addRegion().addBlock().append(entry);
+  const overLimit = checkModuleLimits(module, limits);
+  if (overLimit) throw new OnnxImportError(overLimit.message);
   return { module, constants: g.constants };
 }
 

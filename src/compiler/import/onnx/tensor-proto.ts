@@ -1,6 +1,8 @@
-// TensorProto → HostTensor: element types, dims checked against MAX_IMPORT_ELEMENTS before any
-// allocation, data from raw_data, the typed fields or external files (data_location = EXTERNAL).
-import { type ElementType, MAX_DIM, MAX_RANK, tensorType } from '../../../ir/types';
+// TensorProto → HostTensor: element types, dims checked against MAX_IMPORT_ELEMENTS and the resource
+// limits, and the data's size against the shape, before any allocation; data from raw_data, the
+// typed fields or external files (data_location = EXTERNAL).
+import { type ElementType, MAX_DIM, MAX_RANK, elementByteSize, tensorType } from '../../../ir/types';
+import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../../../ir/limits';
 import { type HostTensor, allocTensor } from '../../../reference/tensor';
 import { MAX_IMPORT_ELEMENTS, OnnxImportError } from './errors';
 import { type TensorProto, decodeTensor, int64ToBigInt, int64ToNumber } from './proto';
@@ -35,16 +37,20 @@ export function elementOf(dataType: number, what: string): ElementType {
   return e;
 }
 
-/** Checks rank, each dim and the element count (≤ MAX_IMPORT_ELEMENTS) of a shape about to be allocated. */
-export function checkImportShape(shape: readonly number[], what: string): void {
+/**
+ * Checks rank, each dim and the element count of a shape: ≤ MAX_IMPORT_ELEMENTS for a tensor the
+ * importer computes (constant folding allocates it from a few bytes of input); `maxElements` is
+ * Infinity where the resource limits check the count instead (inputs, initializers whose data is in the file).
+ */
+export function checkImportShape(shape: readonly number[], what: string, maxElements = MAX_IMPORT_ELEMENTS): void {
   if (shape.length > MAX_RANK) throw new OnnxImportError(`${what} has rank ${shape.length}; the maximum is ${MAX_RANK}`);
   let n = 1;
   for (const d of shape) {
     if (!Number.isSafeInteger(d) || d < 0 || d > MAX_DIM) throw new OnnxImportError(`${what} has invalid dimension ${d} (shape [${shape.join(', ')}])`);
     n *= d;
   }
-  if (n > MAX_IMPORT_ELEMENTS) {
-    throw new OnnxImportError(`${what} has ${n} elements (shape [${shape.join(', ')}]), over the importer's limit of ${MAX_IMPORT_ELEMENTS}`);
+  if (n > maxElements) {
+    throw new OnnxImportError(`${what} has ${n} elements (shape [${shape.join(', ')}]), over the importer's limit of ${maxElements} for tensors it computes`);
   }
 }
 
@@ -66,44 +72,62 @@ function externalBytes(t: TensorProto, files: ExternalFiles | undefined, what: s
   return file.subarray(offset, offset + length);
 }
 
-/** Copies little-endian bytes into `out`'s storage after checking the byte count. */
-function fromRaw(out: HostTensor, raw: Uint8Array, what: string): void {
-  const want = out.data.byteLength;
-  if (raw.length !== want) {
-    throw new OnnxImportError(`${what}: ${raw.length} bytes of data for shape [${out.type.shape.join(', ')}]`
-      + ` of ${out.type.element} (${want} bytes)`);
-  }
-  new Uint8Array(out.data.buffer, out.data.byteOffset, want).set(raw);
+/** Checks that `raw` holds exactly the shape's bytes (before anything is allocated for it). */
+function checkRaw(raw: Uint8Array, shape: readonly number[], element: ElementType, what: string): void {
+  const want = shape.reduce((a, b) => a * b, 1) * elementByteSize(element);
+  if (raw.length !== want) throw new OnnxImportError(`${what}: ${raw.length} bytes of data for shape [${shape.join(', ')}] of ${element} (${want} bytes)`);
 }
 
-function fromFields(out: HostTensor, t: TensorProto, what: string): void {
-  const n = out.data.length;
-  const fill = (values: ArrayLike<unknown>, field: string, set: (i: number) => void): void => {
-    if (values.length !== n) throw new OnnxImportError(`${what}: ${field} has ${values.length} values for ${n} elements`);
-    for (let i = 0; i < n; i++) set(i);
-  };
+/** The typed field that carries `element`'s values: int32_data also carries int8, uint8, bool and float16 (its IEEE half bits). */
+function fieldOf(t: TensorProto, element: ElementType): { name: string; values: ArrayLike<unknown> } {
+  if (element === 'float32') return { name: 'float_data', values: t.float_data };
+  if (element === 'int64') return { name: 'int64_data', values: t.int64_data };
+  return { name: 'int32_data', values: t.int32_data };
+}
+
+function fromFields(out: HostTensor, t: TensorProto): void {
   const d = out.data;
-  switch (out.type.element) {
-    case 'float32': return fill(t.float_data, 'float_data', (i) => { d[i] = t.float_data[i]!; });
-    case 'int64': return fill(t.int64_data, 'int64_data', (i) => { (d as BigInt64Array)[i] = int64ToBigInt(t.int64_data[i]!); });
-    // int32_data carries int32, int8, uint8, bool and float16 (as its IEEE half bits).
-    default: return fill(t.int32_data, 'int32_data', (i) => { (d as Int32Array)[i] = t.int32_data[i]!; });
-  }
+  const n = d.length;
+  if (out.type.element === 'float32') for (let i = 0; i < n; i++) d[i] = t.float_data[i]!;
+  else if (out.type.element === 'int64') for (let i = 0; i < n; i++) (d as BigInt64Array)[i] = int64ToBigInt(t.int64_data[i]!);
+  else for (let i = 0; i < n; i++) (d as Int32Array)[i] = t.int32_data[i]!;
 }
 
-/** A TensorProto's contents; `what` names it in errors ("initializer 'w'"). */
-export function tensorFromProto(t: TensorProto, what: string, files?: ExternalFiles): HostTensor {
+/** Limits on what a model's tensors may hold, and the constant bytes counted so far. */
+export interface TensorBudget {
+  readonly limits: ResourceLimits;
+  constantBytes: number;
+}
+
+/** A TensorProto's contents; `what` names it in errors ("initializer 'w'"). The data is checked against the shape before allocating. */
+export function tensorFromProto(t: TensorProto, what: string, files?: ExternalFiles, budget?: TensorBudget): HostTensor {
   const element = elementOf(t.data_type, what);
   const shape = t.dims.map(int64ToNumber);
-  checkImportShape(shape, what);
+  checkImportShape(shape, what, budget ? Infinity : MAX_IMPORT_ELEMENTS);
+  const n = shape.reduce((a, b) => a * b, 1);
+  if (budget) {
+    const { limits } = budget;
+    if (n > limits.maxTensorElements) throw new LimitError('maxTensorElements', n, limits.maxTensorElements, `${what} of shape [${shape.join(', ')}]`);
+    budget.constantBytes += n * elementByteSize(element);
+    if (budget.constantBytes > limits.maxConstantBytes) throw new LimitError('maxConstantBytes', budget.constantBytes, limits.maxConstantBytes, `initializers up to ${what}`);
+  }
+  const raw = t.data_location === 1 ? externalBytes(t, files, what) : t.raw_data.length > 0 ? t.raw_data : undefined;
+  if (raw) checkRaw(raw, shape, element, what);
+  const field = fieldOf(t, element);
+  if (!raw && n > 0 && field.values.length !== n) throw new OnnxImportError(`${what}: ${field.name} has ${field.values.length} values for ${n} elements`);
   const out = allocTensor(shape, element);
-  if (t.data_location === 1) fromRaw(out, externalBytes(t, files, what), what);
-  else if (t.raw_data.length > 0) fromRaw(out, t.raw_data, what);
-  else if (out.data.length > 0) fromFields(out, t, what);
+  if (raw) new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength).set(raw);
+  else if (n > 0) fromFields(out, t);
   return { type: tensorType(shape, element), data: out.data };
 }
 
 /** Reads a serialized TensorProto (a test_data_set `input_0.pb`); external data is not allowed there. */
-export function readTensorProto(bytes: Uint8Array, what = 'tensor'): HostTensor {
-  return tensorFromProto(decodeTensor(bytes, what), what);
+export function readTensorProto(bytes: Uint8Array, what = 'tensor', limits: Partial<ResourceLimits> = {}): HostTensor {
+  try {
+    const resolved = resolveLimits(limits);
+    checkFileSize(bytes.length, resolved, what);
+    return tensorFromProto(decodeTensor(bytes, what), what, undefined, { limits: resolved, constantBytes: 0 });
+  } catch (e) {
+    throw e instanceof LimitError ? new OnnxImportError(e.message) : e;
+  }
 }

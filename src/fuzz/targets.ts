@@ -1,0 +1,222 @@
+// One fuzz target per reader of untrusted bytes. Each states its contract: the documented way the
+// reader refuses input (an error type with a message, or diagnostics), and what an accepted input
+// must satisfy (it round-trips through the matching writer). Anything else a target's `run` throws
+// — a TypeError, a RangeError, a stack overflow, a broken round trip — is a crash.
+import { inflateRawSync, deflateRawSync } from 'node:zlib';
+import { formatDiagnostic, operationsEqual, parseModule, printModule, readBytecode, verifyModule, writeBytecode } from '../ir';
+import { OnnxImportError, importOnnx, readTensorProto } from '../compiler/import/onnx';
+import { SafetensorsError, readSafetensors, writeSafetensors } from '../compiler/import/safetensors';
+import { parseShareHash } from '../ui/share';
+import { ShareSourceError, unpackSource } from '../ui/share-source';
+import { bytecodeSeeds, irTextSeeds, specConstantTypes, onnxSeeds, safetensorsSeeds, shareLinkSeeds, tensorProtoSeeds } from './corpus';
+import { type Rng, mutateBytes } from './mutate-bytes';
+import { mutateBytecode, mutateSafetensors, mutateText } from './mutate-formats';
+import { mutateProtobuf } from './mutate-protobuf';
+
+export type Outcome = 'accepted' | 'rejected';
+
+/** An input broke a target's contract without throwing (a bad round trip, a rejection without a message). */
+export class ContractBroken extends Error {
+  override name = 'ContractBroken';
+}
+
+export interface FuzzTarget {
+  readonly name: string;
+  /** File extension of its findings. */
+  readonly ext: string;
+  /** The documented refusal and the accepted-input check, in words (for reports and docs). */
+  readonly contract: string;
+  seeds(): Uint8Array[];
+  mutate(input: Uint8Array, r: Rng, seeds: readonly Uint8Array[]): Uint8Array;
+  run(input: Uint8Array): Outcome | Promise<Outcome>;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+function check(ok: boolean, message: () => string): void {
+  if (!ok) throw new ContractBroken(message());
+}
+
+/** Rejected by the documented error class, with a message; anything else is rethrown as a crash. */
+function refusedBy(e: unknown, errorClass: abstract new (...args: never[]) => Error): Outcome {
+  if (!(e instanceof errorClass)) throw e;
+  check(e.message.trim().length > 0, () => `${e.name} without a message`);
+  return 'rejected';
+}
+
+/** An accepted text module prints in both forms, and each form re-parses to the same printed text. */
+function checkTextRoundTrip(text: string, options: Parameters<typeof parseModule>[1]): Outcome {
+  const r = parseModule(text, options);
+  if (!r.module) {
+    check(r.diagnostics.length > 0, () => 'rejected without a diagnostic');
+    for (const d of r.diagnostics) check(!!d.loc && d.message.length > 0, () => `diagnostic without a position: ${d.message}`);
+    return 'rejected';
+  }
+  for (const form of ['pretty', 'generic'] as const) {
+    const printed = printModule(r.module, { form });
+    const again = parseModule(printed);
+    check(!!again.module, () => `${form} output does not re-parse: ${again.diagnostics.map(formatDiagnostic).join('; ')}`);
+    check(printModule(again.module!, { form }) === printed, () => `${form} print is not a fixed point`);
+  }
+  return 'accepted';
+}
+
+const decodedSeeds = new WeakMap<readonly Uint8Array[], string[]>();
+/** The seeds as text, decoded once per corpus (splices take from them). */
+function seedTexts(seeds: readonly Uint8Array[]): string[] {
+  let texts = decodedSeeds.get(seeds);
+  if (!texts) decodedSeeds.set(seeds, (texts = seeds.map((s) => dec.decode(s))));
+  return texts;
+}
+
+/** Seeds that leave constants untyped take the spec example's weights' types (loaded once). */
+let constantTypes: ReturnType<typeof specConstantTypes> | undefined;
+
+const irText: FuzzTarget = {
+  name: 'ir-text',
+  ext: 'mlir',
+  contract: 'parseModule returns diagnostics with file:line:col; an accepted module prints (pretty, generic) to a fixed point',
+  seeds: () => irTextSeeds().map((s) => enc.encode(s.text)),
+  mutate: (input, r, seeds) => enc.encode(mutateText(dec.decode(input), r, seedTexts(seeds))),
+  run: (input) => checkTextRoundTrip(dec.decode(input), { file: 'fuzz.mlir', constantTypes: (constantTypes ??= specConstantTypes()) }),
+};
+
+const bytecode: FuzzTarget = {
+  name: 'bytecode',
+  ext: 'mlirbc',
+  contract: 'readBytecode returns diagnostics with a byte offset or position; an accepted module writes and reads back equal',
+  seeds: bytecodeSeeds,
+  mutate: (input, r, seeds) => (r() < 0.6 ? mutateBytecode(input, r, seeds) : mutateBytes(input, r, seeds)),
+  run: (input) => {
+    const r = readBytecode(input, { file: 'fuzz.mlirbc' });
+    if (!r.module) {
+      check(r.diagnostics.length > 0, () => 'rejected without a diagnostic');
+      for (const d of r.diagnostics) check(!!(d.loc || d.byteLoc) && d.message.length > 0, () => `diagnostic without a position: ${d.message}`);
+      return 'rejected';
+    }
+    const again = readBytecode(writeBytecode(r.module, { resources: r.resources }));
+    check(!!again.module && operationsEqual(again.module, r.module), () => 'module does not survive writeBytecode → readBytecode');
+    return 'accepted';
+  },
+};
+
+const onnx: FuzzTarget = {
+  name: 'onnx',
+  ext: 'onnx',
+  contract: 'importOnnx throws OnnxImportError with a message; an imported module verifies',
+  seeds: onnxSeeds,
+  mutate: (input, r, seeds) => (r() < 0.7 ? mutateProtobuf(input, r, seeds) : mutateBytes(input, r, seeds)),
+  run: (input) => {
+    let module;
+    try {
+      module = importOnnx(input, { fileName: 'fuzz.onnx' }).module;
+    } catch (e) {
+      return refusedBy(e, OnnxImportError);
+    }
+    const problems = verifyModule(module).filter((d) => d.severity === 'error');
+    check(!problems.length, () => `imported module does not verify: ${problems.map(formatDiagnostic).join('; ')}`);
+    return 'accepted';
+  },
+};
+
+const tensorProto: FuzzTarget = {
+  name: 'tensor-proto',
+  ext: 'pb',
+  contract: 'readTensorProto throws OnnxImportError with a message; an accepted tensor holds exactly its shape\'s elements',
+  seeds: tensorProtoSeeds,
+  mutate: (input, r, seeds) => (r() < 0.7 ? mutateProtobuf(input, r, seeds) : mutateBytes(input, r, seeds)),
+  run: (input) => {
+    let t;
+    try {
+      t = readTensorProto(input);
+    } catch (e) {
+      return refusedBy(e, OnnxImportError);
+    }
+    check(t.data.length === t.type.shape.reduce((a, b) => a * b, 1), () => `${t.data.length} elements for shape [${t.type.shape.join(', ')}]`);
+    return 'accepted';
+  },
+};
+
+const safetensors: FuzzTarget = {
+  name: 'safetensors',
+  ext: 'safetensors',
+  contract: 'readSafetensors throws SafetensorsError with a message; an accepted file writes and reads back the same tensors',
+  seeds: safetensorsSeeds,
+  mutate: (input, r, seeds) => (r() < 0.7 ? mutateSafetensors(input, r, seeds) : mutateBytes(input, r, seeds)),
+  run: (input) => {
+    let file;
+    try {
+      file = readSafetensors(input);
+    } catch (e) {
+      return refusedBy(e, SafetensorsError);
+    }
+    let again;
+    try {
+      again = readSafetensors(writeSafetensors(file.tensors.values(), file.metadata));
+    } catch (e) {
+      // The writer refuses a tensor named "__metadata__"; the reader treats that key as metadata, so none can arrive.
+      throw new ContractBroken(`accepted file does not write back: ${(e as Error).message}`);
+    }
+    for (const [name, t] of file.tensors) {
+      const u = again.tensors.get(name);
+      check(!!u && u.data.length === t.data.length && u.data.every((b, i) => b === t.data[i]), () => `tensor "${name}" does not round-trip`);
+    }
+    return 'accepted';
+  },
+};
+
+const DEMOS = new Set(['spec-7layer.mlir', 'tiny-cnn.onnx']);
+
+/** A link's hash, a `src` payload's compressed bytes, or the IR inside it, mutated. */
+function mutateShareLink(input: Uint8Array, r: Rng, seeds: readonly Uint8Array[]): Uint8Array {
+  const hash = dec.decode(input);
+  const src = /(?:^#|&)src=([A-Za-z0-9_-]*)/.exec(hash);
+  const choice = r();
+  if (!src || choice < 0.4) return mutateBytes(input, r, seeds);
+  const packed = Buffer.from(src[1]!, 'base64url');
+  let payload: Uint8Array;
+  if (choice < 0.7) {
+    payload = mutateBytes(packed, r, []);
+  } else {
+    let text: string;
+    try {
+      text = inflateRawSync(packed).toString('utf8');
+    } catch {
+      return mutateBytes(input, r, seeds);
+    }
+    payload = deflateRawSync(mutateText(text, r, []));
+  }
+  return enc.encode(hash.replace(src[1]!, () => Buffer.from(payload).toString('base64url')));
+}
+
+const shareLink: FuzzTarget = {
+  name: 'share-link',
+  ext: 'txt',
+  contract: 'parseShareHash answers {ok: false, error}; unpackSource throws ShareSourceError; the IR inside gets diagnostics — all with messages',
+  seeds: () => shareLinkSeeds().map((s) => enc.encode(s)),
+  mutate: mutateShareLink,
+  run: async (input) => {
+    const parsed = parseShareHash(dec.decode(input), DEMOS);
+    if (!parsed.ok) {
+      check(parsed.error.length > 0, () => 'refused without an error message');
+      return 'rejected';
+    }
+    if (!parsed.state.src) return 'accepted';
+    let text: string;
+    try {
+      text = await unpackSource(parsed.state.src);
+    } catch (e) {
+      return refusedBy(e, ShareSourceError);
+    }
+    return checkTextRoundTrip(text, { file: 'link.mlir' });
+  },
+};
+
+export const TARGETS: readonly FuzzTarget[] = [irText, bytecode, onnx, tensorProto, safetensors, shareLink];
+
+export function targetNamed(name: string): FuzzTarget {
+  const t = TARGETS.find((x) => x.name === name);
+  if (!t) throw new Error(`unknown fuzz target '${name}' (targets: ${TARGETS.map((x) => x.name).join(', ')})`);
+  return t;
+}
