@@ -12,13 +12,13 @@ import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
-import { parseArgs, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { onnxShapes } from './bench';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const BENCH_KERNELS_USAGE = 'cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE]';
+export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE] ${LIMITS_USAGE}`;
 
 /** Dense f32 (non-tensor-core) peaks, TFLOP/s, by adapter description. */
 const F32_PEAKS: readonly [RegExp, number][] = [[/H200/i, 66.9], [/H100/i, 66.9], [/A100/i, 19.5], [/L4\b/i, 30.3], [/RTX 4090/i, 82.6]];
@@ -137,7 +137,7 @@ async function copyBandwidth(device: GPUDevice, bytes: number, runs: number): Pr
 }
 
 export async function benchKernelsCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { gemm: true, model: true, runs: true, 'peak-tflops': true, 'no-bandwidth': false, elements: true, json: true });
+  const { positionals, flags } = parseArgs(argv, { gemm: true, model: true, runs: true, 'peak-tflops': true, 'no-bandwidth': false, elements: true, json: true, ...LIMIT_FLAGS });
   const models = [...(flags.has('model') ? flags.get('model')!.split(',') : []), ...positionals];
   const runs = Number(flags.get('runs') ?? 10);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
@@ -164,7 +164,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
     }
     for (const file of models) {
       const shapes = onnxShapes(file, new Uint8Array(readFileSync(file)), undefined);
-      const loaded = loadModel(file, shapes ? { shapes } : {});
+      const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
       if (!loaded.module) throw new UsageError(`${file}: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
       const { state, kernels } = await timeKernels(device, loaded.module, runs, (name) => loaded.weights?.get(name)?.data);
       const defs = new Map<string, Operation>();

@@ -15,12 +15,12 @@ import { type HostTensor } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
-import { parseArgs, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const BENCH_USAGE = 'cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE]';
+export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] ${LIMITS_USAGE}`;
 
 export interface BenchSide {
   /** Compile (ours) or session creation (onnxruntime-web), ms. */
@@ -85,7 +85,7 @@ export function onnxShapes(file: string, bytes: Uint8Array, batch: number | unde
 }
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true });
+  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
   const runs = Number(flags.get('runs') ?? 30);
   const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
@@ -103,11 +103,11 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
     for (const file of positionals) {
       const bytes = new Uint8Array(readFileSync(file));
       const shapes = onnxShapes(file, bytes, batch);
-      const loaded = loadModel(file, shapes ? { shapes } : {});
+      const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
       for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
       if (!loaded.module) return 1;
       const c0 = performance.now();
-      const state = compile(loaded.module, defaultTargets());
+      const state = compile(loaded.module, defaultTargets(), { limits: limitsFromFlags(flags) });
       const compileMs = performance.now() - c0;
       const l0 = performance.now();
       const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data);
