@@ -22,12 +22,19 @@ gemmProblem('convolution', (b, op) => {
     N: x.type.shape[0]! * positions,
     K: Cg * kvol,
     readA: (scope, g, m, k) => convert(b.value(w, [channel(g, m), `${k} / ${kvol}i`, ...unflatten(`${k} % ${kvol}i`, kernel)], scope), 'f32'),
-    readB: (scope, g, k, n) => {
-      const out = unflatten(`${n} % ${positions}i`, spatial);
+    readB: (scope, g, k, n, hoisted) => {
+      // The output position's corner in the input, once per thread; the tap offset per k.
+      const image = b.fresh('img');
+      hoisted.emit(`let ${image} = ${n} / ${positions}i;`);
+      const corner = unflatten(`${n} % ${positions}i`, spatial).map((o, j) => {
+        const v = b.fresh('o');
+        hoisted.emit(`let ${v} = (${o}) * ${s[j]}i - ${p[j]}i;`);
+        return v;
+      });
       const taps = unflatten(`${k} % ${kvol}i`, kernel);
-      const at = out.map((o, j) => {
+      const at = corner.map((o, j) => {
         const v = b.fresh('i');
-        scope.emit(`let ${v} = (${o}) * ${s[j]}i - ${p[j]}i + (${taps[j]}) * ${d[j]}i;`);
+        scope.emit(`let ${v} = ${o} + (${taps[j]}) * ${d[j]}i;`);
         return v;
       });
       const xv = b.fresh('v');
@@ -35,7 +42,7 @@ gemmProblem('convolution', (b, op) => {
       const inside = at.map((v, j) => `${v} >= 0i && ${v} < ${x.type.shape[2 + j]}i`).join(' && ') || 'true';
       when(scope, inside, (body) => {
         const ch = groups === 1 ? `${k} / ${kvol}i` : `${g} * ${Cg}i + ${k} / ${kvol}i`;
-        body.emit(`${xv} = ${convert(b.value(x, [`${n} / ${positions}i`, ch, ...at], body), 'f32')};`);
+        body.emit(`${xv} = ${convert(b.value(x, [image, ch, ...at], body), 'f32')};`);
       });
       return xv;
     },

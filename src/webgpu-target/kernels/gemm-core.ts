@@ -15,10 +15,10 @@ export interface GemmShape {
 
 /** Index arguments are i32 expressions, always in range; hooks may emit statements into `scope`. */
 export interface GemmHooks {
-  /** A(batch, m, k) as an f32 expression. */
-  readA(scope: Scope, batch: string, m: string, k: string): string;
-  /** B(batch, k, n) as an f32 expression. */
-  readB(scope: Scope, batch: string, k: string, n: string): string;
+  /** A(batch, m, k) as an f32 expression; code that depends on `m` (and `batch`) only may go into `hoisted`, which runs once per thread. */
+  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope): string;
+  /** B(batch, k, n) as an f32 expression; code that depends on `n` (and `batch`) only may go into `hoisted`. */
+  readB(scope: Scope, batch: string, k: string, n: string, hoisted: Scope): string;
   /** Emits the store of product element (batch, m, n), whose accumulator is the f32 expression `acc` (with split-K, the sum over K slice `split`, an i32 in scope). */
   write(scope: Scope, batch: string, m: string, n: string, acc: string): void;
 }
@@ -80,19 +80,40 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   const rm = block(tm);
   const rn = block(tn);
   const threads = (tm / rm) * (tn / rn);
+  if (threads % tk || threads % tn || (tm * tk) % threads || (tk * tn) % threads) throw new Error(`GEMM tile ${tm}×${tn}×${tk} does not split into ${threads}-thread load slots`);
   // A tile stored [k][m] and B tile [k][n]: in the inner loop consecutive threads read consecutive words.
-  const loadA = new Scope('      ');
-  loadA.emit(`let a_m = tile_m0 + i / ${tk}i;`);
-  loadA.emit(`let a_k = k0 + i % ${tk}i;`);
-  loadA.emit('var a_val = 0.0f;');
-  when(loadA, inRange(['a_m', s.M, tm], ['a_k', s.K, tk]), (inner) => inner.emit(`a_val = ${hooks.readA(inner, 'batch', 'a_m', 'a_k')};`));
-  loadA.emit(`tile_a[(i % ${tk}i) * ${tm}i + i / ${tk}i] = a_val;`);
-  const loadB = new Scope('      ');
-  loadB.emit(`let b_k = k0 + i / ${tn}i;`);
-  loadB.emit(`let b_n = tile_n0 + i % ${tn}i;`);
-  loadB.emit('var b_val = 0.0f;');
-  when(loadB, inRange(['b_k', s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val = ${hooks.readB(inner, 'batch', 'b_k', 'b_n')};`));
-  loadB.emit(`tile_b[i] = b_val;`);
+  // Thread t loads A elements (m = t / tk + j·threads/tk, k = t % tk) and B elements (k = t / tn +
+  // j·threads/tn, n = t % tn) for slots j: its k-independent index math (an output position's
+  // coordinates, for a convolution) is computed once, before the K loop.
+  const hoist = new Scope('  ');
+  hoist.emit(`let a_kk = i32(lidx) % ${tk}i;`);
+  hoist.emit(`let b_kk = i32(lidx) / ${tn}i;`);
+  hoist.emit(`let b_n = tile_n0 + i32(lidx) % ${tn}i;`);
+  const loadA = new Scope('    ');
+  loadA.emit('let a_k = k0 + a_kk;');
+  for (let j = 0; j < (tm * tk) / threads; j++) {
+    const m = `a_m${j}`;
+    hoist.emit(`let ${m} = tile_m0 + i32(lidx) / ${tk}i + ${(j * threads) / tk}i;`);
+    const slot = loadA.child();
+    slot.emit(`var a_val${j} = 0.0f;`);
+    when(slot, inRange([m, s.M, tm], ['a_k', s.K, tk]), (inner) => inner.emit(`a_val${j} = ${hooks.readA(inner, 'batch', m, 'a_k', hoist)};`));
+    slot.emit(`tile_a[a_kk * ${tm}i + ${m} - tile_m0] = a_val${j};`);
+    loadA.emit('{');
+    loadA.lines.push(...slot.lines);
+    loadA.emit('}');
+  }
+  const loadB = new Scope('    ');
+  for (let j = 0; j < (tk * tn) / threads; j++) {
+    const k = `b_k${j}`;
+    const slot = loadB.child();
+    slot.emit(`let ${k} = k0 + b_kk + ${(j * threads) / tn}i;`);
+    slot.emit(`var b_val${j} = 0.0f;`);
+    when(slot, inRange([k, s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val${j} = ${hooks.readB(inner, 'batch', k, 'b_n', hoist)};`));
+    slot.emit(`tile_b[(b_kk + ${(j * threads) / tn}i) * ${tn}i + b_n - tile_n0] = b_val${j};`);
+    loadB.emit('{');
+    loadB.lines.push(...slot.lines);
+    loadB.emit('}');
+  }
   const store = new Scope('      ');
   store.emit(`let o_m = tile_m0 + ty + r * ${tm / rm}i;`);
   store.emit(`let o_n = tile_n0 + tx + c * ${tn / rn}i;`);
@@ -114,13 +135,10 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   var acc: array<f32, ${rm * rn}>;
   var reg_a: array<f32, ${rm}>;
   var reg_b: array<f32, ${rn}>;
+${hoist.lines.join('\n')}
   for (var k0 = k_begin; k0 < k_end; k0 += ${tk}i) {
-    for (var i = i32(lidx); i < ${tm * tk}i; i += ${threads}i) {
 ${loadA.lines.join('\n')}
-    }
-    for (var i = i32(lidx); i < ${tk * tn}i; i += ${threads}i) {
 ${loadB.lines.join('\n')}
-    }
     workgroupBarrier();
     for (var kk = 0i; kk < ${tk}i; kk++) {
       for (var r = 0i; r < ${rm}i; r++) { reg_a[r] = tile_a[kk * ${tm}i + ty + r * ${tm / rm}i]; }

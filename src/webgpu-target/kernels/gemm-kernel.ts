@@ -8,8 +8,9 @@ import { type GemmShape, chooseTile, gemmMain } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {
-  readA(scope: Scope, batch: string, m: string, k: string): string;
-  readB(scope: Scope, batch: string, k: string, n: string): string;
+  /** As GemmHooks: `hoisted` takes code that depends on m (readA) or n (readB) and batch only. */
+  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope): string;
+  readB(scope: Scope, batch: string, k: string, n: string, hoisted: Scope): string;
   /** Coordinates in the anchor's result of product element (batch, m, n). */
   outCoords(batch: string, m: string, n: string): string[];
   /** The anchor's value from its accumulator (adding bias, scaling, …) at result coordinates `coords`. */

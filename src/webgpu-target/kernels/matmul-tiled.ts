@@ -1,6 +1,6 @@
 // matmul (numpy batching, 1-D promotion) and gemm (transposes, alpha/beta, broadcast c) as tiled GEMM
 // problems: the product's batch is matmul's broadcast batch, flattened; gemm has one.
-import { convert } from '../wgsl/builder';
+import { type Scope, convert } from '../wgsl/builder';
 import { gemmScale } from './conv-matmul';
 import { gemmProblem, unflatten } from './gemm-kernel';
 import { ctxOf } from './helpers';
@@ -26,12 +26,19 @@ gemmProblem('matmul', (b, op) => {
     // (a transformer's [tokens, 1, d] · [d, 3d] is one GEMM of `tokens` rows, not `tokens` GEMMs of one row).
     const rowShape = [...batchShape, M];
     const rows = (mm: string) => unflatten(mm, rowShape);
+    /** The row's coordinates, computed once per thread. */
+    const hoistedRows = (mm: string, hoisted: Scope) => rows(mm).map((c) => {
+      if (/^\w+$/.test(c)) return c;
+      const v = b.fresh('r');
+      hoisted.emit(`let ${v} = ${c};`);
+      return v;
+    });
     return {
       batch: 1,
       M: batch * M,
       N: bs[bs.length - 1]!,
       K: as[as.length - 1]!,
-      readA: (scope, _batch, mm, k) => convert(b.value(a!, [...rows(mm).slice(rowShape.length - (as.length - 1)), k], scope), 'f32'),
+      readA: (scope, _batch, mm, k, hoisted) => convert(b.value(a!, [...hoistedRows(mm, hoisted).slice(rowShape.length - (as.length - 1)), k], scope), 'f32'),
       readB: (scope, _batch, k, n) => convert(b.value(m!, [...bs.slice(0, -2).map(() => '0i'), k, n], scope), 'f32'),
       outCoords: (_batch, mm, n) => [...rows(mm), n],
       finish: (acc) => ({ expr: acc, type: 'f32' }),
