@@ -1,7 +1,7 @@
 // The app's side of the compile and layout Web Workers (comlink). A new compile cancels the running
 // one (the worker stops it at its next pass), and a stale answer is dropped.
 import * as Comlink from 'comlink';
-import type { CompileRequest, CompileResponse } from '../compiler/service';
+import type { CompileRequest, CompileResponse, ExportFiles } from '../compiler/service';
 import type { CompileWorkerApi } from '../compiler/worker';
 import type { LayoutWorkerApi, PreparedGraph } from './layout-worker';
 
@@ -33,6 +33,24 @@ export async function compileInWorker(req: CompileRequest, onProgress: Progress)
 
 export async function cancelCompile(): Promise<void> {
   await compileWorker?.cancel();
+}
+
+/**
+ * Builds the download files of compile result `r` in the worker, from the modules it kept; for a
+ * result it no longer holds (from the cache, or an earlier worker), from `r`'s printed IR.
+ * `constants` are the weights a Run binds; they travel only when the worker does not hold them
+ * (a text model's .safetensors stays on the page; ONNX initializers and bytecode resources are in the worker).
+ */
+export async function filesInWorker(r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined): Promise<ExportFiles> {
+  if (!r.ok || r.inputText === undefined || r.outputText === undefined) throw new Error('there is no compiled program to export: compile the model first');
+  const worker = compiler();
+  const pageWeights = r.constants ? undefined : constants;
+  const held = r.id ? await worker.files({ id: r.id, ...(pageWeights ? { resources: Object.fromEntries(pageWeights) } : {}) }) : undefined;
+  if (held) return held;
+  const program = { inputText: r.inputText, outputText: r.outputText };
+  const files = await worker.files({ id: r.id ?? '', program, ...(constants ? { resources: Object.fromEntries(constants) } : {}) });
+  if (!files) throw new Error('the compile worker built no files');
+  return files;
 }
 
 export async function layoutInWorker(inputText: string, partitions: CompileResponse['partitions']): Promise<PreparedGraph> {

@@ -4,7 +4,7 @@
 // model, the compiler or the GPU reaches the page through textContent only.
 import type { CompileResponse } from '../compiler/service';
 import { type LoadFrom, app, ui } from './app-state';
-import { cancelCompile, layoutInWorker } from './compile-client';
+import { cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
 import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
@@ -25,7 +25,7 @@ const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showNodeDetails(ui.details, app.model, index, app.decisions);
   syncHash();
 });
-const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); });
+const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size);
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
 const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph);
