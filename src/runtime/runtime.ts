@@ -27,6 +27,27 @@ export interface KernelTiming {
 export interface RunOptions {
   /** Time every kernel (GPU timestamps, each kernel in its own pass); needs timestamp-query. */
   readonly profile?: boolean;
+  /**
+   * A debug run that also reads back every subgraph result as it is written, before the memory plan
+   * reuses its scratch bytes: each GPU kernel in its own pass followed by a copy of the range it
+   * wrote, and each CPU-reference result as computed. Slower than a plain run, and without
+   * per-partition GPU times (unless profiling); for numeric diffs of intermediate values.
+   */
+  readonly intermediates?: boolean;
+}
+
+/** A subgraph result read back by a debug run (`intermediates`). */
+export interface IntermediateValue {
+  /**
+   * The Output IR program value the result was written to: a scratch view carries the name of the
+   * Input IR value it holds (`%add1`); a program output is `%out` / `%outN`, with `output` set.
+   */
+  readonly value: string;
+  /** Program output index, when the result is one. */
+  readonly output?: number;
+  readonly partition: string;
+  readonly subgraph: string;
+  readonly tensor: HostTensor;
 }
 
 export interface RunResult {
@@ -34,6 +55,8 @@ export interface RunResult {
   readonly timings: PartitionTiming[];
   /** Per-kernel GPU times, when profiling on a device with timestamp-query. */
   readonly kernelTimings: KernelTiming[];
+  /** With `intermediates`: every subgraph result, in the order first written (the last write of each). */
+  readonly intermediates?: IntermediateValue[];
   /** Queue submissions this run made (1 when every partition runs on the GPU). */
   readonly submits: number;
   readonly dispatches: number;
@@ -114,6 +137,21 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
   const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
 
+  /** The captured subgraph results as host tensors named by their program value; a bind point written twice keeps its last write. */
+  const readCaptures = async (captures: readonly { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[]): Promise<IntermediateValue[]> => {
+    const bytes = await Promise.all(captures.map((c) => c.read()));
+    const last = new Map<string, IntermediateValue>();
+    captures.forEach((c, i) => {
+      const value = invokes[c.call]!.op.operands[c.point]!;
+      const output = outputs.indexOf(value as never);
+      last.set(`${c.call}:${c.point}`, {
+        value: `%${value.nameHint ?? '?'}`, ...(output >= 0 ? { output } : {}), partition: calls[c.call]!.name, subgraph: c.subgraph,
+        tensor: tensorFromBytes({ ...value.type, kind: 'tensor' } as ShapedType, bytes[i]!.subarray(0, byteSize(value.type))),
+      });
+    });
+    return [...last.values()];
+  };
+
   return {
     inputTypes: inputs.map((a) => a.type),
     outputTypes: outputs.map((a) => a.type),
@@ -121,6 +159,10 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.kind === 'gpu' ? r.exe.steps.length : 0 })),
     async run(values, options = {}) {
       const profile = options.profile === true && kernelQueries !== undefined;
+      const debug = options.intermediates === true;
+      /** Each kernel in its own pass: to time it, or to copy its result out before the next kernel. */
+      const eachKernel = profile || debug;
+      const captures: { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[] = [];
       const kernels: { partition: string; subgraph: string; kernel: string }[] = [];
       if (values.length !== inputs.length) throw new Error(`the program takes ${inputs.length} input(s), got ${values.length}`);
       values.forEach((v, i) => {
@@ -135,11 +177,15 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       let submits = 0;
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
-        if (call.runner.kind === 'gpu' && profile) {
+        if (call.runner.kind === 'gpu' && eachKernel) {
           call.runner.exe.dispatchEach(encoder, call.bindings, (step) => {
+            if (!profile) return { label: `Runtime.kernel ${step.kernel.name}` };
             const q = kernels.push({ partition: call.name, subgraph: step.subgraph, kernel: step.kernel.name }) - 1;
             return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
-          });
+          }, debug ? (step) => {
+            const point = step.bindPoints.at(-1)!;
+            captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!).read });
+          } : undefined);
           continue;
         }
         if (call.runner.kind === 'gpu') {
@@ -163,17 +209,18 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         for (const [p, data] of results) {
           const b = call.bindings[p]!;
           device.queue.writeBuffer(b.buffer, b.offset ?? 0, padded(data));
+          if (debug) captures.push({ call: k, point: p, subgraph: part.writers.get(p) ?? '?', read: () => data });
         }
         hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
         encoder = device.createCommandEncoder({ label: 'Runtime.run' });
       }
       const staged = outputs.map((o) => stage(device, encoder, binding.get(o)!));
       let resolve: GPUBuffer | undefined;
-      if (timestamps && !profile) {
+      if (timestamps && !eachKernel) {
         resolve = device.createBuffer({ label: 'Runtime.timestampResolve', size: 16 * calls.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(timestamps, 0, 2 * calls.length, resolve, 0);
       }
-      const tsStage = resolve && !profile ? stage(device, encoder, { buffer: resolve, offset: 0, size: 16 * calls.length }) : undefined;
+      const tsStage = resolve ? stage(device, encoder, { buffer: resolve, offset: 0, size: 16 * calls.length }) : undefined;
       let kernelResolve: GPUBuffer | undefined;
       if (profile && kernels.length) {
         kernelResolve = device.createBuffer({ label: 'Runtime.kernelTimestampResolve', size: 16 * kernels.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
@@ -204,8 +251,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           timings.push({ partition: c.name, target: c.runner.target, ms, source: 'gpu-timestamp' });
         }
       }
-      if (!profile) resolve?.destroy();
-      return { outputs: outs, timings, kernelTimings, submits, dispatches: dispatchCount };
+      resolve?.destroy();
+      const intermediates = debug ? await readCaptures(captures) : undefined;
+      return { outputs: outs, timings, kernelTimings, submits, dispatches: dispatchCount, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
