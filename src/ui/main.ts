@@ -22,15 +22,20 @@ import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, s
 
 const editor = new SourceEditor(() => { app.edited = true; });
 const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
-  showNodeDetails(ui.details, app.model, index, app.decisions);
+  showDetails(index);
   syncHash();
 });
 const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size);
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
-const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph);
+const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph, () => showDetails(graph.selected));
 const links = new Links({ graph, options, editor, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
+
+/** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
+function showDetails(index: number | undefined): void {
+  showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index));
+}
 
 function setProgress(label: string | undefined, fraction = 0): void {
   ui.progressRow.hidden = label === undefined;
