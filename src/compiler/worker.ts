@@ -13,13 +13,33 @@ export interface FilesRequest {
   readonly program?: { readonly inputText: string; readonly outputText: string };
 }
 
+/** A fault the next compile injects, for end-to-end tests of the page's worker watch (compile-client.ts). */
+export type WorkerFault = 'crash' | 'hang';
+
 /** Bumped by every compile and cancel; a compile whose number is no longer current stops. */
 let current = 0;
 let kept: CompiledModules | undefined;
+let fault: WorkerFault | undefined;
+
+/** Crashes (an uncaught error) or hangs (a busy loop that never yields, so not even `cancel` gets through). */
+function injected(f: WorkerFault): Promise<never> {
+  if (f === 'crash') {
+    setTimeout(() => { throw new Error('injected crash (end-to-end test hook)'); });
+    return new Promise<never>(() => {});
+  }
+  for (;;) {
+    // Never yields: only terminate() ends this worker now.
+  }
+}
 
 const api = {
   async compile(req: CompileRequest, onProgress?: (pass: number, total: number, name: string) => void): Promise<CompileResponse> {
     const mine = ++current;
+    if (fault) {
+      const f = fault;
+      fault = undefined;
+      return injected(f);
+    }
     return compileRequest(req, {
       ...(onProgress ? { onProgress } : {}),
       isCancelled: () => mine !== current,
@@ -28,6 +48,11 @@ const api = {
   },
   cancel(): void {
     current++;
+  },
+  /** Makes the next compile crash or hang; only in end-to-end test builds (VITE_CGC_E2E). */
+  injectFault(f: WorkerFault): void {
+    if (!import.meta.env.VITE_CGC_E2E) throw new Error('fault injection exists only in end-to-end test builds (VITE_CGC_E2E=1)');
+    fault = f;
   },
   /** The download files of compile `id`; undefined when this worker does not hold it and no `program` came along. */
   files(req: FilesRequest): ExportFiles | undefined {

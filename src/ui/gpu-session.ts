@@ -1,5 +1,5 @@
 // The page's one GPUDevice: opened at start for the status line and reused by every Run. After a
-// device loss the next Run opens a fresh one (the lost device can never run again), and the status
+// device loss (or destroy()) the next Run opens a fresh one (the lost device can never run again), and the status
 // line says what happened each time.
 import { type AdapterSummary, describeAdapter, openDevice } from '../runtime/device';
 import { errorText } from './dom';
@@ -33,6 +33,12 @@ export class GpuSession {
           if (e.kind === 'lost' && mine === this.generation) this.lost = true;
           this.onStatus(`WebGPU ${e.kind === 'lost' ? 'device lost (the next Run opens a new one)' : `${e.kind} error`}: ${e.message}`, 'error');
         },
+      });
+      // A device destroyed on purpose (openDevice reports only other losses) can never run again either.
+      void device.lost.then((lost) => {
+        if (mine !== this.generation || lost.reason !== 'destroyed') return;
+        this.lost = true;
+        this.onStatus('WebGPU device destroyed (the next Run opens a new one)', 'error');
       });
       this.onStatus(statusLine(info, mine), 'ok');
       return device;

@@ -4,7 +4,7 @@
 // model, the compiler or the GPU reaches the page through textContent only.
 import type { CompileResponse } from '../compiler/service';
 import { type LoadFrom, app, ui } from './app-state';
-import { cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
+import { CompileWorkerFault, cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
 import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
@@ -12,6 +12,7 @@ import { GpuSession } from './gpu-session';
 import { GraphView } from './graph-view';
 import { IrViews, showLegend, summaryText } from './ir-views';
 import { Links } from './links';
+import { installTestHooks } from './test-hooks';
 import { showMemoryPlan } from './memory-view';
 import { showNodeDetails } from './node-details';
 import { RunPanel } from './run-panel';
@@ -92,8 +93,9 @@ async function compile(switchView = false): Promise<void> {
       setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
     });
   } catch (e) {
+    // The model stays loaded (source, editor text, the last good compile's views): Compile again retries.
     setProgress(undefined);
-    showDiagnostics([`error: the compiler failed: ${errorText(e)}`]);
+    showDiagnostics([e instanceof CompileWorkerFault ? `error: ${e.message}` : `error: the compiler failed: ${errorText(e)}`]);
     return;
   }
   if (!compiled) return; // a newer compile took over
@@ -200,6 +202,7 @@ function wire(): void {
 
 async function start(): Promise<void> {
   wire();
+  installTestHooks(gpu);
   showNodeDetails(ui.details, undefined, undefined, app.decisions);
   showLegend(ui.legend, undefined);
   showMemoryPlan(ui.memory, undefined, []);

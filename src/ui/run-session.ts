@@ -10,6 +10,7 @@ import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { type KernelTiming, type LoadedProgram, type PartitionTiming, loadProgram } from '../runtime/runtime';
 import type { GpuSession } from './gpu-session';
 import { imageTensor, isImageInput, randomInputs } from './run-inputs';
+import { runHooks } from './test-hooks';
 import { maxAbsError, medianTimings } from './run-stats';
 import { type GpuValue, compareValues } from './value-diff';
 
@@ -84,6 +85,7 @@ export class ProgramRunner {
         last = await program.run(inputs);
         wallMs.push(performance.now() - t0);
         timings.push(last.timings);
+        await runHooks.afterTimedRun?.(i);
       }
       // Profiling puts each kernel in its own timestamped pass, which costs time: only this extra run does it.
       opts.onProgress('profiling run (per-kernel timestamps)…');
