@@ -97,40 +97,70 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     return b;
   };
   const binding = new Map<Value, GPUBufferBinding>();
-  args.forEach((a, i) => {
-    const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
-    const buffer = makeBuffer(`Runtime.${kind}${i}`, byteSize(a.type), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
-    binding.set(a, { buffer, offset: 0, size: align4(byteSize(a.type)) });
-  });
+  const invokes: { op: Operation; name: string }[] = [];
+  // Every buffer in error scopes: an allocation past the device's memory or limits fails the load
+  // with its reason, instead of an uncaptured error and a program that cannot run.
+  device.pushErrorScope('out-of-memory');
+  device.pushErrorScope('validation');
+  let failed: unknown;
+  try {
+    args.forEach((a, i) => {
+      const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
+      const label = `Runtime.${kind}${i}`;
+      checkBufferSize(device, `${kind === 'scratch' ? 'the scratch arena' : `${kind} %${a.nameHint ?? i}`} (${label})`, byteSize(a.type));
+      const buffer = makeBuffer(label, byteSize(a.type), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
+      binding.set(a, { buffer, offset: 0, size: align4(byteSize(a.type)) });
+    });
+    for (const op of block.operations) {
+      if (op.name === CONSTANT) {
+        const name = (op.attr(ATTR.constantName) as { value: string }).value;
+        const data = constant(name);
+        const want = byteSize(op.results[0]!.type);
+        if (!data || data.length !== want) throw new Error(`constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
+        checkBufferSize(device, `constant "${name}"`, want);
+        const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
+        device.queue.writeBuffer(buffer, 0, padded(data));
+        binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
+      } else if (op.name === VIEW_MEMREF) {
+        const src = binding.get(op.operands[0]!)!;
+        const offset = (op.attr(ATTR.offset) as { value: number }).value;
+        binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
+      } else if (op.name === INVOKE) {
+        invokes.push({ op, name: (op.attr(ATTR.callee) as { name: string }).name });
+      }
+    }
+  } catch (e) {
+    failed = e;
+  }
+  const invalid = await device.popErrorScope();
+  const oom = await device.popErrorScope();
+  const release = () => { for (const b of buffers) b.destroy(); };
+  if (failed || oom || invalid) {
+    release();
+    if (failed) throw failed;
+    const total = buffers.reduce((n, b) => n + b.size, 0);
+    throw new Error(oom
+      ? `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${buffers.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`
+      : `allocating the program's buffers failed GPU validation: ${invalid!.message}`);
+  }
   const cache = new PipelineCache(device);
   const runners = new Map<string, Promise<Runner>>();
-  const invokes: { op: Operation; name: string }[] = [];
-  for (const op of block.operations) {
-    if (op.name === CONSTANT) {
-      const name = (op.attr(ATTR.constantName) as { value: string }).value;
-      const data = constant(name);
-      const want = byteSize(op.results[0]!.type);
-      if (!data || data.length !== want) throw new Error(`constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
-      const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
-      device.queue.writeBuffer(buffer, 0, padded(data));
-      binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
-    } else if (op.name === VIEW_MEMREF) {
-      const src = binding.get(op.operands[0]!)!;
-      const offset = (op.attr(ATTR.offset) as { value: number }).value;
-      binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
-    } else if (op.name === INVOKE) {
-      const name = (op.attr(ATTR.callee) as { name: string }).name;
-      invokes.push({ op, name });
-      if (!runners.has(name)) runners.set(name, makeRunner(device, output, name, cache));
-    }
-  }
+  for (const { name } of invokes) if (!runners.has(name)) runners.set(name, makeRunner(device, output, name, cache));
   const compiled = new Map<string, Runner>();
-  for (const [name, p] of runners) compiled.set(name, await p);
-  const calls = invokes.map(({ op, name }) => {
-    const bindings = op.operands.map((v) => binding.get(v)!);
-    validateBindings(name, op, bindings);
-    return { runner: compiled.get(name)!, bindings, name };
-  });
+  let calls: { runner: Runner; bindings: GPUBufferBinding[]; name: string }[];
+  try {
+    for (const [name, p] of runners) compiled.set(name, await p);
+    calls = invokes.map(({ op, name }) => {
+      const bindings = op.operands.map((v) => binding.get(v)!);
+      validateBindings(name, op, bindings, device.limits.maxStorageBufferBindingSize);
+      return { runner: compiled.get(name)!, bindings, name };
+    });
+  } catch (e) {
+    // A pipeline that failed to compile (or an out-of-range binding): nothing of this load stays allocated.
+    await Promise.allSettled(runners.values());
+    release();
+    throw e;
+  }
   const inputs = args.slice(0, nIn);
   const outputs = args.slice(nIn, nIn + nOut);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
@@ -267,7 +297,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       for (const call of calls) {
         if (call.runner.kind !== 'gpu') continue;
         const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
-        validateBindings(call.name, invokes[calls.indexOf(call)]!.op, bindings);
+        validateBindings(call.name, invokes[calls.indexOf(call)]!.op, bindings, device.limits.maxStorageBufferBindingSize);
         const pass = encoder.beginComputePass({ label: `Runtime.partition ${call.name}` });
         call.runner.exe.dispatch(pass, bindings);
         pass.end();
@@ -291,8 +321,16 @@ async function makeRunner(device: GPUDevice, output: Operation, name: string, ca
   return { kind: 'gpu', exe: await compilePartition(device, isolated, name, cache), target };
 }
 
-/** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, and big enough. */
-function validateBindings(partition: string, invoke: Operation, bindings: readonly GPUBufferBinding[]): void {
+const bytesText = (n: number): string => (n >= 2 ** 20 ? `${(n / 2 ** 20).toFixed(1)} MiB` : `${n.toLocaleString('en-US')} bytes`);
+
+/** A buffer past the device's maxBufferSize is refused here, naming it, before anything is allocated for it. */
+function checkBufferSize(device: GPUDevice, what: string, size: number): void {
+  const max = device.limits.maxBufferSize;
+  if (align4(size) > max) throw new Error(`${what} needs ${bytesText(size)}, over this device's largest buffer (maxBufferSize ${bytesText(max)})`);
+}
+
+/** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, big enough, and within the device's storage binding limit. */
+function validateBindings(partition: string, invoke: Operation, bindings: readonly GPUBufferBinding[], maxBinding: number): void {
   invoke.operands.forEach((v, i) => {
     const b = bindings[i];
     const need = byteSize(v.type);
@@ -302,6 +340,7 @@ function validateBindings(partition: string, invoke: Operation, bindings: readon
     const size = b.size ?? b.buffer.size - (b.offset ?? 0);
     if (size < need) throw new Error(`@${partition} bind point ${name}: ${size} bytes bound, ${need} needed`);
     if ((b.offset ?? 0) + size > b.buffer.size) throw new Error(`@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
+    if (size > maxBinding) throw new Error(`@${partition} bind point ${name}: ${bytesText(size)} bound, over this device's maxStorageBufferBindingSize (${bytesText(maxBinding)})`);
   });
 }
 

@@ -14,6 +14,18 @@ export class GpuSession {
 
   constructor(private readonly onStatus: (text: string, state: GpuState) => void) {}
 
+  /**
+   * Whether the current device is lost, after a failure it may have caused: the loss can be reported
+   * just after the failed call, so this waits for it up to `ms`.
+   */
+  async lostAfterFailure(ms = 250): Promise<boolean> {
+    if (this.lost) return true;
+    const device = await this.opening?.catch(() => undefined);
+    if (!device) return false;
+    const lost = await Promise.race([device.lost.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), ms))]);
+    return lost || this.lost;
+  }
+
   get deviceGeneration(): number {
     return this.generation;
   }

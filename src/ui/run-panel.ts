@@ -42,7 +42,7 @@ export class RunPanel {
   private noGpu: string | undefined;
 
   /** `onReport` runs when a Run's report is shown (the node details then show the node's error). */
-  constructor(gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView, private readonly onReport: () => void = () => {}) {
+  constructor(private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView, private readonly onReport: () => void = () => {}) {
     this.runner = new ProgramRunner(gpu);
     this.run.addEventListener('click', () => void this.start());
     this.image.addEventListener('change', () => {
@@ -111,7 +111,12 @@ export class RunPanel {
         return;
       }
       this.status.textContent = 'failed';
-      this.error.replaceChildren(h('strong', {}, 'The run failed: '), errorText(e), ' — fix the cause (or recompile) and Run again.');
+      if (await this.gpu.lostAfterFailure()) {
+        this.error.replaceChildren(h('strong', {}, 'The run failed: the GPU device was lost. '), errorText(e),
+          ' — Run again: it opens a new device and loads the program afresh (the model stays loaded).');
+      } else {
+        this.error.replaceChildren(h('strong', {}, 'The run failed: '), errorText(e), ' — fix the cause (or recompile) and Run again.');
+      }
       this.error.hidden = false;
     } finally {
       this.running = false;
