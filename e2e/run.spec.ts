@@ -95,6 +95,19 @@ test('the tiny CNN runs: a 1×10 output with its top-5, matching the CPU referen
   await expect(results.getByTestId('partition-chart').locator('rect.bar')).toHaveCount(1);
   await expect(results.getByTestId('run-summary')).toContainText('program loaded in');
   await expect.poll(async () => Number(await results.getByTestId('max-abs-error').getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
+  // Every op of the imported graph is compared (its own value or its fused subgraph's), all within 1e-4.
+  const coverage = page.getByTestId('diff-coverage');
+  await expect(coverage).toContainText(/^ \d+ of \d+ ops compared/);
+  const [own, fused, views, ops] = await Promise.all(['data-own', 'data-fused', 'data-views', 'data-ops'].map(async (a) => Number(await coverage.getAttribute(a))));
+  expect(own + fused + views).toBe(ops);
+  expect(own).toBeGreaterThan(0);
+  // The Flatten before the Gemm is compiled into a view of the pooled tensor's bytes: it takes that value's error.
+  expect(views).toBe(1);
+  await expect(coverage).toContainText('1 as views of their operand (reshapes compiled away)');
+  // The view draws only the nodes on screen: each drawn op is green.
+  const svg = page.getByTestId('graph-svg');
+  await expect(svg.locator('.node.op.err-ok').first()).toBeVisible();
+  await expect(svg.locator('.node.op:not(.err-ok)')).toHaveCount(0);
 
   // A picked image fills the 1×3×32×32 input, stretched and normalized.
   await page.getByTestId('run-image').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: Buffer.from(RED_PIXEL_PNG, 'base64') });

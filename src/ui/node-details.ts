@@ -34,6 +34,7 @@ function errorText(error: NodeError): string {
   const e = formatError(error.maxAbs);
   if (error.source === 'output') return `${e} (program output, against the CPU reference)`;
   if (error.source === 'value') return `${e} (this value, read back from the GPU, against the CPU reference)`;
+  if (error.source === 'view') return `${e} (a reshape compiled into a view of its operand's memory: the same values, so its operand's error)`;
   return `${e} (inside a fused subgraph: this value is never written to memory, so this is the max error of the subgraph's results)`;
 }
 

@@ -170,10 +170,11 @@ export class RunPanel {
 /** The error colours, and how many ops were compared by their own value or through their fused subgraph. */
 function errorLegend(model: GraphModel, errors: ReadonlyMap<number, NodeError>): (Node | string)[] {
   const ops = model.nodes.filter((n) => n.kind === 'op').length;
-  let own = 0, fused = 0;
+  let own = 0, fused = 0, views = 0;
   for (const [v, e] of errors) {
     if (model.nodes[v]!.kind !== 'op') continue;
     if (e.source === 'value') own++;
+    else if (e.source === 'view') views++;
     else fused++;
   }
   const key = (cls: string, text: string) => h('span', { class: 'legend-key' }, h('span', { class: `swatch ${cls}`, 'aria-hidden': 'true' }), text);
@@ -182,8 +183,9 @@ function errorLegend(model: GraphModel, errors: ReadonlyMap<number, NodeError>):
     key('err-ok', `≤ ${formatError(ERROR_OK)}`), key('err-warn', `≤ ${formatError(ERROR_WARN)}`), key('err-bad', 'above'),
     key('err-ok err-fused', 'dashed: inside a fused subgraph — its value is never written to memory, so it shows the subgraph results\' error'),
     key('err-none', 'not compared'),
-    h('span', { 'data-testid': 'diff-coverage', 'data-own': own, 'data-fused': fused, 'data-ops': ops },
-      ` ${own + fused} of ${ops} ops compared: ${own} by their own value, ${fused} through their fused subgraph.`),
+    h('span', { 'data-testid': 'diff-coverage', 'data-own': own, 'data-fused': fused, 'data-views': views, 'data-ops': ops },
+      ` ${own + fused + views} of ${ops} ops compared: ${own} by their own value, ${fused} through their fused subgraph` +
+      `${views ? `, ${views} as views of their operand (reshapes compiled away)` : ''}.`),
   ];
 }
 

@@ -62,6 +62,27 @@ describe('nodeErrors', () => {
     expect([...groupErrors(model, errors)].sort()).toEqual([[0, 1e-3], [1, 0], [2, 2e-6]]);
   });
 
+  it('gives a reshape compiled into a view (in no subgraph) its operand\'s error, through a chain of views', () => {
+    const text = `cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<1x4x!cgc.float32>) -> !cgc.tensor<2x2x!cgc.float32> {
+    %a = cgc_op.relu(%x)
+    %f = cgc_op.reshape(%a) {shape = [4]}
+    %g = cgc_op.reshape(%f) {shape = [2, 2]}
+    %y = cgc_op.sigmoid(%g)
+    cgc.return %y
+  }
+}`;
+    const sg = (symbol: string, step: number, id: string) => subgraph(symbol, step, [id]);
+    const views = buildGraph(text, [{ name: 'p', target: 'webgpu', dependsOn: [], subgraphs: [sg('relu', 0, '%a'), sg('sigmoid', 1, '%y')] }]);
+    expect(views.nodes.map((n) => n.id)).toEqual(['%x', '%a', '%f', '%g', '%y', 'return #0']);
+    const errors = nodeErrors(views, new Map([['%a', 3e-7], ['%y', 1e-6]]), [1e-6]);
+    expect([2, 3].map((v) => errors.get(v))).toEqual([{ maxAbs: 3e-7, source: 'view' }, { maxAbs: 3e-7, source: 'view' }]);
+    expect(errors.get(4)).toEqual({ maxAbs: 1e-6, source: 'value' });
+    // A reshape inside a subgraph is fused, not a view.
+    const fused = buildGraph(text, [{ name: 'p', target: 'webgpu', dependsOn: [], subgraphs: [subgraph('all', 0, ['%a', '%f', '%g', '%y'])] }]);
+    expect(nodeErrors(fused, new Map([['%y', 1e-6]]), []).get(2)).toEqual({ maxAbs: 1e-6, source: 'subgraph' });
+  });
+
   it('leaves a subgraph with no compared result uncoloured', () => {
     const errors = nodeErrors(model, new Map([['%add2', 0.5]]), []);
     expect(errors.has(index('%conv1'))).toBe(false);
