@@ -129,7 +129,8 @@ async function compileModule(
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
-    const id = crypto.randomUUID();
+    // getRandomValues, not randomUUID: the latter exists only in secure contexts (a page served over plain http has none).
+    const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
     return {
       ok: true, id, diagnostics, inputText,
