@@ -18,7 +18,8 @@ export interface Compiled {
  * (and then cached). Undefined when a newer compile took over; a worker failure throws.
  */
 export async function compileOrCached(source: ModelSource, options: CompileOptions, targets: readonly string[], onProgress: Progress): Promise<Compiled | undefined> {
-  const key = app.cacheable && !app.edited ? await cacheKey(source, options, targets) : undefined;
+  // No SHA-256 (crypto.subtle exists only in secure contexts): compile without the cache.
+  const key = app.cacheable && !app.edited ? await cacheKey(source, options, targets).catch(() => undefined) : undefined;
   const cached = key ? await cachedCompile(key) : undefined;
   if (cached) return { response: cached, fromCache: true };
   const r = await compileInWorker(compileRequestOf(source, { granularity: options.granularity, targets }), onProgress);
