@@ -29,7 +29,8 @@ export default defineConfig({
   },
   webServer: {
     command: `npx vite --port ${port} --strictPort`,
-    env: { CGC_E2E: '1' },
+    // CGC_E2E turns HMR off; VITE_CGC_E2E installs the fault-injection hooks (src/ui/test-hooks.ts).
+    env: { CGC_E2E: '1', VITE_CGC_E2E: '1' },
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

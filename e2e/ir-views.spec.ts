@@ -36,6 +36,22 @@ test('the IR view highlights IR, shows each kernel\'s WGSL and downloads the mod
     if (head) expect(bytes.subarray(0, 4).toString('latin1')).toBe(head.slice(0, 4));
     if (id === 'ir-download-weights') expect(bytes.subarray(8, 400).toString()).toContain('"w1"');
   }
+  await expect(page.locator('#ir-copy-status')).toHaveText('');
+  expect(problems).toEqual([]);
+});
+
+test('an ONNX model\'s weights download is built from the initializers the worker holds', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  await page.goto('/#model=demo:tiny-cnn.onnx&view=ir');
+  await expectGraphReady(page);
+  for (const [id, name] of [['ir-download-weights', 'tiny-cnn.safetensors'], ['ir-download-bytecode', 'tiny-cnn.output.mlirbc']] as const) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    expect(file.suggestedFilename()).toBe(name);
+    const bytes = await readFile((await file.path())!);
+    // The weights: a safetensors header naming float32 tensors, then 42 KB of data; the bytecode carries them too.
+    if (id === 'ir-download-weights') expect(bytes.subarray(8, 200).toString()).toContain('"dtype":"F32"');
+    expect(bytes.length).toBeGreaterThan(20_000);
+  }
   expect(problems).toEqual([]);
 });
 

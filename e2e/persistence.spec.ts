@@ -1,5 +1,6 @@
 // Persistence: a model opened from files (with its weights) and its compile result are cached in
-// IndexedDB; a reload restores it without compiling ("from cache"); Clear cache forgets it.
+// IndexedDB; a reload restores it without compiling ("from cache"), and its downloads still build;
+// Clear cache forgets it.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
@@ -21,6 +22,15 @@ test('a reload restores the last opened model from the cache; Clear cache brings
   await expect(page.getByTestId('ir-input')).toHaveValue(/cgc\.constant\("w1"\)/);
   await expect(page.getByTestId('run')).toBeEnabled();
   await page.screenshot({ path: test.info().outputPath('restored-from-cache.png'), fullPage: true });
+  // The new page's compile worker never compiled this model: the downloads are built from the cached result's IR and the page's weights.
+  await page.getByTestId('tab-ir').click();
+  const download = async (id: string, name: string): Promise<Buffer> => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(id).click()]);
+    expect(file.suggestedFilename()).toBe(name);
+    return readFile((await file.path())!);
+  };
+  expect((await download('ir-download-bytecode', 'my-model.output.mlirbc')).subarray(0, 4).toString('latin1')).toBe('ML\u00efR');
+  expect((await download('ir-download-weights', 'my-model.safetensors')).subarray(8, 400).toString()).toContain('"w1"');
 
   await page.getByTestId('clear-cache').click();
   await expect(page.getByTestId('share-status')).toHaveText(/cache cleared/);

@@ -60,7 +60,24 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   await expect.poll(async () => Number(await err.getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
   await expect(svg).toHaveAttribute('data-overlay', 'error');
   await expect(svg.locator('.node.output.err-ok')).toHaveCount(1);
-  await expect(page.getByTestId('overlay-legend')).toContainText('not read back');
+  // Every op is coloured: the three subgraph results (%add1, %add2, %upsample) by their own read-back
+  // value, the convolutions and relus inside the fused subgraphs (dashed) by their subgraph's results.
+  await expect(svg.locator('.node.op.err-ok')).toHaveCount(7);
+  await expect(svg.locator('.node.op.err-none')).toHaveCount(0);
+  await expect(svg.locator('.node.op.err-fused')).toHaveCount(4);
+  await expect(svg.locator('.node.op.err-fused[data-node-id="%relu1"]')).toHaveCount(1);
+  await expect(svg.locator('.node.op:not(.err-fused)[data-node-id="%add1"]')).toHaveAttribute('data-overlay-value', /^(0|\d\.\d\de-\d+)$/);
+  await expect(svg.locator('.group-label', { hasText: 'max err' })).toHaveCount(3);
+  const coverage = page.getByTestId('diff-coverage');
+  await expect(coverage).toHaveText('7 of 7 ops compared: 3 by their own value, 4 through their fused subgraph.');
+  await expect(page.getByTestId('overlay-legend')).toContainText('inside a fused subgraph');
+  await expect(results.getByTestId('reference-time')).toContainText('read back 3 subgraph results');
+  // Node details: a subgraph result's own error, and a fused op's error through its subgraph.
+  await svg.locator('.node[data-node-id="%add1"]').click();
+  await expect(page.locator('#node-details dd[data-fact="max abs error"]')).toContainText('this value, read back from the GPU');
+  await svg.locator('.node[data-node-id="%relu1"]').click();
+  await expect(page.locator('#node-details dd[data-fact="max abs error"]')).toContainText('inside a fused subgraph');
+  await page.screenshot({ path: test.info().outputPath('run-numeric-diff.png'), fullPage: true });
   expect(problems).toEqual([]);
 });
 
@@ -78,6 +95,19 @@ test('the tiny CNN runs: a 1×10 output with its top-5, matching the CPU referen
   await expect(results.getByTestId('partition-chart').locator('rect.bar')).toHaveCount(1);
   await expect(results.getByTestId('run-summary')).toContainText('program loaded in');
   await expect.poll(async () => Number(await results.getByTestId('max-abs-error').getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
+  // Every op of the imported graph is compared (its own value or its fused subgraph's), all within 1e-4.
+  const coverage = page.getByTestId('diff-coverage');
+  await expect(coverage).toContainText(/^ \d+ of \d+ ops compared/);
+  const [own, fused, views, ops] = await Promise.all(['data-own', 'data-fused', 'data-views', 'data-ops'].map(async (a) => Number(await coverage.getAttribute(a))));
+  expect(own + fused + views).toBe(ops);
+  expect(own).toBeGreaterThan(0);
+  // The Flatten before the Gemm is compiled into a view of the pooled tensor's bytes: it takes that value's error.
+  expect(views).toBe(1);
+  await expect(coverage).toContainText('1 as views of their operand (reshapes compiled away)');
+  // The view draws only the nodes on screen: each drawn op is green.
+  const svg = page.getByTestId('graph-svg');
+  await expect(svg.locator('.node.op.err-ok').first()).toBeVisible();
+  await expect(svg.locator('.node.op:not(.err-ok)')).toHaveCount(0);
 
   // A picked image fills the 1×3×32×32 input, stretched and normalized.
   await page.getByTestId('run-image').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: Buffer.from(RED_PIXEL_PNG, 'base64') });

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBytecode } from '../ir';
-import { compileRequest } from './service';
+import { printModule, readBytecode } from '../ir';
+import { type CompiledModules, compileRequest, exportFiles, exportFilesFromText } from './service';
 
 const SPEC = readFileSync(join(__dirname, '../../tests/golden/spec/input-ir.mlir'), 'utf8');
 const TYPES = {
@@ -14,7 +14,7 @@ const TYPES = {
 describe('compile service', () => {
   it('compiles the spec example to structured-cloneable results, with progress per pass', async () => {
     const progress: string[] = [];
-    const r = await compileRequest({ model: SPEC, constantTypes: TYPES, bytecode: true }, { onProgress: (_i, _n, name) => progress.push(name) });
+    const r = await compileRequest({ model: SPEC, constantTypes: TYPES }, { onProgress: (_i, _n, name) => progress.push(name) });
     expect(r.diagnostics).toEqual([]);
     expect(r.ok).toBe(true);
     expect(progress).toEqual(['verify-input', 'canonicalize', 'declare', 'match', 'select', 'form-subgraphs', 'view-reshapes', 'partition', 'plan-memory', 'build-program', 'verify-output']);
@@ -22,7 +22,7 @@ describe('compile service', () => {
       ['partition0_webgpu', ['convolutionReluAdd', 'convolutionReluAdd']], ['partition1_webgpu_fallback', ['upsample']],
     ]);
     expect(r.plan!.scratchBytes).toBe(512);
-    expect(readBytecode(r.outputBytecode!).diagnostics).toEqual([]);
+    expect(r.id).toMatch(/^[0-9a-f]{32}$/);
     expect(() => structuredClone(r)).not.toThrow();
   });
 
@@ -58,15 +58,26 @@ describe('compile service: targets, kernels and export files', () => {
     expect(unknown.diagnostics.at(-1)).toContain("unknown target(s) cuda");
   });
 
-  it('returns each subgraph\'s WGSL, and the bytecode and weights files with the weights', async () => {
+  it('returns each subgraph\'s WGSL, and builds the bytecode and weights files on request from the modules it kept', async () => {
     const f32 = (n: number) => new Uint8Array(new Float32Array(n).fill(0.5).buffer);
     const resources = { w1: f32(9), b1: f32(1), w2: f32(9), b2: f32(1) };
-    const r = await compileRequest({ model: SPEC, constantTypes: TYPES, bytecode: true, resources });
+    let kept: CompiledModules | undefined;
+    const r = await compileRequest({ model: SPEC, constantTypes: TYPES }, { onCompiled: (m) => { kept = m; } });
+    expect(kept!.id).toBe(r.id);
+    expect(kept!.data).toBeUndefined(); // a text model's weights stay with the caller
     expect(r.kernels!.map((k) => k.symbol)).toEqual(['convolutionReluAdd', 'upsample']);
     expect(r.kernels![0]!.kernels[0]!.wgsl).toContain('@compute');
-    const read = readBytecode(r.outputBytecode!);
+    const files = exportFiles(kept!.input, kept!.output, resources);
+    const read = readBytecode(files.outputBytecode);
+    expect(read.diagnostics).toEqual([]);
     expect([...read.resources.keys()].sort()).toEqual(['b1', 'b2', 'w1', 'w2']);
-    expect(new TextDecoder().decode(r.weightsFile!.subarray(8, 200))).toContain('"w1"');
+    expect(new TextDecoder().decode(files.weightsFile!.subarray(8, 200))).toContain('"w1"');
+    // From the printed IR (a result the worker no longer holds): the same program (its locations aside) and weights.
+    const fromText = exportFilesFromText(r.inputText!, r.outputText!, resources);
+    expect(printModule(readBytecode(fromText.outputBytecode).module!)).toBe(printModule(read.module!));
+    expect(fromText.weightsFile).toEqual(files.weightsFile);
+    expect(exportFiles(kept!.input, kept!.output, undefined).weightsFile).toBeUndefined();
+    expect(() => exportFiles(kept!.input, kept!.output, { ...resources, w1: f32(2) })).toThrow('tensor "w1": 8 bytes for a 36-byte tensor');
     const host = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['cpu-reference'] });
     expect(host.kernels!.every((k) => k.target === 'cpu-reference' && k.note?.startsWith('runs on the CPU reference'))).toBe(true);
   });

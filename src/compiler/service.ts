@@ -1,6 +1,7 @@
 // The compile service behind the Web Worker (worker.ts) and usable directly: plain data in (IR text
 // or bytecode, constant types, options), plain data out (Output IR, partitions, plan, decision log,
-// diagnostics). Nothing with methods crosses this boundary.
+// diagnostics). Nothing with methods crosses this boundary. The download files (.mlirbc, .safetensors)
+// are built on request from the modules a compile hands to `onCompiled`, not on every compile.
 import {
   type ElementType, type Operation, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
 } from '../ir';
@@ -31,10 +32,6 @@ export interface CompileRequest {
   readonly granularity?: Granularity;
   /** Names of the default targets to compile for (webgpu, webgpu-fallback, cpu-reference); all when absent. */
   readonly targets?: readonly string[];
-  /** Also return the Output IR as bytecode (weights as resources) and the weights as .safetensors. */
-  readonly bytecode?: boolean;
-  /** Weights data by constant name that the page holds (a text model's .safetensors), for the bytecode and weights files. */
-  readonly resources?: Readonly<Record<string, Uint8Array>>;
   /** The device's features and limits; WebGPU's defaults when absent. */
   readonly gpu?: GpuProfile;
   /** Resource limits on the model and the compile (DEFAULT_LIMITS where not given). */
@@ -51,12 +48,11 @@ export interface OnnxSource {
 
 export interface CompileResponse {
   readonly ok: boolean;
+  /** Names this compile's result (set when it compiled), so a later request can ask for its download files. */
+  readonly id?: string;
   readonly diagnostics: string[];
   readonly inputText?: string;
   readonly outputText?: string;
-  readonly outputBytecode?: Uint8Array;
-  /** The model's weights as one .safetensors file (with `bytecode`, when the model has any data). */
-  readonly weightsFile?: Uint8Array;
   /** Each subgraph symbol's WGSL kernels, or why it has none (CPU reference, or a declined kernel). */
   readonly kernels?: { symbol: string; target: string; kernels: { name: string; wgsl: string }[]; note?: string }[];
   /** `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). */
@@ -78,6 +74,24 @@ export interface CompileResponse {
 export interface CompileHooks {
   onProgress?: (pass: number, total: number, name: string) => void;
   isCancelled?: () => boolean;
+  /** Receives the modules of a successful compile (the worker keeps the last, to build downloads from). */
+  onCompiled?: (kept: CompiledModules) => void;
+}
+
+/** What a compile leaves to build its download files from: the Input and Output IR and the weights the service holds. */
+export interface CompiledModules {
+  readonly id: string;
+  readonly input: Operation;
+  readonly output: Operation;
+  /** Constant data by name (ONNX initializers, bytecode resources); a text model's weights stay with the caller. */
+  readonly data?: Readonly<Record<string, Uint8Array>>;
+}
+
+/** The download files: the Output IR as bytecode (weights as resources) and the weights as one .safetensors file. */
+export interface ExportFiles {
+  readonly outputBytecode: Uint8Array;
+  /** Absent when the model has no weights data. */
+  readonly weightsFile?: Uint8Array;
 }
 
 export async function compileRequest(req: CompileRequest, hooks: CompileHooks = {}): Promise<CompileResponse> {
@@ -96,7 +110,7 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   const diagnostics = parsed.diagnostics.map(formatDiagnostic);
   if (!parsed.module) return { ok: false, diagnostics };
   const resources = fromBytecode?.resources.size ? Object.fromEntries(fromBytecode.resources) : undefined;
-  const compiled = await compileModule(parsed.module, req, file, diagnostics, hooks, resources ?? req.resources);
+  const compiled = await compileModule(parsed.module, req, file, diagnostics, hooks, resources);
   return resources ? { ...compiled, constants: resources } : compiled;
 }
 
@@ -120,10 +134,12 @@ async function compileModule(
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
+    // getRandomValues, not randomUUID: the latter exists only in secure contexts (a page served over plain http has none).
+    const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
     return {
-      ok: true, diagnostics, inputText,
+      ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
-      ...(req.bytecode ? exportFiles(module, s.output!, data) : {}),
       kernels: kernelSources(s.output!, new Map(s.partitions.flatMap((p) => p.steps.map((i) => [s.schedule[i]!.symbol, s.schedule[i]!.target] as const)))),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn,
@@ -171,8 +187,12 @@ async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, 
   }
 }
 
-/** The Output IR as bytecode with the weights as resources, and the weights as .safetensors. */
-function exportFiles(input: Operation, output: Operation, data: Readonly<Record<string, Uint8Array>> | undefined): Pick<CompileResponse, 'outputBytecode' | 'weightsFile'> {
+/**
+ * The Output IR as bytecode with the weights as resources, and the weights as .safetensors: each
+ * `cgc.constant` of the Input IR that `data` has bytes for. A weight whose bytes do not fit its
+ * declared type is an error naming it.
+ */
+export function exportFiles(input: Operation, output: Operation, data: Readonly<Record<string, Uint8Array>> | undefined): ExportFiles {
   const resources = new Map(Object.entries(data ?? {}));
   const tensors: { name: string; type: ShapedType; data: Uint8Array }[] = [];
   for (const op of input.walk()) {
@@ -182,10 +202,18 @@ function exportFiles(input: Operation, output: Operation, data: Readonly<Record<
       tensors.push({ name: name.value, type: op.results[0]!.type as ShapedType, data: bytes });
     }
   }
-  let weightsFile: Uint8Array | undefined;
-  // A weight whose bytes do not fit its declared type leaves the download out rather than failing the compile.
-  try { weightsFile = tensors.length ? writeSafetensors(tensors) : undefined; } catch { weightsFile = undefined; }
+  const weightsFile = tensors.length ? writeSafetensors(tensors) : undefined;
   return { outputBytecode: writeBytecode(output, { resources }), ...(weightsFile ? { weightsFile } : {}) };
+}
+
+/** exportFiles from printed Input and Output IR (a compile result the caller holds but the service no longer does). */
+export function exportFilesFromText(inputText: string, outputText: string, data: Readonly<Record<string, Uint8Array>> | undefined): ExportFiles {
+  const parse = (text: string, file: string): Operation => {
+    const r = parseModule(text, { file });
+    if (!r.module) throw new CompileError(`${file} did not parse: ${r.diagnostics.map(formatDiagnostic).join('; ')}`);
+    return r.module;
+  };
+  return exportFiles(parse(inputText, 'input.mlir'), parse(outputText, 'output.mlir'), data);
 }
 
 /** Each subgraph's WGSL, planned as the runtime plans it; CPU-reference subgraphs and declined kernels say why they have none. */

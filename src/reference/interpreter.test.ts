@@ -51,6 +51,17 @@ describe('the spec 7-layer example', () => {
     // corner: 0.5·(4+2+2+1)/16 − 0.25 + 0.5 = 0.53125; inside: 0.5·16/16 − 0.25 + 0.5 = 0.75
     expect([values(out!)[0], values(out!)[18]]).toEqual([0.53125, 0.75]);
   });
+
+  it('reports every op result to an observer, in execution order (the numeric diff\'s reference values)', () => {
+    const input = tensor([1, 1, 4, 4], new Array<number>(16).fill(1));
+    const seen: [string, number][] = [];
+    const [out] = runEntryPoint(spec(), [input], weights(), undefined, (v, t) => seen.push([`%${v.nameHint}`, values(t)[0]!]));
+    // The hand derivation above: conv1 corner 2 + 0.5, relu keeps it, add1 corner 3.5; add2 corner 4.84375.
+    expect(seen.map(([n]) => n)).toEqual(['%conv1', '%relu1', '%add1', '%conv2', '%relu2', '%add2', '%upsample']);
+    expect(seen.slice(0, 3).map(([, x]) => x)).toEqual([2.5, 2.5, 3.5]);
+    expect(seen[5]![1]).toBe(4.84375);
+    expect(seen[6]![1]).toBe(values(out!)[0]);
+  });
 });
 
 describe('interpreter diagnostics', () => {

@@ -83,16 +83,20 @@ function findEntry(module: Operation, entry?: string): Operation {
   return found;
 }
 
+/** Called with each op result the interpreter computes, in execution order (a numeric diff's reference values). */
+export type ValueObserver = (value: Value, tensor: HostTensor) => void;
+
 /**
  * Runs entry point `entry` (default: the first) of `module` on `inputs` (positional, or by argument
  * name without `%`), taking each `cgc.constant("name")` from `constants`. Returns the results of its
- * `cgc.return`, in order.
+ * `cgc.return`, in order; `observe` sees every intermediate value too.
  */
 export function runEntryPoint(
   module: Operation,
   inputs: ReadonlyMap<string, HostTensor> | readonly HostTensor[],
   constants: (name: string) => HostTensor | undefined,
   entry?: string,
+  observe?: ValueObserver,
 ): HostTensor[] {
   const fn = findEntry(module, entry);
   const body = fn.body();
@@ -147,6 +151,7 @@ export function runEntryPoint(
           throw new InterpreterError(`${where(op)}'${op.name}' result #${i} is declared ${typeToString(plain(r.type))} but evaluates to ${outs[i] ? typeToString(outs[i].type) : 'nothing'}`);
         }
         env.set(r, outs[i]);
+        observe?.(r, outs[i]);
       });
     } else {
       throw new InterpreterError(`${where(op)}'${op.name}' cannot appear in ${label}`);

@@ -10,6 +10,8 @@ export interface HostPartition {
   /** Partition bind points it reads and writes. */
   readonly reads: readonly number[];
   readonly writes: readonly number[];
+  /** The subgraph symbol that writes each written bind point. */
+  readonly writers: ReadonlyMap<number, string>;
   /** Runs the partition: `read(i)` gives bind point i's bytes; returns the bytes of each written bind point. */
   run(read: (point: number) => Uint8Array): Map<number, Uint8Array>;
 }
@@ -23,7 +25,7 @@ export function hostPartition(isolated: Operation, name: string): HostPartition 
     const def = sg.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION)! : sg;
     const nIn = def.body().arguments.length;
     const points = inv.operands.map((v) => args.indexOf(v as never));
-    return { def, inputs: points.slice(0, nIn), outputs: points.slice(nIn) };
+    return { def, callee: sg.symbolName ?? '?', inputs: points.slice(0, nIn), outputs: points.slice(nIn) };
   });
   const written = new Set(invokes.flatMap((i) => i.outputs));
   const reads = [...new Set(invokes.flatMap((i) => i.inputs))].filter((p) => !written.has(p));
@@ -31,6 +33,7 @@ export function hostPartition(isolated: Operation, name: string): HostPartition 
     name,
     reads,
     writes: [...written],
+    writers: new Map(invokes.flatMap((i) => i.outputs.map((p) => [p, i.callee] as const))),
     run(read) {
       const produced = new Map<number, Uint8Array>();
       for (const inv of invokes) {

@@ -10,7 +10,7 @@ import { defaultTargets } from '../webgpu-target/targets';
 import { type LoadedProgram, loadProgram } from './runtime';
 import { openDevice } from './device';
 
-export type { LoadedProgram, RunResult, PartitionTiming } from './runtime';
+export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from './runtime';
 export type { HostTensor } from '../reference/tensor';
 export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
 

@@ -27,6 +27,27 @@ export interface KernelTiming {
 export interface RunOptions {
   /** Time every kernel (GPU timestamps, each kernel in its own pass); needs timestamp-query. */
   readonly profile?: boolean;
+  /**
+   * A debug run that also reads back every subgraph result as it is written, before the memory plan
+   * reuses its scratch bytes: each GPU kernel in its own pass followed by a copy of the range it
+   * wrote, and each CPU-reference result as computed. Slower than a plain run, and without
+   * per-partition GPU times (unless profiling); for numeric diffs of intermediate values.
+   */
+  readonly intermediates?: boolean;
+}
+
+/** A subgraph result read back by a debug run (`intermediates`). */
+export interface IntermediateValue {
+  /**
+   * The Output IR program value the result was written to: a scratch view carries the name of the
+   * Input IR value it holds (`%add1`); a program output is `%out` / `%outN`, with `output` set.
+   */
+  readonly value: string;
+  /** Program output index, when the result is one. */
+  readonly output?: number;
+  readonly partition: string;
+  readonly subgraph: string;
+  readonly tensor: HostTensor;
 }
 
 export interface RunResult {
@@ -34,6 +55,8 @@ export interface RunResult {
   readonly timings: PartitionTiming[];
   /** Per-kernel GPU times, when profiling on a device with timestamp-query. */
   readonly kernelTimings: KernelTiming[];
+  /** With `intermediates`: every subgraph result, in the order first written (the last write of each). */
+  readonly intermediates?: IntermediateValue[];
   /** Queue submissions this run made (1 when every partition runs on the GPU). */
   readonly submits: number;
   readonly dispatches: number;
@@ -74,45 +97,90 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     return b;
   };
   const binding = new Map<Value, GPUBufferBinding>();
-  args.forEach((a, i) => {
-    const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
-    const buffer = makeBuffer(`Runtime.${kind}${i}`, byteSize(a.type), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
-    binding.set(a, { buffer, offset: 0, size: align4(byteSize(a.type)) });
-  });
+  const invokes: { op: Operation; name: string }[] = [];
+  // Every buffer in error scopes: an allocation past the device's memory or limits fails the load
+  // with its reason, instead of an uncaptured error and a program that cannot run.
+  device.pushErrorScope('out-of-memory');
+  device.pushErrorScope('validation');
+  let failed: unknown;
+  try {
+    args.forEach((a, i) => {
+      const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
+      const label = `Runtime.${kind}${i}`;
+      checkBufferSize(device, `${kind === 'scratch' ? 'the scratch arena' : `${kind} %${a.nameHint ?? i}`} (${label})`, byteSize(a.type));
+      const buffer = makeBuffer(label, byteSize(a.type), GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
+      binding.set(a, { buffer, offset: 0, size: align4(byteSize(a.type)) });
+    });
+    for (const op of block.operations) {
+      if (op.name === CONSTANT) {
+        const name = (op.attr(ATTR.constantName) as { value: string }).value;
+        const data = constant(name);
+        const want = byteSize(op.results[0]!.type);
+        if (!data || data.length !== want) throw new Error(`constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
+        checkBufferSize(device, `constant "${name}"`, want);
+        const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
+        device.queue.writeBuffer(buffer, 0, padded(data));
+        binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
+      } else if (op.name === VIEW_MEMREF) {
+        const src = binding.get(op.operands[0]!)!;
+        const offset = (op.attr(ATTR.offset) as { value: number }).value;
+        binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
+      } else if (op.name === INVOKE) {
+        invokes.push({ op, name: (op.attr(ATTR.callee) as { name: string }).name });
+      }
+    }
+  } catch (e) {
+    failed = e;
+  }
+  const invalid = await device.popErrorScope();
+  const oom = await device.popErrorScope();
+  const release = () => { for (const b of buffers) b.destroy(); };
+  if (failed || oom || invalid) {
+    release();
+    if (failed) throw failed;
+    const total = buffers.reduce((n, b) => n + b.size, 0);
+    throw new Error(oom
+      ? `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${buffers.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`
+      : `allocating the program's buffers failed GPU validation: ${invalid!.message}`);
+  }
   const cache = new PipelineCache(device);
   const runners = new Map<string, Promise<Runner>>();
-  const invokes: { op: Operation; name: string }[] = [];
-  for (const op of block.operations) {
-    if (op.name === CONSTANT) {
-      const name = (op.attr(ATTR.constantName) as { value: string }).value;
-      const data = constant(name);
-      const want = byteSize(op.results[0]!.type);
-      if (!data || data.length !== want) throw new Error(`constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
-      const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
-      device.queue.writeBuffer(buffer, 0, padded(data));
-      binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
-    } else if (op.name === VIEW_MEMREF) {
-      const src = binding.get(op.operands[0]!)!;
-      const offset = (op.attr(ATTR.offset) as { value: number }).value;
-      binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
-    } else if (op.name === INVOKE) {
-      const name = (op.attr(ATTR.callee) as { name: string }).name;
-      invokes.push({ op, name });
-      if (!runners.has(name)) runners.set(name, makeRunner(device, output, name, cache));
-    }
-  }
+  for (const { name } of invokes) if (!runners.has(name)) runners.set(name, makeRunner(device, output, name, cache));
   const compiled = new Map<string, Runner>();
-  for (const [name, p] of runners) compiled.set(name, await p);
-  const calls = invokes.map(({ op, name }) => {
-    const bindings = op.operands.map((v) => binding.get(v)!);
-    validateBindings(name, op, bindings);
-    return { runner: compiled.get(name)!, bindings, name };
-  });
+  let calls: { runner: Runner; bindings: GPUBufferBinding[]; name: string }[];
+  try {
+    for (const [name, p] of runners) compiled.set(name, await p);
+    calls = invokes.map(({ op, name }) => {
+      const bindings = op.operands.map((v) => binding.get(v)!);
+      validateBindings(name, op, bindings, device.limits.maxStorageBufferBindingSize);
+      return { runner: compiled.get(name)!, bindings, name };
+    });
+  } catch (e) {
+    // A pipeline that failed to compile (or an out-of-range binding): nothing of this load stays allocated.
+    await Promise.allSettled(runners.values());
+    release();
+    throw e;
+  }
   const inputs = args.slice(0, nIn);
   const outputs = args.slice(nIn, nIn + nOut);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
   const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
   const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
+
+  /** The captured subgraph results as host tensors named by their program value; a bind point written twice keeps its last write. */
+  const readCaptures = async (captures: readonly { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[]): Promise<IntermediateValue[]> => {
+    const bytes = await Promise.all(captures.map((c) => c.read()));
+    const last = new Map<string, IntermediateValue>();
+    captures.forEach((c, i) => {
+      const value = invokes[c.call]!.op.operands[c.point]!;
+      const output = outputs.indexOf(value as never);
+      last.set(`${c.call}:${c.point}`, {
+        value: `%${value.nameHint ?? '?'}`, ...(output >= 0 ? { output } : {}), partition: calls[c.call]!.name, subgraph: c.subgraph,
+        tensor: tensorFromBytes({ ...value.type, kind: 'tensor' } as ShapedType, bytes[i]!.subarray(0, byteSize(value.type))),
+      });
+    });
+    return [...last.values()];
+  };
 
   return {
     inputTypes: inputs.map((a) => a.type),
@@ -121,6 +189,10 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.kind === 'gpu' ? r.exe.steps.length : 0 })),
     async run(values, options = {}) {
       const profile = options.profile === true && kernelQueries !== undefined;
+      const debug = options.intermediates === true;
+      /** Each kernel in its own pass: to time it, or to copy its result out before the next kernel. */
+      const eachKernel = profile || debug;
+      const captures: { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[] = [];
       const kernels: { partition: string; subgraph: string; kernel: string }[] = [];
       if (values.length !== inputs.length) throw new Error(`the program takes ${inputs.length} input(s), got ${values.length}`);
       values.forEach((v, i) => {
@@ -135,11 +207,15 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       let submits = 0;
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
-        if (call.runner.kind === 'gpu' && profile) {
+        if (call.runner.kind === 'gpu' && eachKernel) {
           call.runner.exe.dispatchEach(encoder, call.bindings, (step) => {
+            if (!profile) return { label: `Runtime.kernel ${step.kernel.name}` };
             const q = kernels.push({ partition: call.name, subgraph: step.subgraph, kernel: step.kernel.name }) - 1;
             return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
-          });
+          }, debug ? (step) => {
+            const point = step.bindPoints.at(-1)!;
+            captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!).read });
+          } : undefined);
           continue;
         }
         if (call.runner.kind === 'gpu') {
@@ -163,6 +239,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         for (const [p, data] of results) {
           const b = call.bindings[p]!;
           device.queue.writeBuffer(b.buffer, b.offset ?? 0, padded(data));
+          if (debug) captures.push({ call: k, point: p, subgraph: part.writers.get(p) ?? '?', read: () => data });
         }
         hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
         encoder = device.createCommandEncoder({ label: 'Runtime.run' });
@@ -171,7 +248,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       // trip to the device, which on a fast GPU costs more than the model.
       let resolve: GPUBuffer | undefined;
       const regions: GPUBufferBinding[] = outputs.map((o) => binding.get(o)!);
-      if (timestamps && !profile) {
+      if (timestamps && !eachKernel) {
         resolve = device.createBuffer({ label: 'Runtime.timestampResolve', size: 16 * calls.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(timestamps, 0, 2 * calls.length, resolve, 0);
         regions.push({ buffer: resolve, offset: 0, size: 16 * calls.length });
@@ -211,7 +288,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           timings.push({ partition: c.name, target: c.runner.target, ms, source: 'gpu-timestamp' });
         }
       }
-      return { outputs: outs, timings, kernelTimings, submits, dispatches: dispatchCount };
+      const intermediates = debug ? await readCaptures(captures) : undefined;
+      return { outputs: outs, timings, kernelTimings, submits, dispatches: dispatchCount, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
@@ -225,7 +303,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       for (const call of calls) {
         if (call.runner.kind !== 'gpu') continue;
         const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
-        validateBindings(call.name, invokes[calls.indexOf(call)]!.op, bindings);
+        validateBindings(call.name, invokes[calls.indexOf(call)]!.op, bindings, device.limits.maxStorageBufferBindingSize);
         const pass = encoder.beginComputePass({ label: `Runtime.partition ${call.name}` });
         call.runner.exe.dispatch(pass, bindings);
         pass.end();
@@ -250,8 +328,16 @@ async function makeRunner(device: GPUDevice, output: Operation, name: string, ca
   return { kind: 'gpu', exe: await compilePartition(device, isolated, name, cache), target };
 }
 
-/** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, and big enough. */
-function validateBindings(partition: string, invoke: Operation, bindings: readonly GPUBufferBinding[]): void {
+const bytesText = (n: number): string => (n >= 2 ** 20 ? `${(n / 2 ** 20).toFixed(1)} MiB` : `${n.toLocaleString('en-US')} bytes`);
+
+/** A buffer past the device's maxBufferSize is refused here, naming it, before anything is allocated for it. */
+function checkBufferSize(device: GPUDevice, what: string, size: number): void {
+  const max = device.limits.maxBufferSize;
+  if (align4(size) > max) throw new Error(`${what} needs ${bytesText(size)}, over this device's largest buffer (maxBufferSize ${bytesText(max)})`);
+}
+
+/** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, big enough, and within the device's storage binding limit. */
+function validateBindings(partition: string, invoke: Operation, bindings: readonly GPUBufferBinding[], maxBinding: number): void {
   invoke.operands.forEach((v, i) => {
     const b = bindings[i];
     const need = byteSize(v.type);
@@ -261,6 +347,7 @@ function validateBindings(partition: string, invoke: Operation, bindings: readon
     const size = b.size ?? b.buffer.size - (b.offset ?? 0);
     if (size < need) throw new Error(`@${partition} bind point ${name}: ${size} bytes bound, ${need} needed`);
     if ((b.offset ?? 0) + size > b.buffer.size) throw new Error(`@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
+    if (size > maxBinding) throw new Error(`@${partition} bind point ${name}: ${bytesText(size)} bound, over this device's maxStorageBufferBindingSize (${bytesText(maxBinding)})`);
   });
 }
 

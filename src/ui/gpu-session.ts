@@ -1,5 +1,5 @@
 // The page's one GPUDevice: opened at start for the status line and reused by every Run. After a
-// device loss the next Run opens a fresh one (the lost device can never run again), and the status
+// device loss (or destroy()) the next Run opens a fresh one (the lost device can never run again), and the status
 // line says what happened each time.
 import { type AdapterSummary, describeAdapter, openDevice } from '../runtime/device';
 import { errorText } from './dom';
@@ -13,6 +13,18 @@ export class GpuSession {
   private generation = 0;
 
   constructor(private readonly onStatus: (text: string, state: GpuState) => void) {}
+
+  /**
+   * Whether the current device is lost, after a failure it may have caused: the loss can be reported
+   * just after the failed call, so this waits for it up to `ms`.
+   */
+  async lostAfterFailure(ms = 250): Promise<boolean> {
+    if (this.lost) return true;
+    const device = await this.opening?.catch(() => undefined);
+    if (!device) return false;
+    const lost = await Promise.race([device.lost.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), ms))]);
+    return lost || this.lost;
+  }
 
   get deviceGeneration(): number {
     return this.generation;
@@ -33,6 +45,12 @@ export class GpuSession {
           if (e.kind === 'lost' && mine === this.generation) this.lost = true;
           this.onStatus(`WebGPU ${e.kind === 'lost' ? 'device lost (the next Run opens a new one)' : `${e.kind} error`}: ${e.message}`, 'error');
         },
+      });
+      // A device destroyed on purpose (openDevice reports only other losses) can never run again either.
+      void device.lost.then((lost) => {
+        if (mine !== this.generation || lost.reason !== 'destroyed') return;
+        this.lost = true;
+        this.onStatus('WebGPU device destroyed (the next Run opens a new one)', 'error');
       });
       this.onStatus(statusLine(info, mine), 'ok');
       return device;

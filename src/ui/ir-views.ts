@@ -1,8 +1,8 @@
 // The IR view (Input IR, Output IR, each partition isolated, each subgraph's WGSL kernels; highlighted,
 // with Copy and downloads), the graph legend and the one-line compile summary: small renderers of a
 // compile response.
-import type { CompileResponse } from '../compiler/service';
-import { byId, h, partitionHue, s, targetDash } from './dom';
+import type { CompileResponse, ExportFiles } from '../compiler/service';
+import { byId, errorText, h, partitionHue, s, targetDash } from './dom';
 import { type Language, showHighlighted } from './highlight';
 
 const KERNEL_PREFIX = 'wgsl.';
@@ -36,7 +36,8 @@ export class IrViews {
   private response: CompileResponse | undefined;
   private base = 'model';
 
-  constructor(private readonly onChange: (choice: string) => void) {
+  /** `files` builds the compile's .mlirbc and .safetensors (in the worker) when a download asks for them; `hasWeights` says whether there are weights to write. */
+  constructor(private readonly onChange: (choice: string) => void, private readonly files: (r: CompileResponse) => Promise<ExportFiles>, private readonly hasWeights: () => boolean) {
     this.picker.addEventListener('change', () => { this.render(); this.onChange(this.choice); });
     byId('ir-copy', HTMLButtonElement).addEventListener('click', () => {
       navigator.clipboard.writeText(this.text.textContent ?? '').then(
@@ -45,12 +46,25 @@ export class IrViews {
     });
     this.buttons.input.addEventListener('click', () => download(this.response?.inputText ?? '', `${this.base}.input.mlir`, 'text/plain'));
     this.buttons.output.addEventListener('click', () => download(this.response?.outputText ?? '', `${this.base}.output.mlir`, 'text/plain'));
-    this.buttons.weights.addEventListener('click', () => {
-      if (this.response?.weightsFile) download(this.response.weightsFile, `${this.base}.safetensors`, 'application/octet-stream');
-    });
-    this.buttons.bytecode.addEventListener('click', () => {
-      if (this.response?.outputBytecode) download(this.response.outputBytecode, `${this.base}.output.mlirbc`, 'application/octet-stream');
-    });
+    this.buttons.weights.addEventListener('click', () => void this.downloadBuilt('weights'));
+    this.buttons.bytecode.addEventListener('click', () => void this.downloadBuilt('bytecode'));
+  }
+
+  /** Builds the files now (not on every compile) and offers the one asked for; failures show beside the buttons. */
+  private async downloadBuilt(which: 'weights' | 'bytecode'): Promise<void> {
+    const r = this.response;
+    if (!r) return;
+    const base = this.base;
+    this.status.textContent = `building the ${which === 'weights' ? '.safetensors' : '.mlirbc'} file…`;
+    try {
+      const files = await this.files(r);
+      if (which === 'bytecode') download(files.outputBytecode, `${base}.output.mlirbc`, 'application/octet-stream');
+      else if (files.weightsFile) download(files.weightsFile, `${base}.safetensors`, 'application/octet-stream');
+      else throw new Error('the Input IR names no constant that the weights have data for');
+      this.status.textContent = '';
+    } catch (e) {
+      this.status.textContent = `could not build the download: ${errorText(e)}`;
+    }
   }
 
   get choice(): string {
@@ -73,9 +87,11 @@ export class IrViews {
     this.picker.value = this.texts.has(choice) ? choice : 'input';
     this.buttons.input.disabled = !r?.inputText;
     this.buttons.output.disabled = !r?.outputText;
-    this.buttons.weights.disabled = !r?.weightsFile;
-    this.buttons.weights.title = r?.weightsFile ? '' : 'This model has no weights data here';
-    this.buttons.bytecode.disabled = !r?.outputBytecode;
+    const weights = !!r?.ok && this.hasWeights();
+    this.buttons.weights.disabled = !weights;
+    this.buttons.weights.title = weights ? 'Build the weights file (.safetensors) and download it' : 'This model has no weights data here';
+    this.buttons.bytecode.disabled = !r?.ok || !r.outputText;
+    this.buttons.bytecode.title = this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the Output IR bytecode (weights as resources) and download it';
     this.render();
   }
 

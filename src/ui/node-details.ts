@@ -1,8 +1,11 @@
 // The selected node's panel: op, attributes, operand and result types, its subgraph and partition,
-// and the compiler's decision log for it (which pattern took it, which were tried and why not).
+// its max abs error after a numeric-diff Run, and the compiler's decision log for it (which pattern
+// took it, which were tried and why not).
 import type { Decision } from '../compiler/state';
 import { h } from './dom';
 import type { GraphModel, PortInfo } from './graph-model';
+import { formatError } from './run-overlay';
+import type { NodeError } from './value-diff';
 
 function portList(title: string, ports: readonly PortInfo[]): HTMLElement {
   return h('section', {},
@@ -26,8 +29,22 @@ function decisionLog(decision: Decision | undefined): HTMLElement {
       : h('p', { class: 'muted' }, 'No other pattern was tried here.'));
 }
 
-/** Fills `panel` for node `index` of `model`, or with a hint when nothing is selected. */
-export function showNodeDetails(panel: HTMLElement, model: GraphModel | undefined, index: number | undefined, decisions: ReadonlyMap<string, Decision>): void {
+/** What the numeric diff says of this node. */
+function errorText(error: NodeError): string {
+  const e = formatError(error.maxAbs);
+  if (error.source === 'output') return `${e} (program output, against the CPU reference)`;
+  if (error.source === 'value') return `${e} (this value, read back from the GPU, against the CPU reference)`;
+  if (error.source === 'view') return `${e} (a reshape compiled into a view of its operand's memory: the same values, so its operand's error)`;
+  return `${e} (inside a fused subgraph: this value is never written to memory, so this is the max error of the subgraph's results)`;
+}
+
+/**
+ * Fills `panel` for node `index` of `model`, or with a hint when nothing is selected; `error` is the
+ * node's numeric-diff error after a Run (absent when the Run had no diff or could not compare it).
+ */
+export function showNodeDetails(
+  panel: HTMLElement, model: GraphModel | undefined, index: number | undefined, decisions: ReadonlyMap<string, Decision>, error?: NodeError | 'not-compared',
+): void {
   const node = index !== undefined ? model?.nodes[index] : undefined;
   if (!model || !node) {
     panel.replaceChildren(h('p', { class: 'muted' }, 'Select a node (click, arrow keys, or search) to see its op, types, subgraph and decision log.'));
@@ -40,6 +57,8 @@ export function showNodeDetails(panel: HTMLElement, model: GraphModel | undefine
     rows.push(['subgraph', `@${group.symbol} (step ${group.step}, pattern @${group.pattern})`], ['target', group.target]);
   }
   if (partition) rows.push(['partition', `@${partition.name} (${partition.target})`]);
+  if (error === 'not-compared' && node.kind !== 'input') rows.push(['max abs error', 'not compared (no read-back value of this node or its subgraph)']);
+  else if (error && error !== 'not-compared') rows.push(['max abs error', errorText(error)]);
   panel.replaceChildren(
     h('h3', { 'data-testid': 'node-title' }, node.kind === 'op' ? `${node.id} = cgc_op.${node.op}` : `${node.kind} ${node.id}`),
     h('dl', { class: 'facts' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { 'data-fact': k }, v)])),

@@ -1,13 +1,14 @@
 // What a Run paints on the graph, as pure data for GraphView: each node's shade by its partition's
-// time, by its subgraph's kernels' total (from the profiling run), or by the max error of the program
-// outputs its subgraph produces (intermediate values stay on the GPU, so other subgraphs are "not read back").
+// time, by its subgraph's kernels' total (from the profiling run), or by its max error against the CPU
+// reference (value-diff.ts: ops inside a fused subgraph take their subgraph results' error, marked).
 import type { KernelTiming, PartitionTiming } from '../runtime/runtime';
 import type { GraphModel } from './graph-model';
 import { subgraphKernels } from './run-stats';
+import type { NodeError } from './value-diff';
 
 export interface GraphOverlay {
   readonly kind: 'time' | 'kernel' | 'error';
-  /** A class per node index: `heat-1`…`heat-5`, or `err-ok` / `err-warn` / `err-bad` / `err-none`. */
+  /** Classes per node index: `heat-1`…`heat-5`, or `err-ok` / `err-warn` / `err-bad` / `err-none`, plus `err-fused` for an op inside a fused subgraph. */
   readonly nodeClass: ReadonlyMap<number, string>;
   /** The number behind a node's shade (ms, or max abs error), as `data-overlay-value`. */
   readonly nodeValue: ReadonlyMap<number, string>;
@@ -74,31 +75,22 @@ export function kernelOverlay(model: GraphModel, timings: readonly KernelTiming[
   return { kind: 'kernel', nodeClass, nodeValue, groupText };
 }
 
-/** Subgraphs producing program output i (and output node i) coloured by `maxAbs[i]`; other ops marked not read back. */
-export function errorOverlay(model: GraphModel, maxAbs: readonly number[]): GraphOverlay {
-  const outputIndex = new Map<number, number>();
-  let k = 0;
-  model.nodes.forEach((n, v) => { if (n.kind === 'output') outputIndex.set(v, k++); });
-  const groupError = new Map<number, number>();
-  const nodeError = new Map<number, number>();
-  for (const [from, to] of model.edges) {
-    const i = outputIndex.get(to);
-    const e = i !== undefined ? maxAbs[i] : undefined;
-    if (e === undefined) continue;
-    nodeError.set(to, e);
-    const g = model.nodes[from]!.group;
-    if (g !== undefined) groupError.set(g, Math.max(groupError.get(g) ?? 0, e));
-  }
+/**
+ * Every compared node coloured by its max abs error (`errors`, from nodeErrors); an op inside a fused
+ * subgraph carries its subgraph results' error and `err-fused`; ops with no compared value `err-none`.
+ * `groups` labels each subgraph instance with its results' max error.
+ */
+export function errorOverlay(model: GraphModel, errors: ReadonlyMap<number, NodeError>, groups: ReadonlyMap<number, number>): GraphOverlay {
   const nodeClass = new Map<number, string>(), nodeValue = new Map<number, string>(), groupText = new Map<number, string>();
-  for (const [g, e] of groupError) groupText.set(g, `output max err ${formatError(e)}`);
+  for (const [g, e] of groups) groupText.set(g, `max err ${formatError(e)}`);
   model.nodes.forEach((n, v) => {
-    const e = n.kind === 'output' ? nodeError.get(v) : n.group !== undefined ? groupError.get(n.group) : undefined;
-    if (e === undefined) {
+    const e = errors.get(v);
+    if (!e) {
       if (n.kind === 'op') nodeClass.set(v, 'err-none');
       return;
     }
-    nodeClass.set(v, errorClass(e));
-    nodeValue.set(v, formatError(e));
+    nodeClass.set(v, `${errorClass(e.maxAbs)}${e.source === 'subgraph' ? ' err-fused' : ''}`);
+    nodeValue.set(v, formatError(e.maxAbs));
   });
   return { kind: 'error', nodeClass, nodeValue, groupText };
 }

@@ -9,6 +9,7 @@ import type { GpuSession } from './gpu-session';
 import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
 import { ProgramRunner, type RunReport } from './run-session';
 import { showRunReport } from './run-view';
+import { type NodeError, groupErrors, nodeErrors } from './value-diff';
 
 export interface Compiled {
   readonly response: CompileResponse;
@@ -35,10 +36,13 @@ export class RunPanel {
   private report: RunReport | undefined;
   private reportFor: CompileResponse | undefined;
   private running = false;
+  /** Node errors of the last numeric-diff report, for the graph model they were mapped onto. */
+  private errors: { report: RunReport; model: GraphModel; nodes: Map<number, NodeError>; groups: Map<number, number> } | undefined;
   /** Why Run cannot work on this page (no WebGPU), when it cannot. */
   private noGpu: string | undefined;
 
-  constructor(gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView) {
+  /** `onReport` runs when a Run's report is shown (the node details then show the node's error). */
+  constructor(private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView, private readonly onReport: () => void = () => {}) {
     this.runner = new ProgramRunner(gpu);
     this.run.addEventListener('click', () => void this.start());
     this.image.addEventListener('change', () => {
@@ -99,6 +103,7 @@ export class RunPanel {
       this.results.hidden = false;
       this.status.textContent = 'done';
       this.overlayPicker.value = report.diff ? 'error' : 'time';
+      this.onReport();
     } catch (e) {
       if (this.current()?.response !== c.response) {
         // A compile mid-run unloaded this program; its failure says nothing about the new one.
@@ -106,13 +111,37 @@ export class RunPanel {
         return;
       }
       this.status.textContent = 'failed';
-      this.error.replaceChildren(h('strong', {}, 'The run failed: '), errorText(e), ' — fix the cause (or recompile) and Run again.');
+      if (await this.gpu.lostAfterFailure()) {
+        this.error.replaceChildren(h('strong', {}, 'The run failed: the GPU device was lost. '), errorText(e),
+          ' — Run again: it opens a new device and loads the program afresh (the model stays loaded).');
+      } else {
+        this.error.replaceChildren(h('strong', {}, 'The run failed: '), errorText(e), ' — fix the cause (or recompile) and Run again.');
+      }
       this.error.hidden = false;
     } finally {
       this.running = false;
       this.run.disabled = !this.current()?.response.ok || this.noGpu !== undefined;
       this.applyOverlay();
     }
+  }
+
+  /** The last numeric diff mapped onto the current graph, when the last Run of this compile had one. */
+  private nodeErrorsNow(): { nodes: Map<number, NodeError>; groups: Map<number, number> } | undefined {
+    const c = this.current();
+    const report = this.reportFor === c?.response ? this.report : undefined;
+    if (!report?.diff || !c?.model) return undefined;
+    if (this.errors?.report !== report || this.errors.model !== c.model) {
+      const nodes = nodeErrors(c.model, report.diff.values, report.diff.maxAbs);
+      this.errors = { report, model: c.model, nodes, groups: groupErrors(c.model, nodes) };
+    }
+    return this.errors;
+  }
+
+  /** Node `index`'s numeric-diff error after a Run with numeric diff ('not-compared' when it has none); undefined without such a Run. */
+  errorOf(index: number | undefined): NodeError | 'not-compared' | undefined {
+    const errors = this.nodeErrorsNow();
+    if (!errors || index === undefined) return undefined;
+    return errors.nodes.get(index) ?? 'not-compared';
   }
 
   private applyOverlay(): void {
@@ -130,10 +159,34 @@ export class RunPanel {
     let overlay: GraphOverlay | undefined;
     if (report && c?.model && choice === 'time') overlay = timeOverlay(c.model, report.timings);
     if (report && c?.model && choice === 'kernel') overlay = kernelOverlay(c.model, report.kernelTimings);
-    if (report?.diff && c?.model && choice === 'error') overlay = errorOverlay(c.model, report.diff.maxAbs);
+    const errors = choice === 'error' ? this.nodeErrorsNow() : undefined;
+    if (errors && c?.model) overlay = errorOverlay(c.model, errors.nodes, errors.groups);
     this.graph.setOverlay(overlay);
-    this.overlayLegend.textContent = legendText(choice, report);
+    if (errors && c?.model) this.overlayLegend.replaceChildren(...errorLegend(c.model, errors.nodes));
+    else this.overlayLegend.textContent = legendText(choice, report);
   }
+}
+
+/** The error colours, and how many ops were compared by their own value or through their fused subgraph. */
+function errorLegend(model: GraphModel, errors: ReadonlyMap<number, NodeError>): (Node | string)[] {
+  const ops = model.nodes.filter((n) => n.kind === 'op').length;
+  let own = 0, fused = 0, views = 0;
+  for (const [v, e] of errors) {
+    if (model.nodes[v]!.kind !== 'op') continue;
+    if (e.source === 'value') own++;
+    else if (e.source === 'view') views++;
+    else fused++;
+  }
+  const key = (cls: string, text: string) => h('span', { class: 'legend-key' }, h('span', { class: `swatch ${cls}`, 'aria-hidden': 'true' }), text);
+  return [
+    'Colour: max abs error of each value against the CPU reference, from a debug run that reads back every subgraph result. ',
+    key('err-ok', `≤ ${formatError(ERROR_OK)}`), key('err-warn', `≤ ${formatError(ERROR_WARN)}`), key('err-bad', 'above'),
+    key('err-ok err-fused', 'dashed: inside a fused subgraph — its value is never written to memory, so it shows the subgraph results\' error'),
+    key('err-none', 'not compared'),
+    h('span', { 'data-testid': 'diff-coverage', 'data-own': own, 'data-fused': fused, 'data-views': views, 'data-ops': ops },
+      ` ${own + fused + views} of ${ops} ops compared: ${own} by their own value, ${fused} through their fused subgraph` +
+      `${views ? `, ${views} as views of their operand (reshapes compiled away)` : ''}.`),
+  ];
 }
 
 function legendText(choice: OverlayChoice, report: RunReport | undefined): string {
@@ -145,10 +198,6 @@ function legendText(choice: OverlayChoice, report: RunReport | undefined): strin
   if (choice === 'kernel') {
     return 'Shade: the total GPU time of the kernels of the node\'s subgraph, from the profiling run (darker = slower, relative to the slowest subgraph); ' +
       'every node of a subgraph gets its kernels\' total.';
-  }
-  if (choice === 'error') {
-    return `Colour: max abs error against the CPU reference of the program outputs a node's subgraph produces (green ≤ ${formatError(ERROR_OK)}, ` +
-      `yellow ≤ ${formatError(ERROR_WARN)}, red above). Intermediate values stay on the GPU and are not read back: grey subgraphs are not compared.`;
   }
   return 'No shading.';
 }

@@ -1,15 +1,18 @@
 // Runs the compiled program on the page's GPUDevice: parses the Output IR, loads it once per compile
-// and device (pipelines, constants, arena), runs it N times on the same inputs, and optionally runs
-// the CPU reference on the Input IR with those inputs to measure each output's max abs error.
+// and device (pipelines, constants, arena), runs it N times on the same inputs, and optionally (numeric
+// diff) makes one debug run that reads back every subgraph result and runs the CPU reference on the
+// Input IR with those inputs, to measure the max abs error of each output and each read-back value.
 import type { CompileResponse } from '../compiler/service';
 import { type Operation, type ShapedType, formatDiagnostic, parseModule } from '../ir';
-import { CONSTANT } from '../ir/structural';
+import { CONSTANT, ENTRY_POINT } from '../ir/structural';
 import { runEntryPoint } from '../reference';
 import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { type KernelTiming, type LoadedProgram, type PartitionTiming, loadProgram } from '../runtime/runtime';
 import type { GpuSession } from './gpu-session';
 import { imageTensor, isImageInput, randomInputs } from './run-inputs';
+import { runHooks } from './test-hooks';
 import { maxAbsError, medianTimings } from './run-stats';
+import { type GpuValue, compareValues } from './value-diff';
 
 export interface RunOptions {
   readonly runs: number;
@@ -33,7 +36,17 @@ export interface RunReport {
   readonly inputNote: string;
   /** Set when this Run loaded the program (the first Run after a compile or a device loss). */
   readonly loadMs?: number;
-  readonly diff?: { maxAbs: number[]; referenceMs: number };
+  readonly diff?: NumericDiff;
+}
+
+export interface NumericDiff {
+  /** Each program output's max abs error (from the last timed run). */
+  readonly maxAbs: number[];
+  /** Max abs error of every value the debug run read back, by Input IR value name (`%add1`). */
+  readonly values: ReadonlyMap<string, number>;
+  readonly referenceMs: number;
+  /** The debug run's wall time (each kernel in its own pass, every subgraph result copied out). */
+  readonly debugMs: number;
 }
 
 function parsed(text: string | undefined, file: string): Operation {
@@ -72,6 +85,7 @@ export class ProgramRunner {
         last = await program.run(inputs);
         wallMs.push(performance.now() - t0);
         timings.push(last.timings);
+        await runHooks.afterTimedRun?.(i);
       }
       // Profiling puts each kernel in its own timestamped pass, which costs time: only this extra run does it.
       opts.onProgress('profiling run (per-kernel timestamps)…');
@@ -85,8 +99,12 @@ export class ProgramRunner {
         ...(loadMs !== undefined ? { loadMs } : {}),
       };
       if (!opts.diff) return report;
+      opts.onProgress('debug run: reading back every subgraph result…');
+      const t0 = performance.now();
+      const debug = await program.run(inputs, { intermediates: true });
+      const debugMs = performance.now() - t0;
       opts.onProgress('running the CPU reference…');
-      return { ...report, diff: this.reference(r, constants, inputs, report.outputs) };
+      return { ...report, diff: { ...this.reference(r, constants, inputs, report.outputs, debug.intermediates ?? []), debugMs } };
     } catch (e) {
       // A failed run may leave the program half-used (device lost, validation): load afresh next time.
       this.drop();
@@ -114,15 +132,25 @@ export class ProgramRunner {
     return { program, loadMs: performance.now() - t0 };
   }
 
-  private reference(r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined, inputs: HostTensor[], gpu: HostTensor[]): { maxAbs: number[]; referenceMs: number } {
+  /** The CPU reference on the Input IR (the entry point the runtime runs: the first), observing every value. */
+  private reference(
+    r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined, inputs: HostTensor[], gpu: HostTensor[], values: readonly GpuValue[],
+  ): Omit<NumericDiff, 'debugMs'> {
     const input = parsed(r.inputText, 'input.mlir');
     const types = constantTypes(input);
+    const reference = new Map<string, HostTensor>();
     const t0 = performance.now();
     const want = runEntryPoint(input, inputs, (name) => {
       const bytes = constants?.get(name), type = types.get(name);
       return bytes && type ? tensorFromBytes(type, bytes) : undefined;
-    });
+    }, undefined, (v, t) => { if (v.nameHint !== undefined) reference.set(`%${v.nameHint}`, t); });
     const referenceMs = performance.now() - t0;
-    return { maxAbs: gpu.map((t, i) => (want[i] ? maxAbsError(t, want[i]) : Infinity)), referenceMs };
+    const entry = input.body().operations.find((o) => o.name === ENTRY_POINT);
+    const returned = entry?.body().operations.at(-1)?.operands.map((v) => `%${v.nameHint ?? '?'}`) ?? [];
+    return {
+      maxAbs: gpu.map((t, i) => (want[i] ? maxAbsError(t, want[i]) : Infinity)),
+      values: compareValues(values, reference, returned),
+      referenceMs,
+    };
   }
 }

@@ -1,5 +1,5 @@
 // Run numbers and overlays: medians, max abs error (NaN rules, float16 bits), and which graph nodes a
-// partition time or an output error shades.
+// partition time or a node's error shades.
 import { describe, expect, it } from 'vitest';
 import { allocTensor } from '../reference/tensor';
 import type { GraphModel, GraphNode } from './graph-model';
@@ -55,12 +55,14 @@ describe('run overlays', () => {
     expect(o.groupText.get(0)).toBe('partition 10.00 ms');
   });
 
-  it('colours the subgraph producing an output by its error and marks the rest not read back', () => {
-    const o = errorOverlay(model, [0.5]);
+  it('colours each compared node by its error, marks fused ops, and leaves uncompared ops grey', () => {
+    const o = errorOverlay(model, new Map([[2, { maxAbs: 0.5, source: 'subgraph' as const }], [3, { maxAbs: 1e-6, source: 'output' as const }]]), new Map([[1, 0.5]]));
     expect(o.nodeClass.get(1)).toBe('err-none');
-    expect(o.nodeClass.get(2)).toBe('err-bad');
-    expect(o.nodeClass.get(3)).toBe('err-bad');
+    expect(o.nodeClass.get(2)).toBe('err-bad err-fused');
+    expect(o.nodeValue.get(2)).toBe('5.00e-1');
+    expect(o.nodeClass.get(3)).toBe('err-ok');
     expect(o.nodeClass.has(0)).toBe(false);
-    expect(errorOverlay(model, [1e-6]).nodeClass.get(2)).toBe('err-ok');
+    expect(o.groupText.get(1)).toBe('max err 5.00e-1');
+    expect(errorOverlay(model, new Map([[2, { maxAbs: 5e-3, source: 'value' as const }]]), new Map()).nodeClass.get(2)).toBe('err-warn');
   });
 });

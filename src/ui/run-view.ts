@@ -118,6 +118,7 @@ export function showRunReport(panel: HTMLElement, report: RunReport, order: read
     h('h3', {}, 'Outputs'),
     outputList(report),
     ...(report.diff ? [h('p', { class: 'muted', 'data-testid': 'reference-time' },
-      `The CPU reference ran the Input IR on the same inputs in ${formatMs(report.diff.referenceMs)} ms; errors above ${formatError(1e-4)} are yellow, above ${formatError(1e-2)} red.`)] : []),
+      `The CPU reference ran the Input IR on the same inputs in ${formatMs(report.diff.referenceMs)} ms; errors above ${formatError(1e-4)} are yellow, above ${formatError(1e-2)} red. ` +
+      `A debug run (${formatMs(report.diff.debugMs)} ms) read back ${report.diff.values.size} subgraph result${report.diff.values.size === 1 ? '' : 's'} and compared each with the reference's value (the graph's error shading).`)] : []),
   );
 }

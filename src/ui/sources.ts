@@ -120,14 +120,12 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
   return new Map([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data]));
 }
 
-/** The worker's request: `bytecode` asks for the .mlirbc and .safetensors downloads, built from the weights sent along. */
+/** The worker's request. A text model's weights stay on the page: the compile needs only their types. */
 export function compileRequestOf(source: ModelSource, { granularity, targets, limits }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, bytecode: true, ...(limits ? { limits } : {}) };
+  const common = { fileName: source.name, granularity, targets, ...(limits ? { limits } : {}) };
   switch (source.kind) {
-    case 'text': {
-      const resources = source.weights ? Object.fromEntries([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data])) : undefined;
-      return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}), ...(resources ? { resources } : {}) };
-    }
+    case 'text':
+      return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}) };
     case 'bytecode':
       return { ...common, model: source.bytes };
     case 'onnx':

@@ -20,8 +20,14 @@ export interface PartitionExecutable {
   readonly steps: readonly KernelStep[];
   /** Records every kernel of the partition into `pass`, binding partition bind point i to `bindings[i]`. */
   dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], onKernel?: (step: KernelStep, index: number) => void): void;
-  /** As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes). */
-  dispatchEach(encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], pass: (step: KernelStep, index: number) => GPUComputePassDescriptor): void;
+  /**
+   * As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes); `after`
+   * runs once a kernel's pass has ended, to record commands between kernels (copying a result out).
+   */
+  dispatchEach(
+    encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], pass: (step: KernelStep, index: number) => GPUComputePassDescriptor,
+    after?: (step: KernelStep, index: number) => void,
+  ): void;
   /** Releases the kernels' workspace. */
   destroy(): void;
 }
@@ -130,7 +136,7 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
     destroy() {
       workspace?.destroy();
     },
-    dispatchEach(encoder, bindings, describe) {
+    dispatchEach(encoder, bindings, describe, after) {
       const bound = bindGroups(bindings);
       steps.forEach((s, i) => {
         const pass = encoder.beginComputePass(describe(s, i));
@@ -138,6 +144,7 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
         pass.setBindGroup(0, bound[i]!);
         pass.dispatchWorkgroups(...s.kernel.workgroups);
         pass.end();
+        after?.(s, i);
       });
     },
   };

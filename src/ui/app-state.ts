@@ -1,0 +1,66 @@
+// The app's page elements and its state (what is loaded, compiled and shown), shared by main.ts and
+// the link and cache handling beside it.
+import type { CompileResponse } from '../compiler/service';
+import type { Decision } from '../compiler/state';
+import { byId } from './dom';
+import type { GraphModel } from './graph-model';
+import type { ModelRef, View } from './share';
+import type { ModelSource } from './sources';
+
+export const ui = {
+  status: byId('gpu-status', HTMLElement),
+  picker: byId('model-picker', HTMLSelectElement),
+  fileInput: byId('file-input', HTMLInputElement),
+  urlForm: byId('url-form', HTMLFormElement),
+  urlInput: byId('url-input', HTMLInputElement),
+  compile: byId('compile', HTMLButtonElement),
+  cancel: byId('cancel', HTMLButtonElement),
+  share: byId('share', HTMLButtonElement),
+  shareIr: byId('share-ir', HTMLButtonElement),
+  clearCache: byId('clear-cache', HTMLButtonElement),
+  noGpu: byId('webgpu-missing', HTMLElement),
+  noGpuReason: byId('webgpu-missing-reason', HTMLElement),
+  shareStatus: byId('share-status', HTMLElement),
+  shareError: byId('share-error', HTMLElement),
+  progressRow: byId('progress-row', HTMLElement),
+  progress: byId('progress', HTMLProgressElement),
+  progressLabel: byId('progress-label', HTMLElement),
+  summary: byId('model-summary', HTMLElement),
+  diagnostics: byId('compile-diagnostics', HTMLUListElement),
+  search: byId('graph-search', HTMLInputElement),
+  matches: byId('graph-matches', HTMLElement),
+  stats: byId('graph-stats', HTMLElement),
+  details: byId('node-details', HTMLElement),
+  legend: byId('graph-legend', HTMLUListElement),
+  memory: byId('memory', HTMLElement),
+};
+
+export const app = {
+  source: undefined as ModelSource | undefined,
+  ref: undefined as ModelRef | undefined,
+  edited: false,
+  response: undefined as CompileResponse | undefined,
+  /** The weights a Run binds: kept across edits of the Input IR, reset by loading another model. */
+  constants: undefined as Map<string, Uint8Array> | undefined,
+  model: undefined as GraphModel | undefined,
+  decisions: new Map<string, Decision>(),
+  view: 'source' as View,
+  /** A node to select once the graph is laid out (from a share link). */
+  pendingNode: undefined as string | undefined,
+  irChoice: 'input',
+  /** Set for models from files (and their restores): their compiles are cached in IndexedDB. */
+  cacheable: false,
+  /** The IR a link carried, kept in the hash while the model is unchanged. */
+  linkSource: undefined as { src: string; name: string } | undefined,
+};
+
+/** Where a model came from, beyond its ModelRef. */
+export interface LoadFrom {
+  /** A model from files: its compiles are cached, and it is restored on the next visit. */
+  readonly cacheable?: boolean;
+  /** The IR came from a link's `src`. */
+  readonly link?: { src: string; name: string };
+}
+
+/** Loads a model read by `read` and compiles it; `what` names it in progress and errors. */
+export type Load = (read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from?: LoadFrom) => Promise<void>;
