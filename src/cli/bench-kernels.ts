@@ -150,7 +150,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
     io.stderr('cgc bench-kernels: the adapter has no timestamp-query; kernel timings need GPU timestamps');
     return 1;
   }
-  const described = [info.vendor, info.architecture, info.description].filter((s) => s).join(' / ');
+  const described = [info.vendor, info.architecture, info.device, info.description].filter((s) => s).join(' / ');
   const peak = flags.has('peak-tflops') ? Number(flags.get('peak-tflops')) : F32_PEAKS.find(([re]) => re.test(described))?.[1];
   const rows: KernelRow[] = [];
   const compute = (kind: KernelRow['kind'], name: string, ms: number, flops: number): KernelRow => {
