@@ -82,6 +82,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const cache = new PipelineCache(device);
   const runners = new Map<string, Promise<Runner>>();
   const invokes: { op: Operation; name: string }[] = [];
+  const int64Constants: { value: Value; name: string; data: Uint8Array }[] = [];
   for (const op of block.operations) {
     if (op.name === CONSTANT) {
       const name = (op.attr(ATTR.constantName) as { value: string }).value;
@@ -91,6 +92,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
       device.queue.writeBuffer(buffer, 0, padded(data));
       binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
+      if (op.results[0]!.type.element === 'int64') int64Constants.push({ value: op.results[0]!, name, data });
     } else if (op.name === VIEW_MEMREF) {
       const src = binding.get(op.operands[0]!)!;
       const offset = (op.attr(ATTR.offset) as { value: number }).value;
@@ -110,6 +112,22 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   });
   const inputs = args.slice(0, nIn);
   const outputs = args.slice(nIn, nIn + nOut);
+  // int64 ranges GPU kernels read (as int32: WGSL has no 64-bit integers): checked where they are uploaded.
+  const narrowed = new Map<GPUBuffer, Map<number, string>>();
+  calls.forEach((c, k) => {
+    if (c.runner.kind !== 'gpu') return;
+    invokes[k]!.op.operands.forEach((v, i) => {
+      const b = c.bindings[i]!;
+      if (v.type.element !== 'int64') return;
+      if (!narrowed.has(b.buffer)) narrowed.set(b.buffer, new Map());
+      narrowed.get(b.buffer)!.set(b.offset ?? 0, `@${c.name}`);
+    });
+  });
+  const checkNarrowing = (what: string, b: GPUBufferBinding, data: Uint8Array) => {
+    const reader = narrowed.get(b.buffer)?.get(b.offset ?? 0);
+    if (reader) checkInt32Range(what, reader, data);
+  };
+  for (const c of int64Constants) checkNarrowing(`int64 constant "${c.name}"`, binding.get(c.value)!, c.data);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
   const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
   const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
@@ -128,7 +146,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         if (v.type.element !== want.element || v.type.shape.join('x') !== want.shape.join('x')) {
           throw new Error(`input #${i} is ${v.type.shape.join('x')} ${v.type.element}; the program takes ${want.shape.join('x')} ${want.element}`);
         }
-        device.queue.writeBuffer(binding.get(inputs[i]!)!.buffer, 0, padded(tensorBytes(v)));
+        const bytes = tensorBytes(v);
+        if (want.element === 'int64') checkNarrowing(`int64 input #${i}${inputs[i]!.nameHint ? ` (%${inputs[i]!.nameHint})` : ''}`, binding.get(inputs[i]!)!, bytes);
+        device.queue.writeBuffer(binding.get(inputs[i]!)!.buffer, 0, padded(bytes));
       });
       device.pushErrorScope('validation');
       let encoder = device.createCommandEncoder({ label: 'Runtime.run' });
@@ -162,6 +182,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         const results = part.run((p) => bytes.get(p) ?? new Uint8Array(call.bindings[p]!.size!));
         for (const [p, data] of results) {
           const b = call.bindings[p]!;
+          const v = invokes[k]!.op.operands[p]!;
+          if (v.type.element === 'int64') checkNarrowing(`int64 result ${v.nameHint ? `%${v.nameHint}` : `#${p}`} of @${call.name} (CPU reference)`, b, data);
           device.queue.writeBuffer(b.buffer, b.offset ?? 0, padded(data));
         }
         hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
@@ -241,6 +263,24 @@ async function makeRunner(device: GPUDevice, output: Operation, name: string, ca
   if (target === 'cpu-reference') return { kind: 'host', part: hostPartition(isolated, name), target };
   if (target !== 'webgpu' && target !== 'webgpu-fallback') throw new Error(`partition @${name} has target '${target}', which this runtime cannot run`);
   return { kind: 'gpu', exe: await compilePartition(device, isolated, name, cache), target };
+}
+
+/** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */
+export class Int64RangeError extends Error {
+  override name = 'Int64RangeError';
+}
+
+/** Checks that every int64 in `data` (little-endian) fits in int32: WebGPU kernels read int64 tensors as int32. */
+function checkInt32Range(what: string, reader: string, data: Uint8Array): void {
+  const aligned = data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.byteLength >> 2) : new Int32Array(data.slice().buffer);
+  for (let i = 0; i < aligned.length; i += 2) {
+    if (aligned[i + 1] !== aligned[i]! >> 31) {
+      const value = new DataView(data.buffer, data.byteOffset + 4 * i, 8).getBigInt64(0, true);
+      throw new Int64RangeError(`${what} holds ${value} at element ${i / 2}, outside the int32 range [-2147483648, 2147483647] `
+        + `that partition ${reader} computes in on the GPU (WGSL has no 64-bit integers); `
+        + 'run the model without the WebGPU targets (CPU reference) for int64 values this large');
+    }
+  }
 }
 
 /** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, and big enough. */

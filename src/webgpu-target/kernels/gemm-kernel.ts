@@ -28,6 +28,7 @@ export function gemmProblem(op: string, build: ProblemBuilder): void {
 
 /** The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus elementwise ops. */
 export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const anchor = gemmAnchor(b, out);
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
   if (!anchor || !problem) return undefined;

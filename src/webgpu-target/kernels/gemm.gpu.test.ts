@@ -2,9 +2,8 @@
 // WebGPU against the CPU reference: a data table of shapes compiled and run through the whole
 // compile + runtime path, checking also that the subgraph was planned as a tiled kernel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Operation, numElements, parseModule, typeToString } from '../../ir';
-import { inferOp } from '../../ir/registry';
-import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
+import { numElements } from '../../ir';
+import { type AttrInput, ty } from '../../ir/ops/test-cases';
 import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
 import { compile } from '../../compiler/pipeline';
 import { type HostTensor, allocTensor, runEntryPoint } from '../../reference';
@@ -12,10 +11,7 @@ import { openDevice } from '../../runtime/device';
 import { loadProgram } from '../../runtime/runtime';
 import { planKernels } from '../kernel-plan';
 import { defaultTargets } from '../targets';
-
-/** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
-interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
-interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean }
+import { type Case, type Step, moduleOf } from '../testing/cases';
 
 const mm = (a: string, b: string, epilogue: Step[] = []): Case => ({ name: `matmul ${a} · ${b}`, args: [`${a}xf32`, `${b}xf32`], ops: [{ op: 'matmul', in: ['a', 'b'] }, ...epilogue] });
 const conv = (x: string, w: string, a: Record<string, AttrInput>, tiled = true): Case => ({
@@ -56,31 +52,6 @@ const CASES: Case[] = [
     ],
   },
 ];
-
-/** The case as a module with one entry point, result types inferred op by op. */
-function moduleOf(c: Case): Operation {
-  const types = new Map(c.args.map((t, i) => [String.fromCharCode(97 + i), ty(t)]));
-  const lines = c.ops.map((s, i) => {
-    const [result] = inferOp(s.op, s.in.map((v) => types.get(v)!), attrs(s.attrs));
-    types.set(`%${i}`, result!);
-    const dict = Object.entries(s.attrs ?? {}).map(([k, v]) => `${k} = ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`);
-    const operands = s.in.map((v) => (v.startsWith('%') ? `%r${v.slice(1)}` : `%${v}`)).join(', ');
-    const sig = `(${s.in.map((v) => typeToString(types.get(v)!)).join(', ')}) -> ${typeToString(result!)}`;
-    return `    %r${i} = cgc_op.${s.op}(${operands})${dict.length ? ` {${dict.join(', ')}}` : ''} : ${sig}`;
-  });
-  const last = typeToString(types.get(`%${c.ops.length - 1}`)!);
-  const args = c.args.map((t, i) => `%${String.fromCharCode(97 + i)}: ${typeToString(ty(t))}`).join(', ');
-  const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
-  cgc.entry_point @main(${args}) -> ${last} {
-${lines.join('\n')}
-    cgc.return %r${c.ops.length - 1} : ${last}
-  }
-}
-`;
-  const r = parseModule(text);
-  if (!r.module) throw new Error(`case does not parse:\n${text}\n${JSON.stringify(r.diagnostics)}`);
-  return r.module;
-}
 
 /** Seeded inputs in [-2, 2). */
 function randomInput(t: { shape: readonly number[] }, seed: number): HostTensor {

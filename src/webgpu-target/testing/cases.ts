@@ -1,0 +1,36 @@
+// Kernel test cases as data: argument types in the compact notation of src/ir/ops/test-cases.ts and
+// a chain of ops, turned into a module with one entry point (result types inferred op by op).
+import { type Operation, parseModule, typeToString } from '../../ir';
+import { formatAttribute } from '../../ir/attributes';
+import { inferOp } from '../../ir/registry';
+import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
+
+/** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
+export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
+export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean }
+
+/** The case as a module with one entry point returning its last op's result. */
+export function moduleOf(c: Case): Operation {
+  const types = new Map(c.args.map((t, i) => [String.fromCharCode(97 + i), ty(t)]));
+  const lines = c.ops.map((s, i) => {
+    const dictionary = attrs(s.attrs);
+    const [result] = inferOp(s.op, s.in.map((v) => types.get(v)!), dictionary);
+    types.set(`%${i}`, result!);
+    const dict = [...dictionary].map(([k, v]) => `${k} = ${formatAttribute(v)}`);
+    const operands = s.in.map((v) => (v.startsWith('%') ? `%r${v.slice(1)}` : `%${v}`)).join(', ');
+    const sig = `(${s.in.map((v) => typeToString(types.get(v)!)).join(', ')}) -> ${typeToString(result!)}`;
+    return `    %r${i} = cgc_op.${s.op}(${operands})${dict.length ? ` {${dict.join(', ')}}` : ''} : ${sig}`;
+  });
+  const last = typeToString(types.get(`%${c.ops.length - 1}`)!);
+  const args = c.args.map((t, i) => `%${String.fromCharCode(97 + i)}: ${typeToString(ty(t))}`).join(', ');
+  const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
+  cgc.entry_point @main(${args}) -> ${last} {
+${lines.join('\n')}
+    cgc.return %r${c.ops.length - 1} : ${last}
+  }
+}
+`;
+  const r = parseModule(text);
+  if (!r.module) throw new Error(`case does not parse:\n${text}\n${JSON.stringify(r.diagnostics)}`);
+  return r.module;
+}
