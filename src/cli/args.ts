@@ -50,3 +50,10 @@ export function parseShapes(value: string | undefined): Record<string, number[]>
   }
   return out;
 }
+
+/** `--fusion on|off` (default on): off compiles without the fused `webgpu` target. */
+export function parseFusion(value: string | undefined): boolean {
+  if (value === undefined || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new UsageError(`--fusion must be on or off; got '${value}'`);
+}

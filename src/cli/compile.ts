@@ -9,11 +9,11 @@ import { CompileError, type CompileState, type Granularity } from '../compiler/s
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
 import { defaultTargets } from '../webgpu-target/targets';
-import { parseArgs, parseShapes, UsageError } from './args';
+import { parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = 'MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph]';
+const COMMON = 'MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] [--fusion on|off]';
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
@@ -22,16 +22,17 @@ const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subg
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; flags: Map<string, string> } {
-  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, ...extra }, { o: 'output' });
+  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
   if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
   const shapes = parseShapes(flags.get('shape'));
+  const fusion = parseFusion(flags.get('fusion'));
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return { flags };
   try {
-    return { state: compile(loaded.module, defaultTargets(), { granularity }), flags };
+    return { state: compile(loaded.module, defaultTargets(undefined, { fusion }), { granularity }), flags };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);

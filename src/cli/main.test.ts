@@ -116,6 +116,16 @@ describe('cgc compile, plan, partitions', () => {
     expect(r.out).toContain('%k (cgc_op.add): @any_op → cpu-reference @add');
   });
 
+  it('--fusion off compiles without the fused webgpu target: one kernel per op', () => {
+    const on = run('partitions', join(COMPILE, 'spec-7layer.mlir'));
+    expect(on.out).toContain('(target webgpu)');
+    const off = run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'off');
+    expect(off.err).toBe('');
+    expect(off.out).not.toContain('(target webgpu)');
+    expect(off.out).toMatch(/origin=webgpu-fallback pattern=@single_op ops=\[convolution\]/);
+    expect(run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'maybe').err).toContain("--fusion must be on or off; got 'maybe'");
+  });
+
   it('exits 2 on a bad granularity', () => {
     expect(run('compile', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine').code).toBe(2);
   });
