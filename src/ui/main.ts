@@ -151,12 +151,13 @@ async function compile(switchView = false): Promise<void> {
   setProgress(source.kind === 'onnx' ? `importing ${source.name}…` : `compiling ${source.name}…`);
   const t0 = performance.now();
   const targets = options.effectiveTargets();
-  const key = app.cacheable && !app.edited ? await cacheKey(source, options.value, targets) : undefined;
+  const device = await gpu.compileDevice();
+  const key = app.cacheable && !app.edited ? await cacheKey(source, options.value, targets, device) : undefined;
   let r: CompileResponse | undefined = key ? await cachedCompile(key) : undefined;
   const fromCache = r !== undefined;
   if (!r) {
     try {
-      r = await compileInWorker(compileRequestOf(source, { granularity: options.value.granularity, targets }), (done, total, pass) => {
+      r = await compileInWorker(compileRequestOf(source, { granularity: options.value.granularity, targets, ...(device ? { gpu: device.profile } : {}) }), (done, total, pass) => {
         setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
       });
     } catch (e) {

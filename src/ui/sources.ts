@@ -4,11 +4,14 @@
 import type { CompileRequest, CompileResponse } from '../compiler/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
+import type { GpuProfile } from '../webgpu-target/limits';
 import type { GranularityName } from './share';
 
 export interface RequestOptions {
   readonly granularity: GranularityName;
   readonly targets: readonly string[];
+  /** The device's features and limits to specialize for (WebGPU's defaults when absent). */
+  readonly gpu?: GpuProfile;
 }
 
 export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
@@ -113,8 +116,8 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
 }
 
 /** The worker's request: `bytecode` asks for the .mlirbc and .safetensors downloads, built from the weights sent along. */
-export function compileRequestOf(source: ModelSource, { granularity, targets }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, bytecode: true };
+export function compileRequestOf(source: ModelSource, { granularity, targets, gpu }: RequestOptions): CompileRequest {
+  const common = { fileName: source.name, granularity, targets, bytecode: true, ...(gpu ? { gpu } : {}) };
   switch (source.kind) {
     case 'text': {
       const resources = source.weights ? Object.fromEntries([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data])) : undefined;
