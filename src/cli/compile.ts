@@ -8,6 +8,7 @@ import { compile } from '../compiler/pipeline';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
+import { plannedRunCounts } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
@@ -73,6 +74,8 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
       lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]`);
     }
   }
+  const counts = plannedRunCounts(state.output!);
+  lines.push(`per run: ${counts.dispatches} GPU dispatches (kernels), ${counts.submits} queue submit(s)`);
   lines.push('', 'decisions:', ...decisionLines(state).map((l) => `  ${l}`));
   io.stdout(lines.join('\n'));
   return 0;

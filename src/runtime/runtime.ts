@@ -6,7 +6,7 @@ import { type Operation, type ShapedType, type Value, byteSize } from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
 import { isolatePartition } from '../compiler/partition/isolate';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
-import { type PartitionExecutable, PipelineCache, compilePartition } from '../webgpu-target/executable';
+import { type PartitionExecutable, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
 import { type HostPartition, hostPartition } from './host-partition';
 
 export interface PartitionTiming {
@@ -255,14 +255,46 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
 }
 
-async function makeRunner(device: GPUDevice, output: Operation, name: string, cache: PipelineCache): Promise<Runner> {
-  const isolated = isolatePartition(output, name);
+/** The target that runs an isolated partition: where the runtime runs it (GPU or host), checked. */
+function partitionTarget(isolated: Operation, name: string): { kind: 'gpu' | 'host'; target: string } {
   const origins = isolated.body().operations.filter((o) => o.name === SUBGRAPH).map((o) => (o.attr(ATTR.origin) as { value: string }).value);
   const target = origins[0] ?? 'none';
   if (origins.some((o) => o !== target)) throw new Error(`partition @${name} mixes targets ${[...new Set(origins)].join(', ')}`);
-  if (target === 'cpu-reference') return { kind: 'host', part: hostPartition(isolated, name), target };
+  if (target === 'cpu-reference') return { kind: 'host', target };
   if (target !== 'webgpu' && target !== 'webgpu-fallback') throw new Error(`partition @${name} has target '${target}', which this runtime cannot run`);
-  return { kind: 'gpu', exe: await compilePartition(device, isolated, name, cache), target };
+  return { kind: 'gpu', target };
+}
+
+async function makeRunner(device: GPUDevice, output: Operation, name: string, cache: PipelineCache): Promise<Runner> {
+  const isolated = isolatePartition(output, name);
+  const { kind, target } = partitionTarget(isolated, name);
+  if (kind === 'host') return { kind, part: hostPartition(isolated, name), target };
+  return { kind, exe: await compilePartition(device, isolated, name, cache), target };
+}
+
+/**
+ * What a run of `output` will do, without a device: GPU dispatches (every kernel of every GPU
+ * partition invocation) and queue submits (one per CPU-reference partition invocation, which reads
+ * its inputs back first, plus the final one) — the counts `run()` reports.
+ */
+export function plannedRunCounts(output: Operation): { dispatches: number; submits: number } {
+  const program = output.body().operations.find((o) => o.name === PROGRAM);
+  if (!program) throw new Error('the output IR has no cgc.program');
+  const perPartition = new Map<string, { kind: 'gpu' | 'host'; kernels: number }>();
+  let dispatches = 0;
+  let submits = 1;
+  for (const op of program.body().operations.filter((o) => o.name === INVOKE)) {
+    const name = (op.attr(ATTR.callee) as { name: string }).name;
+    if (!perPartition.has(name)) {
+      const isolated = isolatePartition(output, name);
+      const { kind } = partitionTarget(isolated, name);
+      perPartition.set(name, { kind, kernels: kind === 'gpu' ? planPartition(isolated, name).length : 0 });
+    }
+    const p = perPartition.get(name)!;
+    if (p.kind === 'host') submits++;
+    else dispatches += p.kernels;
+  }
+  return { dispatches, submits };
 }
 
 /** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */

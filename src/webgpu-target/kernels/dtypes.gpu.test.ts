@@ -8,7 +8,7 @@ import { ty } from '../../ir/ops/test-cases';
 import { compile } from '../../compiler/pipeline';
 import { type HostTensor, allocTensor, floatToHalf, halfToFloat, runEntryPoint, tensorBytes } from '../../reference';
 import { openDevice } from '../../runtime/device';
-import { Int64RangeError, loadProgram } from '../../runtime/runtime';
+import { Int64RangeError, loadProgram, plannedRunCounts } from '../../runtime/runtime';
 import { defaultTargets } from '../targets';
 import { type Case, moduleOf } from '../testing/cases';
 
@@ -161,7 +161,10 @@ describe('int64 tensors the GPU reads are checked against the int32 range', () =
     // The add's result (2^41) is read by the GPU transpose: the check names it.
     await expect(program.run([x])).rejects.toThrow(/int64 result .* of @partition0_cpu_reference \(CPU reference\) holds 2199023255552 at element 0/);
     (x.data as BigInt64Array).set([2n ** 29n, -5n]);
-    expect(Array.from((await program.run([x])).outputs[0]!.data as BigInt64Array)).toEqual([2n ** 30n, -10n]);
+    const r = await program.run([x]);
+    expect(Array.from(r.outputs[0]!.data as BigInt64Array)).toEqual([2n ** 30n, -10n]);
+    expect({ dispatches: r.dispatches, submits: r.submits }).toEqual(plannedRunCounts(s.output!));
+    expect(r.submits).toBe(2);
     program.destroy();
   });
 });
