@@ -1,7 +1,8 @@
 // The DXCGC runtime: loads Output IR and its constants, compiles every partition with its target
 // (WebGPU pipelines, or host execution for the CPU reference), allocates inputs, outputs, constant
 // buffers and scratch arenas once, binds bind points to buffer ranges, and runs the program —
-// every GPU partition recorded into one command encoder, submitted once per run.
+// every GPU partition recorded into one command encoder, submitted once per run. int64 values GPU
+// kernels read are checked against the int32 range they compute in, where they are uploaded.
 import { type Operation, type ShapedType, type Value, byteSize } from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
 import { isolatePartition } from '../compiler/partition/isolate';
@@ -112,22 +113,17 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   });
   const inputs = args.slice(0, nIn);
   const outputs = args.slice(nIn, nIn + nOut);
-  // int64 ranges GPU kernels read (as int32: WGSL has no 64-bit integers): checked where they are uploaded.
-  const narrowed = new Map<GPUBuffer, Map<number, string>>();
+  // int64 values GPU kernels read (as int32: WGSL has no 64-bit integers), by the first GPU partition reading each: checked where they are uploaded.
+  const narrowed = new Map<Value, string>();
   calls.forEach((c, k) => {
     if (c.runner.kind !== 'gpu') return;
-    invokes[k]!.op.operands.forEach((v, i) => {
-      const b = c.bindings[i]!;
-      if (v.type.element !== 'int64') return;
-      if (!narrowed.has(b.buffer)) narrowed.set(b.buffer, new Map());
-      narrowed.get(b.buffer)!.set(b.offset ?? 0, `@${c.name}`);
-    });
+    for (const v of invokes[k]!.op.operands) if (v.type.element === 'int64' && !narrowed.has(v)) narrowed.set(v, `@${c.name}`);
   });
-  const checkNarrowing = (what: string, b: GPUBufferBinding, data: Uint8Array) => {
-    const reader = narrowed.get(b.buffer)?.get(b.offset ?? 0);
+  const checkNarrowing = (what: string, v: Value, data: Uint8Array) => {
+    const reader = narrowed.get(v);
     if (reader) checkInt32Range(what, reader, data);
   };
-  for (const c of int64Constants) checkNarrowing(`int64 constant "${c.name}"`, binding.get(c.value)!, c.data);
+  for (const c of int64Constants) checkNarrowing(`int64 constant "${c.name}"`, c.value, c.data);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
   const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
   const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
@@ -147,7 +143,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           throw new Error(`input #${i} is ${v.type.shape.join('x')} ${v.type.element}; the program takes ${want.shape.join('x')} ${want.element}`);
         }
         const bytes = tensorBytes(v);
-        if (want.element === 'int64') checkNarrowing(`int64 input #${i}${inputs[i]!.nameHint ? ` (%${inputs[i]!.nameHint})` : ''}`, binding.get(inputs[i]!)!, bytes);
+        checkNarrowing(`int64 input #${i}${inputs[i]!.nameHint ? ` (%${inputs[i]!.nameHint})` : ''}`, inputs[i]!, bytes);
         device.queue.writeBuffer(binding.get(inputs[i]!)!.buffer, 0, padded(bytes));
       });
       device.pushErrorScope('validation');
@@ -183,7 +179,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         for (const [p, data] of results) {
           const b = call.bindings[p]!;
           const v = invokes[k]!.op.operands[p]!;
-          if (v.type.element === 'int64') checkNarrowing(`int64 result ${v.nameHint ? `%${v.nameHint}` : `#${p}`} of @${call.name} (CPU reference)`, b, data);
+          checkNarrowing(`int64 result ${v.nameHint ? `%${v.nameHint}` : `#${p}`} of @${call.name} (CPU reference)`, v, data);
           device.queue.writeBuffer(b.buffer, b.offset ?? 0, padded(data));
         }
         hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
