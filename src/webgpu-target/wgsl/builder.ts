@@ -9,7 +9,7 @@
 // result wrapped to its type; int64 is stored as two words and computed in i32 (its low word), so
 // int64 tensors must hold values in the int32 range (the runtime checks what it uploads) and only
 // ops that cannot leave that range may produce them (the targets decline the others).
-import { type ElementType, type Operation, type ShapedType, type Value, numElements, shapeToString, strides } from '../../ir';
+import { type ElementType, type Operation, type Value, numElements, shapeToString, strides } from '../../ir';
 
 /** How a value is computed in WGSL: floats (float32, float16) as f32, every integer and bool type as i32. */
 export type Scalar = 'f32' | 'i32';
@@ -267,8 +267,4 @@ export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number): 
   const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${storageType(a.type.element)}>;`);
   decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${storageType(out.type.element)}>;`);
   return decls.join('\n');
-}
-
-export function typeOfShaped(t: ShapedType): Scalar {
-  return scalarOf(t.element);
 }
