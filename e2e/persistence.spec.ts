@@ -1,6 +1,7 @@
-// Persistence: a model opened from files (with its weights) and its compile result are cached in
-// IndexedDB; a reload restores it without compiling ("from cache"), and its downloads still build;
-// Clear cache forgets it.
+// Persistence: a model opened from files (with its weights) and its compile result (Output IR and
+// each subgraph's WGSL, keyed by the model, the options and the adapter) are cached in IndexedDB; a
+// reload restores it without compiling ("from cache"), and its downloads still build; Clear cache
+// forgets it.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
@@ -15,6 +16,29 @@ test('a reload restores the last opened model from the cache; Clear cache brings
   ]);
   await expect(page.getByTestId('model-summary')).toContainText(/^my-model\.mlir: 7 ops .* compiled in \d+ ms$/);
   await expectGraphReady(page);
+
+  // idb-keyval's store holds the compile: Output IR text and bytecode, and the WGSL of every GPU subgraph.
+  const cached = await page.evaluate(() => new Promise<{ key: string; output: boolean; bytecode: boolean; wgsl: string[] }[]>((resolve, reject) => {
+    const open = indexedDB.open('keyval-store');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const store = open.result.transaction('keyval').objectStore('keyval');
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => resolve(keys.result.flatMap((k, i) => {
+        const v = values.result[i] as { outputText?: string; outputBytecode?: Uint8Array; kernels?: { kernels: { wgsl: string }[] }[] };
+        return String(k).startsWith('compiled:') ? [{
+          key: String(k), output: !!v.outputText?.includes('cgc.program'), bytecode: (v.outputBytecode?.length ?? 0) > 0,
+          wgsl: (v.kernels ?? []).flatMap((s) => s.kernels.map((kk) => kk.wgsl)),
+        }] : [];
+      }));
+    };
+  }));
+  expect(cached).toHaveLength(1);
+  expect(cached[0]!.key).toMatch(/^compiled:[0-9a-f]{64}$/);
+  expect(cached[0]!.output && cached[0]!.bytecode).toBe(true);
+  expect(cached[0]!.wgsl.length).toBe(2); // @convolutionReluAdd (invoked twice) and @upsample
+  for (const w of cached[0]!.wgsl) expect(w).toContain('@compute');
 
   await page.reload();
   await expect(page.getByTestId('model-summary')).toContainText(/^my-model\.mlir: 7 ops .* from cache \(not recompiled\)$/);

@@ -4,14 +4,23 @@ import type { Operation } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { type HostTensor, runEntryPoint, tensorBytes } from '../reference';
 import { loadProgram } from '../runtime/runtime';
-import { defaultTargets } from '../webgpu-target/targets';
+import { type TargetOptions, defaultTargets } from '../webgpu-target/targets';
 import { UsageError } from './args';
 import { openCliDevice } from './gpu';
 
 export type BackendName = 'cpu' | 'webgpu';
 
+/** What the last WebGPU run did: GPU dispatches and queue submits per run, and its partitions' targets. */
+export interface RunStats {
+  readonly dispatches: number;
+  readonly submits: number;
+  readonly partitions: readonly string[];
+}
+
 export interface Backend {
   readonly name: BackendName;
+  /** After a WebGPU run: its dispatch and submit counts. */
+  readonly stats?: RunStats;
   /** Runs the module's entry point (the module may be rewritten by compilation). */
   run(module: Operation, inputs: readonly HostTensor[], constants: (name: string) => HostTensor | undefined): Promise<HostTensor[]>;
   close(): void;
@@ -23,25 +32,28 @@ export function backendName(value: string | undefined, fallback: BackendName): B
   return name;
 }
 
-export async function openBackend(name: BackendName, note: (line: string) => void): Promise<Backend> {
+export async function openBackend(name: BackendName, note: (line: string) => void, options: TargetOptions = {}): Promise<Backend> {
   if (name === 'cpu') {
     return { name, run: async (m, inputs, constants) => runEntryPoint(m, inputs, constants), close: () => {} };
   }
   const { device } = await openCliDevice(note);
-  return {
+  const backend: { -readonly [K in keyof Backend]: Backend[K] } = {
     name,
     async run(module, inputs, constants) {
-      const s = compile(module, defaultTargets());
+      const s = compile(module, defaultTargets(undefined, options));
       const program = await loadProgram(device, s.output!, (n) => {
         const t = constants(n);
         return t && tensorBytes(t);
       });
       try {
-        return (await program.run(inputs)).outputs;
+        const r = await program.run(inputs);
+        backend.stats = { dispatches: r.dispatches, submits: r.submits, partitions: program.partitions.map((p) => p.target) };
+        return r.outputs;
       } finally {
         program.destroy();
       }
     },
     close: () => device.destroy(),
   };
+  return backend;
 }

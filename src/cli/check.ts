@@ -7,15 +7,15 @@ import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
 import { type HostTensor, InterpreterError, tensorFromBytes } from '../reference';
 import { CompileError } from '../compiler/state';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
 import type { CliIO } from './main';
-import { backendName, openBackend } from './backends';
+import { type RunStats, backendName, openBackend } from './backends';
 import { runOnnxruntime } from './onnxruntime';
 import { randomInputs } from './random-inputs';
 
-export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--atol X] [--seed N] ${LIMITS_USAGE}`;
+export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--fusion on|off] [--atol X] [--seed N] ${LIMITS_USAGE}`;
 
 /** The default tolerance: the largest absolute error allowed in any output element. */
 export const CHECK_ATOL = 1e-4;
@@ -28,7 +28,7 @@ function positiveNumber(flag: string, value: string | undefined, def: number): n
 }
 
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { shape: true, backend: true, atol: true, seed: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { shape: true, backend: true, fusion: true, atol: true, seed: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
   if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
@@ -36,6 +36,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const atol = positiveNumber('atol', flags.get('atol'), CHECK_ATOL);
   const seed = positiveNumber('seed', flags.get('seed'), 1);
   const shapes = parseShapes(flags.get('shape'));
+  const fusion = parseFusion(flags.get('fusion'));
 
   const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -60,11 +61,13 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     return constants.get(name);
   };
   let ours: HostTensor[];
+  let stats: RunStats | undefined;
   const start = performance.now();
   try {
-    const backend = await openBackend(backendChoice, (l) => io.stderr(l));
+    const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion });
     try {
       ours = await backend.run(loaded.module, inputs, constant);
+      stats = backend.stats;
     } finally {
       backend.close();
     }
@@ -84,6 +87,10 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   }
   io.stdout(`check ${file}: ${inputs.length} random input(s) (seed ${seed}); ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU (compile, load, run)'} ${oursMs.toFixed(0)} ms,`
     + ` onnxruntime-web ${theirs.version} (wasm) ${theirs.ms.toFixed(0)} ms`);
+  if (stats) {
+    const targets = [...new Set(stats.partitions)].map((t) => `${stats.partitions.filter((p) => p === t).length} ${t}`);
+    io.stdout(`WebGPU${fusion ? '' : ' (fusion off)'}: ${stats.dispatches} dispatches and ${stats.submits} submit(s) per run; partitions: ${targets.join(', ')}`);
+  }
 
   let worst = 0;
   let ok = true;

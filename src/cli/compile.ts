@@ -8,12 +8,13 @@ import { compile } from '../compiler/pipeline';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
+import { plannedRunCounts } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] ${LIMITS_USAGE}`;
+const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] [--fusion on|off] ${LIMITS_USAGE}`;
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
@@ -22,17 +23,18 @@ const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subg
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; flags: Map<string, string> } {
-  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
+  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
   if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
   const shapes = parseShapes(flags.get('shape'));
+  const fusion = parseFusion(flags.get('fusion'));
   const limits = limitsFromFlags(flags);
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return { flags };
   try {
-    return { state: compile(loaded.module, defaultTargets(), { granularity, limits }), flags };
+    return { state: compile(loaded.module, defaultTargets(undefined, { fusion }), { granularity, limits }), flags };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);
@@ -73,6 +75,8 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
       lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]`);
     }
   }
+  const counts = plannedRunCounts(state.output!);
+  lines.push(`per run: ${counts.dispatches} GPU dispatches (kernels), ${counts.submits} queue submit(s)`);
   lines.push('', 'decisions:', ...decisionLines(state).map((l) => `  ${l}`));
   io.stdout(lines.join('\n'));
   return 0;

@@ -114,6 +114,19 @@ describe('cgc compile, plan, partitions', () => {
     const r = run('partitions', join(COMPILE, 'mixed.mlir'));
     expect(r.out).toContain('partition @partition1_cpu_reference (target cpu-reference) after @partition0_webgpu');
     expect(r.out).toContain('%k (cgc_op.add): @any_op → cpu-reference @add');
+    expect(r.out).toMatch(/^per run: \d+ GPU dispatches \(kernels\), 2 queue submit\(s\)$/m);
+  });
+
+  it('--fusion off compiles without the fused webgpu target: one kernel per op', () => {
+    const on = run('partitions', join(COMPILE, 'spec-7layer.mlir'));
+    expect(on.out).toContain('(target webgpu)');
+    expect(on.out).toContain('per run: 3 GPU dispatches (kernels), 1 queue submit(s)');
+    const off = run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'off');
+    expect(off.err).toBe('');
+    expect(off.out).not.toContain('(target webgpu)');
+    expect(off.out).toMatch(/origin=webgpu-fallback pattern=@single_op ops=\[convolution\]/);
+    expect(off.out).toContain('per run: 7 GPU dispatches (kernels), 1 queue submit(s)');
+    expect(run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'maybe').err).toContain("--fusion must be on or off; got 'maybe'");
   });
 
   it('exits 2 on a bad granularity', () => {

@@ -9,12 +9,12 @@ import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { openCliDevice } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--granularity G] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -34,7 +34,7 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, granularity: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, granularity: true, fusion: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = Number(flags.get('runs') ?? 1);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
@@ -44,7 +44,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   if (!loaded.module) return 1;
   let state;
   try {
-    state = compile(loaded.module, defaultTargets(), { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    state = compile(loaded.module, defaultTargets(undefined, { fusion: parseFusion(flags.get('fusion')) }), { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
     if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
     throw e;

@@ -74,16 +74,23 @@ describe('compiler rules', () => {
       .toThrow(new CompileError("no target can take 1 op(s): 'cgc_op.neg' (%b); targets: t"));
   });
 
-  it('falls back when targets decline: float16 without shader-f16 goes to the CPU reference', () => {
+  it('compiles float16 to WebGPU kernels on any device (halves in u32 words, no shader-f16 needed)', () => {
     const h = '!cgc.tensor<2x8x!cgc.float16>';
     const s = compile(module('%a = cgc_op.relu(%x)\ncgc.return %a', `%x: ${h}`, h), defaultTargets());
-    expect(decisionLines(s).join('\n')).toContain("target 'webgpu' declined the specialization: the device lacks 'shader-f16' for !cgc.tensor<2x8x!cgc.float16>");
-    expect(decisionLines(s).join('\n')).toContain("target 'webgpu-fallback' declined the specialization: the device lacks 'shader-f16'");
-    expect(s.schedule[0]!.target).toBe('cpu-reference');
-    // With shader-f16 the device check passes, and the kernel generators (f32/i32 only) decline.
-    const f16 = compile(module('%a = cgc_op.relu(%x)\ncgc.return %a', `%x: ${h}`, h), [createWebGpuFallbackTarget({ features: ['shader-f16'], limits: {} }), createReferenceTarget()]);
-    expect(decisionLines(f16).join('\n')).toContain("target 'webgpu-fallback' declined the specialization: results of type !cgc.float16 are not written by WebGPU kernels");
-    expect(f16.schedule[0]!.target).toBe('cpu-reference');
+    expect(s.schedule.map((g) => g.target)).toEqual(['webgpu']);
+  });
+
+  it('falls back when targets decline: int64 arithmetic goes to the CPU reference, int64 data movement stays on WebGPU', () => {
+    const l = '!cgc.tensor<2x8x!cgc.int64>';
+    const s = compile(module('%a = cgc_op.add(%x, %x)\n%b = cgc_op.transpose(%a) {permutation = [1, 0]}\ncgc.return %b', `%x: ${l}`, '!cgc.tensor<8x2x!cgc.int64>'), defaultTargets());
+    const log = decisionLines(s).join('\n');
+    expect(log).toContain('tried @elementwise_chain (webgpu): element type int64 is not one of');
+    expect(log).toContain("target 'webgpu-fallback' declined the specialization: cgc_op.add with an int64 result (!cgc.tensor<2x8x!cgc.int64>) would be computed in 32 bits");
+    expect(s.schedule.map((g) => g.target)).toEqual(['cpu-reference', 'webgpu-fallback']);
+    // A device's binding limit is a device check every WebGPU target makes.
+    const small = compile(module('%a = cgc_op.relu(%x)\ncgc.return %a'), [createWebGpuFallbackTarget({ features: [], limits: { maxStorageBufferBindingSize: 32 } }), createReferenceTarget()]);
+    expect(decisionLines(small).join('\n')).toContain("target 'webgpu-fallback' declined the specialization: !cgc.tensor<2x8x!cgc.float32> is 64 bytes, past maxStorageBufferBindingSize (32)");
+    expect(small.schedule[0]!.target).toBe('cpu-reference');
   });
 
   it('isolates a partition with only the symbols it reaches, as CGC_SUBGRAPH_PARTITION bytecode', () => {

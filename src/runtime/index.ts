@@ -13,6 +13,8 @@ import { openDevice } from './device';
 export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from './runtime';
 export type { HostTensor } from '../reference/tensor';
 export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
+export { gpuProfile } from '../webgpu-target/limits';
+export { Int64RangeError } from './runtime';
 
 export interface Model {
   /** CGC Input IR. */
@@ -109,9 +111,3 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
   };
 }
 
-/** The features and limits of `device`, for compiling against what it can really do. */
-export function gpuProfile(device: GPUDevice): GpuProfile {
-  const limits: Record<string, number> = {};
-  for (const k of Object.keys(DEFAULT_GPU_PROFILE.limits)) limits[k] = (device.limits as unknown as Record<string, number>)[k] ?? DEFAULT_GPU_PROFILE.limits[k]!;
-  return { features: [...device.features], limits };
-}

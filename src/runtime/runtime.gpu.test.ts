@@ -11,7 +11,7 @@ import { type HostTensor, allocTensor, runEntryPoint, tensorFromBytes } from '..
 import { listGoldens, parseGolden } from '../ir/testing/goldens';
 import { defaultTargets } from '../webgpu-target/targets';
 import { openDevice } from './device';
-import { loadProgram } from './runtime';
+import { loadProgram, plannedRunCounts } from './runtime';
 
 let device: GPUDevice;
 beforeAll(async () => { device = (await openDevice()).device; });
@@ -75,6 +75,7 @@ describe('runtime vs CPU reference', () => {
     compare(r.outputs[0]!, want[0]!, 'spec-7layer');
     expect(r.submits).toBe(1);
     expect(program.dispatchCount).toBe(3);
+    expect(plannedRunCounts(s.output!)).toEqual({ dispatches: 3, submits: 1 });
     // Profiling: every kernel in its own pass with timestamps, the same outputs.
     const p = await program.run([input], { profile: true });
     compare(p.outputs[0]!, want[0]!, 'spec-7layer (profiled)');

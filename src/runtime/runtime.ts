@@ -1,12 +1,13 @@
 // The DXCGC runtime: loads Output IR and its constants, compiles every partition with its target
 // (WebGPU pipelines, or host execution for the CPU reference), allocates inputs, outputs, constant
 // buffers and scratch arenas once, binds bind points to buffer ranges, and runs the program —
-// every GPU partition recorded into one command encoder, submitted once per run.
+// every GPU partition recorded into one command encoder, submitted once per run. int64 values GPU
+// kernels read are checked against the int32 range they compute in, where they are uploaded.
 import { type Operation, type ShapedType, type Value, byteSize } from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
 import { isolatePartition } from '../compiler/partition/isolate';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
-import { type PartitionExecutable, PipelineCache, compilePartition } from '../webgpu-target/executable';
+import { type PartitionExecutable, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
 import { type HostPartition, hostPartition } from './host-partition';
 
 export interface PartitionTiming {
@@ -98,6 +99,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
   const binding = new Map<Value, GPUBufferBinding>();
   const invokes: { op: Operation; name: string }[] = [];
+  const int64Constants: { value: Value; name: string; data: Uint8Array }[] = [];
   // Every buffer in error scopes: an allocation past the device's memory or limits fails the load
   // with its reason, instead of an uncaptured error and a program that cannot run.
   device.pushErrorScope('out-of-memory');
@@ -121,6 +123,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
         device.queue.writeBuffer(buffer, 0, padded(data));
         binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
+        if (op.results[0]!.type.element === 'int64') int64Constants.push({ value: op.results[0]!, name, data });
       } else if (op.name === VIEW_MEMREF) {
         const src = binding.get(op.operands[0]!)!;
         const offset = (op.attr(ATTR.offset) as { value: number }).value;
@@ -163,6 +166,17 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   }
   const inputs = args.slice(0, nIn);
   const outputs = args.slice(nIn, nIn + nOut);
+  // int64 values GPU kernels read (as int32: WGSL has no 64-bit integers), by the first GPU partition reading each: checked where they are uploaded.
+  const narrowed = new Map<Value, string>();
+  calls.forEach((c, k) => {
+    if (c.runner.kind !== 'gpu') return;
+    for (const v of invokes[k]!.op.operands) if (v.type.element === 'int64' && !narrowed.has(v)) narrowed.set(v, `@${c.name}`);
+  });
+  const checkNarrowing = (what: string, v: Value, data: Uint8Array) => {
+    const reader = narrowed.get(v);
+    if (reader) checkInt32Range(what, reader, data);
+  };
+  for (const c of int64Constants) checkNarrowing(`int64 constant "${c.name}"`, c.value, c.data);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
   const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
   const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
@@ -200,7 +214,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         if (v.type.element !== want.element || v.type.shape.join('x') !== want.shape.join('x')) {
           throw new Error(`input #${i} is ${v.type.shape.join('x')} ${v.type.element}; the program takes ${want.shape.join('x')} ${want.element}`);
         }
-        device.queue.writeBuffer(binding.get(inputs[i]!)!.buffer, 0, padded(tensorBytes(v)));
+        const bytes = tensorBytes(v);
+        checkNarrowing(`int64 input #${i}${inputs[i]!.nameHint ? ` (%${inputs[i]!.nameHint})` : ''}`, inputs[i]!, bytes);
+        device.queue.writeBuffer(binding.get(inputs[i]!)!.buffer, 0, padded(bytes));
       });
       device.pushErrorScope('validation');
       let encoder = device.createCommandEncoder({ label: 'Runtime.run' });
@@ -238,6 +254,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         const results = part.run((p) => bytes.get(p) ?? new Uint8Array(call.bindings[p]!.size!));
         for (const [p, data] of results) {
           const b = call.bindings[p]!;
+          const v = invokes[k]!.op.operands[p]!;
+          checkNarrowing(`int64 result ${v.nameHint ? `%${v.nameHint}` : `#${p}`} of @${call.name} (CPU reference)`, v, data);
           device.queue.writeBuffer(b.buffer, b.offset ?? 0, padded(data));
           if (debug) captures.push({ call: k, point: p, subgraph: part.writers.get(p) ?? '?', read: () => data });
         }
@@ -318,14 +336,64 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
 }
 
-async function makeRunner(device: GPUDevice, output: Operation, name: string, cache: PipelineCache): Promise<Runner> {
-  const isolated = isolatePartition(output, name);
+/** The target that runs an isolated partition: where the runtime runs it (GPU or host), checked. */
+function partitionTarget(isolated: Operation, name: string): { kind: 'gpu' | 'host'; target: string } {
   const origins = isolated.body().operations.filter((o) => o.name === SUBGRAPH).map((o) => (o.attr(ATTR.origin) as { value: string }).value);
   const target = origins[0] ?? 'none';
   if (origins.some((o) => o !== target)) throw new Error(`partition @${name} mixes targets ${[...new Set(origins)].join(', ')}`);
-  if (target === 'cpu-reference') return { kind: 'host', part: hostPartition(isolated, name), target };
+  if (target === 'cpu-reference') return { kind: 'host', target };
   if (target !== 'webgpu' && target !== 'webgpu-fallback') throw new Error(`partition @${name} has target '${target}', which this runtime cannot run`);
-  return { kind: 'gpu', exe: await compilePartition(device, isolated, name, cache), target };
+  return { kind: 'gpu', target };
+}
+
+async function makeRunner(device: GPUDevice, output: Operation, name: string, cache: PipelineCache): Promise<Runner> {
+  const isolated = isolatePartition(output, name);
+  const { kind, target } = partitionTarget(isolated, name);
+  if (kind === 'host') return { kind, part: hostPartition(isolated, name), target };
+  return { kind, exe: await compilePartition(device, isolated, name, cache), target };
+}
+
+/**
+ * What a run of `output` will do, without a device: GPU dispatches (every kernel of every GPU
+ * partition invocation) and queue submits (one per CPU-reference partition invocation, which reads
+ * its inputs back first, plus the final one) — the counts `run()` reports.
+ */
+export function plannedRunCounts(output: Operation): { dispatches: number; submits: number } {
+  const program = output.body().operations.find((o) => o.name === PROGRAM);
+  if (!program) throw new Error('the output IR has no cgc.program');
+  const perPartition = new Map<string, { kind: 'gpu' | 'host'; kernels: number }>();
+  let dispatches = 0;
+  let submits = 1;
+  for (const op of program.body().operations.filter((o) => o.name === INVOKE)) {
+    const name = (op.attr(ATTR.callee) as { name: string }).name;
+    if (!perPartition.has(name)) {
+      const isolated = isolatePartition(output, name);
+      const { kind } = partitionTarget(isolated, name);
+      perPartition.set(name, { kind, kernels: kind === 'gpu' ? planPartition(isolated, name).length : 0 });
+    }
+    const p = perPartition.get(name)!;
+    if (p.kind === 'host') submits++;
+    else dispatches += p.kernels;
+  }
+  return { dispatches, submits };
+}
+
+/** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */
+export class Int64RangeError extends Error {
+  override name = 'Int64RangeError';
+}
+
+/** Checks that every int64 in `data` (little-endian) fits in int32: WebGPU kernels read int64 tensors as int32. */
+function checkInt32Range(what: string, reader: string, data: Uint8Array): void {
+  const aligned = data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.byteLength >> 2) : new Int32Array(data.slice().buffer);
+  for (let i = 0; i < aligned.length; i += 2) {
+    if (aligned[i + 1] !== aligned[i]! >> 31) {
+      const value = new DataView(data.buffer, data.byteOffset + 4 * i, 8).getBigInt64(0, true);
+      throw new Int64RangeError(`${what} holds ${value} at element ${i / 2}, outside the int32 range [-2147483648, 2147483647] `
+        + `that partition ${reader} computes in on the GPU (WGSL has no 64-bit integers); `
+        + 'run the model without the WebGPU targets (CPU reference) for int64 values this large');
+    }
+  }
 }
 
 const bytesText = (n: number): string => (n >= 2 ** 20 ? `${(n / 2 ** 20).toFixed(1)} MiB` : `${n.toLocaleString('en-US')} bytes`);

@@ -5,6 +5,7 @@ import type { CompileResponse } from '../compiler/service';
 import { type Load, app, ui } from './app-state';
 import { type Progress, compileInWorker } from './compile-client';
 import type { CompileOptions, CompileOptionsForm } from './compile-options';
+import type { CompileDevice } from './gpu-session';
 import { cacheKey, cachedCompile, clearCache, lastModel, rememberCompile, rememberModel } from './model-cache';
 import { type ModelSource, compileRequestOf } from './sources';
 
@@ -14,15 +15,15 @@ export interface Compiled {
 }
 
 /**
- * The compile of `source`: from the cache for an unedited model from files, else from the worker
- * (and then cached). Undefined when a newer compile took over; a worker failure throws.
+ * The compile of `source` for `device` (its features and limits; WebGPU's defaults when undefined):
+ * from the cache for an unedited model from files, else from the worker (and then cached). Undefined when a newer compile took over; a worker failure throws.
  */
-export async function compileOrCached(source: ModelSource, options: CompileOptions, targets: readonly string[], onProgress: Progress): Promise<Compiled | undefined> {
+export async function compileOrCached(source: ModelSource, options: CompileOptions, targets: readonly string[], device: CompileDevice | undefined, onProgress: Progress): Promise<Compiled | undefined> {
   // No SHA-256 (crypto.subtle exists only in secure contexts): compile without the cache.
-  const key = app.cacheable && !app.edited ? await cacheKey(source, options, targets).catch(() => undefined) : undefined;
+  const key = app.cacheable && !app.edited ? await cacheKey(source, options, targets, device).catch(() => undefined) : undefined;
   const cached = key ? await cachedCompile(key) : undefined;
   if (cached) return { response: cached, fromCache: true };
-  const r = await compileInWorker(compileRequestOf(source, { granularity: options.granularity, targets, limits: options.limits ?? {} }), onProgress);
+  const r = await compileInWorker(compileRequestOf(source, { granularity: options.granularity, targets, limits: options.limits ?? {}, ...(device ? { gpu: device.profile } : {}) }), onProgress);
   if (!r) return undefined;
   if (key && r.ok) void rememberCompile(key, r);
   return { response: r, fromCache: false };

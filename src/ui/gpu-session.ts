@@ -2,13 +2,21 @@
 // device loss (or destroy()) the next Run opens a fresh one (the lost device can never run again), and the status
 // line says what happened each time.
 import { type AdapterSummary, describeAdapter, openDevice } from '../runtime/device';
+import { type GpuProfile, gpuProfile } from '../webgpu-target/limits';
 import { errorText } from './dom';
+
+/** What compiles specialize for: the device's features and limits, and which adapter it is (for cache keys). */
+export interface CompileDevice {
+  readonly adapter: string;
+  readonly profile: GpuProfile;
+}
 
 export type GpuState = 'ok' | 'error';
 
 export class GpuSession {
   private opening: Promise<GPUDevice> | undefined;
   private lost = false;
+  private info: AdapterSummary | undefined;
   /** Bumped per device opened, so a loaded program can tell it belongs to an older device. */
   private generation = 0;
 
@@ -30,6 +38,17 @@ export class GpuSession {
     return this.generation;
   }
 
+  /** The device compiles specialize for, or undefined without WebGPU (compiles then assume WebGPU's defaults). */
+  async compileDevice(): Promise<CompileDevice | undefined> {
+    try {
+      const device = await this.device();
+      const i = this.info!;
+      return { adapter: [i.vendor, i.architecture, i.device, i.description].join(' / '), profile: gpuProfile(device) };
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The current device, opening one when there is none yet or the last one was lost. */
   device(): Promise<GPUDevice> {
     if (!this.opening || this.lost) this.opening = this.open();
@@ -46,6 +65,7 @@ export class GpuSession {
           this.onStatus(`WebGPU ${e.kind === 'lost' ? 'device lost (the next Run opens a new one)' : `${e.kind} error`}: ${e.message}`, 'error');
         },
       });
+      this.info = info;
       // A device destroyed on purpose (openDevice reports only other losses) can never run again either.
       void device.lost.then((lost) => {
         if (mine !== this.generation || lost.reason !== 'destroyed') return;

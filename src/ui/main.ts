@@ -89,7 +89,7 @@ async function compile(switchView = false): Promise<void> {
   const t0 = performance.now();
   let compiled;
   try {
-    compiled = await compileOrCached(source, options.value, options.effectiveTargets(), (done, total, pass) => {
+    compiled = await compileOrCached(source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
       setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
     });
   } catch (e) {

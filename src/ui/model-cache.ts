@@ -1,9 +1,13 @@
 // The page's IndexedDB cache (idb-keyval): the last model opened from files (with its weights or
-// external data), and compile results keyed by a SHA-256 of the model's bytes plus the compile
-// options, so a reload restores the last model without compiling it again.
+// external data), and compile results — Output IR (text and bytecode), each subgraph's WGSL, the
+// plan and decisions — keyed by a SHA-256 of the model's bytes, the compile options and the adapter
+// with the features and limits the compile specialized for, so a reload restores the last model
+// without compiling it again, and another GPU never gets a program specialized for a different one.
+// (Compute pipelines cannot be stored from a page; the browser caches compiled shaders itself.)
 import { clear, get, set } from 'idb-keyval';
 import type { CompileResponse } from '../compiler/service';
 import type { CompileOptions } from './compile-options';
+import type { CompileDevice } from './gpu-session';
 import type { ModelSource } from './sources';
 
 const LAST_MODEL = 'last-model';
@@ -24,9 +28,9 @@ function sourceParts(source: ModelSource): (string | Uint8Array)[] {
   }
 }
 
-/** Hex SHA-256 over the model's bytes and the options (each part length-prefixed). */
-export async function cacheKey(source: ModelSource, options: CompileOptions, targets: readonly string[]): Promise<string> {
-  const parts = [...sourceParts(source), JSON.stringify({ granularity: options.granularity, targets, limits: options.limits ?? {} })];
+/** Hex SHA-256 over the model's bytes, the options and the device compiled for (none: WebGPU's defaults), each part length-prefixed. */
+export async function cacheKey(source: ModelSource, options: CompileOptions, targets: readonly string[], device: CompileDevice | undefined): Promise<string> {
+  const parts = [...sourceParts(source), JSON.stringify({ granularity: options.granularity, targets, limits: options.limits ?? {} }), JSON.stringify(device ?? 'no adapter')];
   const encoded = parts.map((p) => (typeof p === 'string' ? new TextEncoder().encode(p) : p));
   const total = encoded.reduce((n, p) => n + 8 + p.length, 0);
   const all = new Uint8Array(total);

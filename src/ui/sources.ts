@@ -5,12 +5,15 @@ import type { CompileRequest, CompileResponse } from '../compiler/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
+import type { GpuProfile } from '../webgpu-target/limits';
 import type { GranularityName } from './share';
 
 export interface RequestOptions {
   readonly granularity: GranularityName;
   readonly targets: readonly string[];
   readonly limits?: Partial<ResourceLimits>;
+  /** The device's features and limits to specialize for (WebGPU's defaults when absent). */
+  readonly gpu?: GpuProfile;
 }
 
 export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
@@ -121,8 +124,8 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
 }
 
 /** The worker's request. A text model's weights stay on the page: the compile needs only their types. */
-export function compileRequestOf(source: ModelSource, { granularity, targets, limits }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, ...(limits ? { limits } : {}) };
+export function compileRequestOf(source: ModelSource, { granularity, targets, limits, gpu }: RequestOptions): CompileRequest {
+  const common = { fileName: source.name, granularity, targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}) };
   switch (source.kind) {
     case 'text':
       return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}) };

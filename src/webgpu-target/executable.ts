@@ -81,13 +81,21 @@ export class PipelineCache {
   }
 }
 
-export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device)): Promise<PartitionExecutable> {
+/** A kernel of an isolated partition in dispatch order, with the partition bind point each of its bindings views. */
+export interface PlannedKernel {
+  readonly kernel: KernelSpec;
+  readonly bindPoints: readonly number[];
+  readonly subgraph: string;
+}
+
+/** The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc partitions` counts). */
+export function planPartition(isolated: Operation, name: string): PlannedKernel[] {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name);
   if (partition?.name !== PARTITION) throw new Error(`no partition @${name} in the isolated module`);
   const args = partition.body().arguments;
   const planned = new Map<string, KernelSpec[]>();
-  const pending: Promise<KernelStep>[] = [];
+  const out: PlannedKernel[] = [];
   for (const invoke of partition.body().operations.filter((o) => o.name === INVOKE)) {
     const callee = (invoke.attr(ATTR.callee) as { name: string }).name;
     const sg = symbols.get(callee);
@@ -97,10 +105,14 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
       const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), points[kernel.output]!];
-      pending.push(cache.get(kernel).then(({ pipeline, layout }) => ({ kernel, pipeline, layout, bindPoints, subgraph: callee })));
+      out.push({ kernel, bindPoints, subgraph: callee });
     }
   }
-  const steps = await Promise.all(pending);
+  return out;
+}
+
+export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device)): Promise<PartitionExecutable> {
+  const steps = await Promise.all(planPartition(isolated, name).map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({ ...p, pipeline, layout }))));
   // One workspace serves every kernel that needs one: kernels run one after another.
   const workspaceBytes = Math.max(0, ...steps.map((s) => s.kernel.workspace ?? 0));
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;

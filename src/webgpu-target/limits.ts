@@ -19,3 +19,10 @@ export const DEFAULT_GPU_PROFILE: GpuProfile = {
     minStorageBufferOffsetAlignment: 256,
   },
 };
+
+/** The features and limits of `device`, for compiling against what it can really do. */
+export function gpuProfile(device: GPUDevice): GpuProfile {
+  const limits: Record<string, number> = {};
+  for (const k of Object.keys(DEFAULT_GPU_PROFILE.limits)) limits[k] = (device.limits as unknown as Record<string, number>)[k] ?? DEFAULT_GPU_PROFILE.limits[k]!;
+  return { features: [...device.features], limits };
+}

@@ -23,6 +23,30 @@ export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): C
   });
 }
 
+/**
+ * Ops whose int64 results the kernels compute exactly in i32: they move, select, compare or clamp
+ * their operands' values (or widen a narrower integer), so every result is an operand value, and the
+ * runtime checks on upload that int64 operands fit in the int32 range. Arithmetic (add, mul, neg,
+ * cumsum, reductions that sum, …) could leave that range and stays on the CPU reference.
+ */
+export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
+  'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
+  'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'one_hot', 'resize', 'upsample',
+  'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
+]);
+
+/** Why the per-op kernel cannot produce `def`'s int64 results exactly (WGSL has no 64-bit integers), if it cannot. */
+function int64Check(def: Operation): string | undefined {
+  for (const op of def.body().operations) {
+    const int64 = op.results.find((r) => r.type.element === 'int64');
+    if (!int64 || !op.name.startsWith('cgc_op.')) continue;
+    if (!INT64_EXACT_OPS.has(op.opName)) {
+      return `${op.name} with an int64 result (${typeToString(int64.type)}) would be computed in 32 bits (WGSL has no 64-bit integers); the CPU reference computes it exactly`;
+    }
+  }
+  return undefined;
+}
+
 export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): CompileTarget {
   const ops = gpuOps();
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
@@ -30,7 +54,7 @@ export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PRO
   cgc_pattern.pattern @single_op attributes {benefit = 1, nodes = [{ops = [${ops.map((o) => `"${o}"`).join(', ')}]}]}
 }
 `;
-  return gpuTarget('webgpu-fallback', profile, () => declaration, () => undefined);
+  return gpuTarget('webgpu-fallback', profile, () => declaration, int64Check);
 }
 
 function gpuTarget(name: string, profile: GpuProfile, declaration: () => string, extraCheck: (def: Operation) => string | undefined): CompileTarget {
@@ -62,13 +86,12 @@ function kernelCheck(def: Operation): string | undefined {
   }
 }
 
-/** What this device cannot do for a concrete subgraph: f16 without shader-f16, buffers past binding limits. */
+/**
+ * What this device cannot do for a concrete subgraph: buffers past binding limits. (float16 needs no
+ * 'shader-f16': kernels keep halves in u32 words and compute in f32, see wgsl/builder.ts.)
+ */
 function deviceCheck(def: Operation, profile: GpuProfile): string | undefined {
   const values = [...def.body().arguments, ...def.body().operations.flatMap((o) => o.results)];
-  if (!profile.features.includes('shader-f16')) {
-    const half = values.find((v) => v.type.element === 'float16');
-    if (half) return `the device lacks 'shader-f16' for ${typeToString(half.type)}`;
-  }
   const maxBinding = profile.limits.maxStorageBufferBindingSize ?? DEFAULT_GPU_PROFILE.limits.maxStorageBufferBindingSize!;
   const big = values.find((v) => byteSize(v.type) > maxBinding);
   if (big) return `${typeToString(big.type)} is ${byteSize(big.type)} bytes, past maxStorageBufferBindingSize (${maxBinding})`;

@@ -5,6 +5,11 @@ import { createReferenceTarget } from '../reference/target';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { createWebGpuFallbackTarget, createWebGpuTarget } from './target';
 
-export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE): CompileTarget[] {
-  return [createWebGpuTarget(profile), createWebGpuFallbackTarget(profile), createReferenceTarget()];
+export interface TargetOptions {
+  /** false drops the fused `webgpu` target: every op then gets its own kernel (or the CPU reference). */
+  readonly fusion?: boolean;
+}
+
+export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): CompileTarget[] {
+  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile)]), createWebGpuFallbackTarget(profile), createReferenceTarget()];
 }

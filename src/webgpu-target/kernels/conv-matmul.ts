@@ -3,7 +3,7 @@
 // in f32. Epilogues fuse through the builder. Float32 subgraphs of one such op plus elementwise ops
 // run the tiled kernels (gemm-kernel.ts) instead; these serve the rest (depthwise, int, transposed).
 import { type Operation } from '../../ir';
-import { type KernelBuilder, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
+import { type KernelBuilder, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 import { convParams, ctxOf, loops, when } from './helpers';
 
 generator('convolution', (b, op, coords, scope) => {
@@ -63,7 +63,7 @@ generator('matmul', (b, op, coords, scope) => {
   const br = m!.type.shape.length;
   const out = op.results[0]!.type.shape;
   const K = a!.type.shape[ar - 1]!;
-  const t = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
+  const t = scalarOf(op.results[0]!.type.element);
   // Output coordinates: batch…, [m], [n] (m absent when a is 1-D, n absent when b is 1-D).
   const nb = out.length - (ar > 1 ? 1 : 0) - (br > 1 ? 1 : 0);
   const batch = coords.slice(0, nb);
@@ -88,7 +88,7 @@ generator('gemm', (b, op, coords, scope) => {
   const ta = ctx.bool('trans_a');
   const tb = ctx.bool('trans_b');
   const K = ta ? a!.type.shape[0]! : a!.type.shape[1]!;
-  const t = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
+  const t = scalarOf(op.results[0]!.type.element);
   const acc = b.fresh('acc');
   scope.emit(`var ${acc} = ${literal(0, t)};`);
   const kk = b.fresh('k');
@@ -104,7 +104,7 @@ generator('gemm', (b, op, coords, scope) => {
 export function gemmScale(b: KernelBuilder, op: Operation, acc: string, coords: readonly string[], scope: Scope): Typed {
   const ctx = ctxOf(op);
   const c = op.operands[2];
-  const t = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
+  const t = scalarOf(op.results[0]!.type.element);
   let e = ctx.float('alpha') === 1 ? acc : `${literal(ctx.float('alpha'), t)} * ${acc}`;
   if (c) {
     const cv = b.valueBroadcast(c, coords, op.results[0]!.type.shape, scope);

@@ -2,10 +2,10 @@
 // transpose, reshape family, expand, tile, concat, split, slice, pad, gather(_elements),
 // depth/space rearrangements, trilu, one_hot and cumsum.
 import type { Value } from '../../ir';
-import { type KernelBuilder, KernelDecline, type Scope, type Typed, convert, flatOffset, generator, literal, strides } from '../wgsl/builder';
+import { type KernelBuilder, KernelDecline, type Scope, type Typed, convert, flatOffset, generator, literal, scalarOf, strides } from '../wgsl/builder';
 import { ctxOf, loops, normAxis } from './helpers';
 
-const typeOf = (v: Value) => (v.type.element === 'float32' ? 'f32' as const : 'i32' as const);
+const typeOf = (v: Value) => scalarOf(v.type.element);
 
 /** The coordinates in `to` of flat element `flat` (an i32 expression). */
 function unflatten(b: KernelBuilder, scope: Scope, flat: string, to: readonly number[]): string[] {

@@ -1,12 +1,12 @@
 // Elementwise ops as WGSL expressions over operands pulled at broadcast coordinates: every unary
 // and binary math op, activations, comparisons and logic (as 0/1 in i32), where, clip and cast.
 import { type Operation, OpContext, getOpDef } from '../../ir';
-import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
+import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 
 type Unary = (x: string, t: Scalar, ctx: OpContext) => string;
 
 const F = (f: (x: string, ctx: OpContext) => string): Unary => (x, t, ctx) => {
-  if (t !== 'f32') throw new KernelDecline('this op is generated for float32 only');
+  if (t !== 'f32') throw new KernelDecline('this op is generated for floats only');
   return f(x, ctx);
 };
 const lit = (x: number) => literal(x, 'f32');
@@ -96,7 +96,7 @@ function pullAll(b: KernelBuilder, op: Operation, coords: readonly string[], sco
 for (const [name, f] of Object.entries(UNARY)) {
   generator(name, (b, op, coords, scope) => {
     const [x] = pullAll(b, op, coords, scope);
-    const type: Scalar = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
+    const type: Scalar = scalarOf(op.results[0]!.type.element);
     return { expr: f(convert(x!, type), type, ctxOf(op)), type };
   });
 }
@@ -104,7 +104,7 @@ for (const [name, f] of Object.entries(UNARY)) {
 for (const [name, f] of Object.entries(BINARY)) {
   generator(name, (b, op, coords, scope) => {
     const [x, y] = pullAll(b, op, coords, scope);
-    const operandType: Scalar = op.operands[0]!.type.element === 'float32' ? 'f32' : 'i32';
+    const operandType: Scalar = scalarOf(op.operands[0]!.type.element);
     const resultType: Scalar = COMPARISON.has(name) || ['and', 'or', 'xor'].includes(name) ? 'i32' : operandType;
     // pow's exponent may have another type than its base; it is computed in f32 either way.
     const rhs = name === 'pow' ? convert(y!, 'f32') : convert(y!, operandType);
@@ -115,7 +115,7 @@ for (const [name, f] of Object.entries(BINARY)) {
 
 generator('where', (b, op, coords, scope) => {
   const [c, x, y] = pullAll(b, op, coords, scope);
-  const t: Scalar = op.results[0]!.type.element === 'float32' ? 'f32' : 'i32';
+  const t: Scalar = scalarOf(op.results[0]!.type.element);
   return { expr: `select(${convert(y!, t)}, ${convert(x!, t)}, ${c!.expr} != 0i)`, type: t };
 });
 
@@ -134,9 +134,15 @@ generator('clip', (b, op, coords, scope) => {
 generator('cast', (b, op, coords, scope) => {
   const [x] = pullAll(b, op, coords, scope);
   const to = op.results[0]!.type.element;
-  if (to === 'float32') return { expr: convert(x!, 'f32'), type: 'f32' };
-  if (to === 'int32') return { expr: x!.type === 'f32' ? `i32(clamp(trunc(${x!.expr}), -2147483648.0f, 2147483520.0f))` : x!.expr, type: 'i32' };
-  throw new KernelDecline(`cast to !cgc.${to} is not written by WebGPU kernels`);
+  // float16 rounds and int8 / uint8 wrap where the builder stores the result (narrowed in builder.ts).
+  if (to === 'float32' || to === 'float16') return { expr: convert(x!, 'f32'), type: 'f32' };
+  if (to === 'bool') return { expr: x!.type === 'f32' ? `i32(${x!.expr} != 0.0f)` : `i32(${x!.expr} != 0i)`, type: 'i32' };
+  // A float past the int32 range has no int32 value (ONNX leaves it undefined); it saturates here.
+  if (to === 'int32' || to === 'int8' || to === 'uint8') {
+    return { expr: x!.type === 'f32' ? `i32(clamp(trunc(${x!.expr}), -2147483648.0f, 2147483520.0f))` : x!.expr, type: 'i32' };
+  }
+  if (to === 'int64' && x!.type === 'i32') return { expr: x!.expr, type: 'i32' };
+  throw new KernelDecline(`cast from !cgc.${op.operands[0]!.type.element} to !cgc.${to} is not written by WebGPU kernels`);
 });
 
 generator('is_nan', (b, op, coords, scope) => {
@@ -186,6 +192,33 @@ export const WGSL_HELPERS: Record<string, string> = {
   let t = 1.0f / (1.0f + 0.3275911f * a);
   let y = 1.0f - (((((1.061405429f * t - 1.453152027f) * t) + 1.421413741f) * t - 0.284496736f) * t + 0.254829592f) * t * exp(-a * a);
   return s * y;
+}`,
+  half_to_f32: `fn half_to_f32(word: u32) -> f32 {
+  // The half in the low 16 bits of word, exactly (every half is an f32).
+  let h = word & 0xffffu;
+  let sign = (h & 0x8000u) << 16u;
+  let e = (h >> 10u) & 0x1fu;
+  let m = h & 0x3ffu;
+  if (e == 0u) {
+    let v = f32(m) * 5.9604644775390625e-8f;
+    return bitcast<f32>(sign | bitcast<u32>(v));
+  }
+  if (e == 31u) { return bitcast<f32>(sign | 0x7f800000u | (m << 13u)); }
+  return bitcast<f32>(sign | ((e + 112u) << 23u) | (m << 13u));
+}`,
+  f32_to_half: `fn f32_to_half(x: f32) -> u32 {
+  // IEEE binary16 bits of x rounded to nearest-even; past the largest half to ±∞; NaN as 0x7e00.
+  let b = bitcast<u32>(x);
+  let sign = (b >> 16u) & 0x8000u;
+  let a = b & 0x7fffffffu;
+  if (a > 0x7f800000u) { return 0x7e00u; }
+  if (a >= 0x477ff000u) { return sign | 0x7c00u; }
+  if (a < 0x38800000u) { return sign | u32(round(bitcast<f32>(a) * 16777216.0f)); }
+  let r = a - 0x38000000u;
+  return sign | ((r + 0xfffu + ((r >> 13u) & 1u)) >> 13u);
+}`,
+  round_half: `fn round_half(x: f32) -> f32 {
+  return half_to_f32(f32_to_half(x));
 }`,
   pow_f32: `fn pow_f32(a: f32, b: f32) -> f32 {
   // WGSL pow is undefined for a < 0; ONNX follows C pow: integral exponents keep the sign.

@@ -41,6 +41,7 @@ export interface GeneratedKernel {
  * thread per element sums them and applies the anchor's finish and the epilogue.
  */
 export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): GeneratedKernel[] | undefined {
+  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const anchor = gemmAnchor(b, out);
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
   if (!anchor || !problem) return undefined;

@@ -2,13 +2,13 @@
 // lrn): each output element loops over what it is normalized by. Statistics are recomputed per
 // element — exact, not fast; a shared-memory reduction replaces this for speed.
 import type { Operation, Value } from '../../ir';
-import { type KernelBuilder, KernelDecline, type Scope, convert, generator, literal } from '../wgsl/builder';
+import { type KernelBuilder, KernelDecline, type Scope, convert, generator, literal, scalarOf } from '../wgsl/builder';
 import { ctxOf, loops, normAxis } from './helpers';
 
 const MAX_F32 = '3.4028234663852886e38f';
 
 function requireFloat(op: Operation): void {
-  if (op.operands[0]!.type.element !== 'float32') throw new KernelDecline(`cgc_op.${op.opName} is generated for float32 only`);
+  if (scalarOf(op.operands[0]!.type.element) !== 'f32') throw new KernelDecline(`cgc_op.${op.opName} is generated for floats only`);
 }
 
 /** Loops `axes` of `x` (others fixed at `coords`), calling `body` with the pulled value's expression. */

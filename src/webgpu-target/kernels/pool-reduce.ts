@@ -2,7 +2,7 @@
 // (sum, mean, max, min, prod, l1, l2, log-sum, log-sum-exp, sum of squares) by looping over the
 // window or the reduced axes; an elementwise prologue fuses into the pulled input.
 import { type Operation, type Value, numElements } from '../../ir';
-import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
+import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 import { ctxOf, loops, normAxis, when } from './helpers';
 
 const MAX_F32 = '3.4028234663852886e38f';
@@ -17,8 +17,8 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
     const p = ctx.ints('start_padding');
     const pe = ctx.ints('end_padding');
     const inShape = x.type.shape;
-    const t: Scalar = x.type.element === 'float32' ? 'f32' : 'i32';
-    if (kind !== 'max_pool' && t !== 'f32') throw new KernelDecline(`${kind} is generated for float32 only`);
+    const t: Scalar = scalarOf(x.type.element);
+    if (kind !== 'max_pool' && t !== 'f32') throw new KernelDecline(`${kind} is generated for floats only`);
     const acc = b.fresh('acc');
     const cnt = b.fresh('cnt');
     scope.emit(`var ${acc} = ${kind === 'max_pool' ? (t === 'f32' ? `-${MAX_F32}` : '-2147483647i') : literal(0, t)};`);
@@ -48,7 +48,7 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
 for (const kind of ['global_average_pool', 'global_max_pool', 'global_lp_pool'] as const) {
   generator(kind, (b, op, coords, scope) => {
     const x = op.operands[0]!;
-    if (x.type.element !== 'float32') throw new KernelDecline(`${kind} is generated for float32 only`);
+    if (scalarOf(x.type.element) !== 'f32') throw new KernelDecline(`${kind} is generated for floats only`);
     const spatial = x.type.shape.slice(2);
     const acc = b.fresh('acc');
     scope.emit(`var ${acc} = ${kind === 'global_max_pool' ? `-${MAX_F32}` : '0.0f'};`);
@@ -81,7 +81,7 @@ const REDUCTIONS: Record<string, { init: (t: Scalar) => string; step: (acc: stri
 for (const [name, r] of Object.entries(REDUCTIONS)) {
   generator(name, (b, op, coords, scope) => {
     const [x, t, axes, keep] = reduceSetup(op);
-    if (r.float && t !== 'f32') throw new KernelDecline(`cgc_op.${name} is generated for float32 only`);
+    if (r.float && t !== 'f32') throw new KernelDecline(`cgc_op.${name} is generated for floats only`);
     const acc = b.fresh('acc');
     scope.emit(`var ${acc} = ${r.init(t)};`);
     const n = reduceLoop(b, op, coords, scope, x, axes, keep, (inner, xv) => inner.emit(`${acc} = ${r.step(acc, convert(xv, t))};`));
@@ -91,7 +91,7 @@ for (const [name, r] of Object.entries(REDUCTIONS)) {
 
 generator('reduce_log_sum_exp', (b, op, coords, scope) => {
   const [x, t, axes, keep] = reduceSetup(op);
-  if (t !== 'f32') throw new KernelDecline('reduce_log_sum_exp is generated for float32 only');
+  if (t !== 'f32') throw new KernelDecline('reduce_log_sum_exp is generated for floats only');
   const mx = b.fresh('mx');
   const acc = b.fresh('acc');
   scope.emit(`var ${mx} = -${MAX_F32};`);
@@ -107,7 +107,7 @@ function reduceSetup(op: Operation): [Value, Scalar, number[], boolean] {
   const rank = x.type.shape.length;
   const given = ctx.ints('axes').map((a) => normAxis(a, rank));
   const axes = given.length || ctx.bool('noop_with_empty_axes') ? given : x.type.shape.map((_, i) => i);
-  return [x, x.type.element === 'float32' ? 'f32' : 'i32', axes, ctx.bool('keep_dims')];
+  return [x, scalarOf(x.type.element), axes, ctx.bool('keep_dims')];
 }
 
 /** Loops over the reduced axes, pulling the input at each position; returns the count of elements. */

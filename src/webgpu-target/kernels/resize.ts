@@ -2,7 +2,7 @@
 // and upsample. Shapes are static, so each resized axis's taps and weights are computed here and
 // baked into the kernel as constant tables; cubic, antialias and crop-and-resize are declined.
 import type { Value } from '../../ir';
-import { type KernelBuilder, KernelDecline, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
+import { type KernelBuilder, KernelDecline, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 import { ctxOf } from './helpers';
 
 interface AxisTaps {
@@ -89,7 +89,7 @@ function resample(
     }
   }
   if (mode === 'nearest') return b.value(x, coords.map((c, i) => idx0.get(i) ?? c), scope);
-  if (x.type.element !== 'float32') throw new KernelDecline('linear resize is generated for float32 only');
+  if (scalarOf(x.type.element) !== 'f32') throw new KernelDecline('linear resize is generated for floats only');
   // Every corner of the interpolation cell, weighted by the product of per-axis weights.
   const terms: string[] = [];
   for (let mask = 0; mask < 1 << axes.length; mask++) {

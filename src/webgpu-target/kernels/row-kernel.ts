@@ -107,6 +107,7 @@ function rowThreads(n: number): number {
 
 /** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
 export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const heavy = heavyOps(b, out);
   const [anchor] = heavy;
   const rowOp = anchor && ROW_OPS[anchor.opName];

@@ -1,6 +1,8 @@
-// Kernel test cases as data: a few ops over typed arguments become a one-entry-point module, and
-// seeded inputs feed it. Shared by the kernel families' GPU tests.
+// Kernel test cases as data: argument types in the compact notation of src/ir/ops/test-cases.ts and
+// a chain of ops, turned into a module with one entry point (result types inferred op by op), and
+// seeded inputs to feed it. Shared by the kernel families' GPU tests.
 import { type Operation, numElements, parseModule, typeToString } from '../../ir';
+import { formatAttribute } from '../../ir/attributes';
 import { inferOp } from '../../ir/registry';
 import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
 import { type HostTensor, allocTensor } from '../../reference';
@@ -10,13 +12,14 @@ export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInp
 /** `tiled`: expect a tiled GEMM kernel (default true in the GEMM tests); `split`: expect split-K. */
 export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean; split?: boolean }
 
-/** The case as a module with one entry point, result types inferred op by op. */
+/** The case as a module with one entry point returning its last op's result. */
 export function moduleOf(c: Case): Operation {
   const types = new Map(c.args.map((t, i) => [String.fromCharCode(97 + i), ty(t)]));
   const lines = c.ops.map((s, i) => {
-    const [result] = inferOp(s.op, s.in.map((v) => types.get(v)!), attrs(s.attrs));
+    const dictionary = attrs(s.attrs);
+    const [result] = inferOp(s.op, s.in.map((v) => types.get(v)!), dictionary);
     types.set(`%${i}`, result!);
-    const dict = Object.entries(s.attrs ?? {}).map(([k, v]) => `${k} = ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`);
+    const dict = [...dictionary].map(([k, v]) => `${k} = ${formatAttribute(v)}`);
     const operands = s.in.map((v) => (v.startsWith('%') ? `%r${v.slice(1)}` : `%${v}`)).join(', ');
     const sig = `(${s.in.map((v) => typeToString(types.get(v)!)).join(', ')}) -> ${typeToString(result!)}`;
     return `    %r${i} = cgc_op.${s.op}(${operands})${dict.length ? ` {${dict.join(', ')}}` : ''} : ${sig}`;
@@ -42,4 +45,3 @@ export function randomInput(t: { shape: readonly number[] }, seed: number): Host
   for (let i = 0; i < numElements(t.shape); i++) (x.data as Float32Array)[i] = ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 4 - 2;
   return x;
 }
-

@@ -2,9 +2,16 @@
 // coordinates through its ops. Elementwise ops become expressions; other ops (convolution, pooling,
 // data movement, …) are generators that pull their operands at the coordinates they need, so any
 // prologue or epilogue of elementwise ops fuses into the same kernel.
-import { type ElementType, type Operation, type ShapedType, type Value, numElements, shapeToString, strides } from '../../ir';
+//
+// Storage vs. compute: float32 and int32 are stored as themselves; float16 is stored two halves to a
+// u32 word and computed in f32, every op's float16 result rounded to half (nearest-even, as the CPU
+// reference rounds); int8, uint8 and bool are stored four to a word and computed in i32, every op's
+// result wrapped to its type; int64 is stored as two words and computed in i32 (its low word), so
+// int64 tensors must hold values in the int32 range (the runtime checks what it uploads) and only
+// ops that cannot leave that range may produce them (the targets decline the others).
+import { type ElementType, type Operation, type Value, numElements, shapeToString, strides } from '../../ir';
 
-/** How a value is computed in WGSL: floats as f32, every integer and bool type as i32. */
+/** How a value is computed in WGSL: floats (float32, float16) as f32, every integer and bool type as i32. */
 export type Scalar = 'f32' | 'i32';
 
 export class KernelDecline extends Error {
@@ -42,15 +49,32 @@ export function hasGenerator(op: string): boolean {
   return GENERATORS.has(op);
 }
 
-export function computeType(e: ElementType): Scalar {
-  if (e === 'float32') return 'f32';
-  if (e === 'float16') throw new KernelDecline('float16 tensors need shader-f16 kernels, which this target does not generate');
-  return 'i32';
+export function scalarOf(e: ElementType): Scalar {
+  return e === 'float32' || e === 'float16' ? 'f32' : 'i32';
 }
 
-/** The WGSL array element type a tensor is stored as (bytes and int64 are viewed as u32 words). */
+/** The WGSL array element type a tensor is stored as (halves, bytes and int64 are viewed as 32-bit words). */
 function storageType(e: ElementType): string {
-  return e === 'float32' ? 'f32' : e === 'int32' ? 'i32' : 'u32';
+  return e === 'float32' ? 'f32' : e === 'int32' || e === 'int64' ? 'i32' : 'u32';
+}
+
+/** Elements packed into one u32 word of storage: 2 halves, 4 bytes; 1 for 32- and 64-bit types. */
+function perWord(e: ElementType): number {
+  return e === 'float16' ? 2 : e === 'int8' || e === 'uint8' || e === 'bool' ? 4 : 1;
+}
+
+/**
+ * `t`, computed by an op whose result is `e`, as the stored value would read back: float16 rounded to
+ * half, int8 / uint8 wrapped, bool as 0 / 1 (float32, int32 and int64 — computed in i32 — as they are).
+ */
+function narrowed(t: Typed, e: ElementType): Typed {
+  switch (e) {
+    case 'float16': return { expr: `round_half(${convert(t, 'f32')})`, type: 'f32' };
+    case 'int8': return { expr: `((${convert(t, 'i32')} << 24u) >> 24u)`, type: 'i32' };
+    case 'uint8': return { expr: `(${convert(t, 'i32')} & 255i)`, type: 'i32' };
+    case 'bool': return { expr: t.type === 'f32' ? `i32(${t.expr} != 0.0f)` : `i32(${t.expr} != 0i)`, type: 'i32' };
+    default: return t;
+  }
 }
 
 export function convert(v: Typed, to: Scalar): string {
@@ -115,8 +139,8 @@ export class KernelBuilder {
     switch (e) {
       case 'float32': return { expr: `${name}[${offset}]`, type: 'f32' };
       case 'int32': return { expr: `${name}[${offset}]`, type: 'i32' };
-      case 'int64': return { expr: `bitcast<i32>(${name}[2 * (${offset})])`, type: 'i32' };
-      case 'float16': throw new KernelDecline('float16 tensors need shader-f16 kernels, which this target does not generate');
+      case 'int64': return { expr: `${name}[2 * (${offset})]`, type: 'i32' };
+      case 'float16': return { expr: `half_to_f32(${name}[(${offset}) >> 1u] >> (u32((${offset}) & 1) * 16u))`, type: 'f32' };
       default: {
         const word = `${name}[(${offset}) >> 2u]`;
         const byte = `((${word} >> (u32((${offset}) & 3) * 8u)) & 0xffu)`;
@@ -144,7 +168,7 @@ export class KernelBuilder {
     } else {
       const g = this.overrides.get(op) ?? GENERATORS.get(op.opName);
       if (!g) throw new KernelDecline(`no WebGPU kernel for 'cgc_op.${op.opName}'`);
-      const t = g(this, op, coords, scope, op.results.indexOf(v as never));
+      const t = narrowed(g(this, op, coords, scope, op.results.indexOf(v as never)), v.type.element);
       const name = this.fresh('v');
       scope.emit(`let ${name} = ${t.expr};`);
       result = { expr: name, type: t.type };
@@ -169,37 +193,69 @@ function idOf(v: Value): number {
 
 export const WORKGROUP_SIZE = 64;
 
-/** A kernel writing every element of `out` (one thread each), its value pulled by `compute`. */
+/**
+ * A kernel writing every element of `out`, its value pulled through the subgraph: one thread per
+ * element, or per u32 word where elements are packed (float16: 2, int8 / uint8 / bool: 4), the thread
+ * then computing each element of its word. int64 is written as two words, the value sign-extended.
+ */
 export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } {
-  const type = outputType(out);
+  const element = out.type.element;
   const shape = out.type.shape;
   const total = numElements(shape);
+  const pack = perWord(element);
+  const threads = Math.ceil(total / pack);
   const scope = new Scope('  ');
   const st = strides(shape);
-  const coords = shape.map((_, i) => `c${i}`);
-  shape.forEach((d, i) => scope.emit(`let c${i} = ${st[i] === 1 ? 'idx' : `idx / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`));
-  const v = b.value(out, coords, scope);
-  scope.emit(`out${outBinding}[idx] = ${convert(v, type)};`);
-  const groups = Math.max(1, Math.ceil(total / WORKGROUP_SIZE));
+  /** Emits the coordinates of flat element `idx` into `s` and returns the element's value there. */
+  const valueAt = (s: Scope, idx: string, tag: string): Typed => {
+    const coords = shape.map((_, i) => `c${tag}${i}`);
+    shape.forEach((d, i) => s.emit(`let c${tag}${i} = ${st[i] === 1 ? idx : `${idx} / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`));
+    return b.value(out, coords, s);
+  };
+  if (pack === 1) {
+    const v = valueAt(scope, 'idx', '');
+    if (element === 'int64') {
+      const low = b.fresh('w');
+      scope.emit(`let ${low} = ${convert(v, 'i32')};`);
+      scope.emit(`out${outBinding}[2 * idx] = ${low};`);
+      scope.emit(`out${outBinding}[2 * idx + 1] = ${low} >> 31u;`);
+    } else {
+      scope.emit(`out${outBinding}[idx] = ${convert(v, outputType(out))};`);
+    }
+  } else {
+    scope.emit('var word = 0u;');
+    for (let j = 0; j < pack; j++) {
+      const inner = scope.child();
+      const v = valueAt(inner, `e${j}`, `${j}_`);
+      const bits = element === 'float16' ? `f32_to_half(${convert(v, 'f32')})` : `(u32(${convert(v, 'i32')}) & 0xffu)`;
+      inner.emit(`word = word | (${bits} << ${(32 / pack) * j}u);`);
+      scope.emit(`let e${j} = idx * ${pack}i + ${j}i;`);
+      scope.emit(`if (e${j} < ${total}i) {`);
+      scope.lines.push(...inner.lines);
+      scope.emit('}');
+    }
+    scope.emit(`out${outBinding}[idx] = word;`);
+  }
+  const groups = Math.max(1, Math.ceil(threads / WORKGROUP_SIZE));
   const x = Math.min(groups, 65535);
   const y = Math.ceil(groups / x);
-  const wgsl = `// ${name}: ${shapeToString(shape)}
+  const wgsl = `// ${name}: ${shapeToString(shape)}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}
 ${bindingDecls(b, out, outBinding)}
 
 @compute @workgroup_size(${WORKGROUP_SIZE})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let idx = i32((wg.y * ${x}u + wg.x) * ${WORKGROUP_SIZE}u + lid);
-  if (idx >= ${total}i) { return; }
+  if (idx >= ${threads}i) { return; }
 ${scope.lines.join('\n')}
 }
 `;
   return { wgsl, workgroups: [x, y, 1] };
 }
 
-/** The WGSL type a kernel stores `out` as; other result types are declined. */
+/** The WGSL type a kernel stores `out` as, one element per array entry: float32 and int32 (tiled kernels write only these). */
 export function outputType(out: Value): Scalar {
   if (out.type.element !== 'float32' && out.type.element !== 'int32') {
-    throw new KernelDecline(`results of type !cgc.${out.type.element} are not written by WebGPU kernels (float32 and int32 are)`);
+    throw new KernelDecline(`results of type !cgc.${out.type.element} are written by element kernels only`);
   }
   return out.type.element === 'float32' ? 'f32' : 'i32';
 }
@@ -209,10 +265,6 @@ export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number): 
   // Every binding is read_write storage: several bind points can be ranges of one buffer (scratch),
   // and WebGPU forbids one buffer as read-only and writable storage in the same dispatch.
   const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${storageType(a.type.element)}>;`);
-  decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${outputType(out)}>;`);
+  decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${storageType(out.type.element)}>;`);
   return decls.join('\n');
-}
-
-export function typeOfShaped(t: ShapedType): Scalar {
-  return computeType(t.element);
 }
