@@ -56,7 +56,11 @@ function setView(view: View): void {
   syncHash();
 }
 
+/** Counts loads: a compile started before a later load (even one that failed) shows nothing when it ends. */
+let loadCount = 0;
+
 async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from: LoadFrom = {}): Promise<void> {
+  loadCount++;
   setProgress(`reading ${what}…`);
   showDiagnostics([]);
   try {
@@ -87,18 +91,20 @@ async function compile(switchView = false): Promise<void> {
   askShapes.hidden = true;
   setProgress(source.kind === 'onnx' ? `importing ${source.name}…` : `compiling ${source.name}…`);
   const t0 = performance.now();
+  const loadsBefore = loadCount;
   let compiled;
   try {
     compiled = await compileOrCached(source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
       setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
     });
   } catch (e) {
+    if (loadsBefore !== loadCount) return; // another model was loaded meanwhile
     // The model stays loaded (source, editor text, the last good compile's views): Compile again retries.
     setProgress(undefined);
     showDiagnostics([e instanceof CompileWorkerFault ? `error: ${e.message}` : `error: the compiler failed: ${errorText(e)}`]);
     return;
   }
-  if (!compiled) return; // a newer compile took over
+  if (!compiled || loadsBefore !== loadCount) return; // a newer compile or load took over
   const { response: r, fromCache } = compiled;
   const ms = performance.now() - t0;
   app.response = r;
