@@ -17,8 +17,8 @@ test('a reload restores the last opened model from the cache; Clear cache brings
   await expect(page.getByTestId('model-summary')).toContainText(/^my-model\.mlir: 7 ops .* compiled in \d+ ms$/);
   await expectGraphReady(page);
 
-  // idb-keyval's store holds the compile: Output IR text and bytecode, and the WGSL of every GPU subgraph.
-  const cached = await page.evaluate(() => new Promise<{ key: string; output: boolean; bytecode: boolean; wgsl: string[] }[]>((resolve, reject) => {
+  // idb-keyval's store holds the compile: the Output IR text and the WGSL of every GPU subgraph.
+  const cached = await page.evaluate(() => new Promise<{ key: string; output: boolean; wgsl: string[] }[]>((resolve, reject) => {
     const open = indexedDB.open('keyval-store');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
