@@ -56,15 +56,16 @@ function setView(view: View): void {
   syncHash();
 }
 
-/** Counts loads: a compile started before a later load (even one that failed) shows nothing when it ends. */
+/** Counts loads: a load or compile started before a later load (even one that failed) shows nothing when it ends. */
 let loadCount = 0;
 
 async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from: LoadFrom = {}): Promise<void> {
-  loadCount++;
+  const mine = ++loadCount;
   setProgress(`reading ${what}…`);
   showDiagnostics([]);
   try {
     const source = await read();
+    if (mine !== loadCount) return; // a later load replaced this one while it was read
     app.source = source;
     app.constants = undefined;
     app.ref = ref;
@@ -77,6 +78,7 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
     syncHash();
     await compile(switchView);
   } catch (e) {
+    if (mine !== loadCount) return;
     setProgress(undefined);
     showDiagnostics([`error: ${errorText(e)}`]);
     editor.showError(`could not load ${what}: ${errorText(e)}`);
