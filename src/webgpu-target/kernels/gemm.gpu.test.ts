@@ -2,15 +2,10 @@
 // WebGPU against the CPU reference: a data table of shapes compiled and run through the whole
 // compile + runtime path, checking also that the subgraph was planned as a tiled kernel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AttrInput, ty } from '../../ir/ops/test-cases';
-import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
-import { compile } from '../../compiler/pipeline';
-import { runEntryPoint } from '../../reference';
+import { type AttrInput } from '../../ir/ops/test-cases';
 import { openDevice } from '../../runtime/device';
-import { loadProgram } from '../../runtime/runtime';
 import { planKernels } from '../kernel-plan';
-import { defaultTargets } from '../targets';
-import { type Case, type Step, moduleOf, randomInput } from '../testing/cases';
+import { type Case, type Step, prepareCase, runCase } from '../testing/cases';
 
 const mm = (a: string, b: string, epilogue: Step[] = []): Case => ({ name: `matmul ${a} · ${b}`, args: [`${a}xf32`, `${b}xf32`], ops: [{ op: 'matmul', in: ['a', 'b'] }, ...epilogue] });
 const conv = (x: string, w: string, a: Record<string, AttrInput>, tiled = true): Case => ({
@@ -71,19 +66,13 @@ afterAll(() => device?.destroy());
 describe('tiled GEMM kernels vs CPU reference', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const module = moduleOf(c);
-      const inputs = c.args.map((t, i) => randomInput(ty(t), 31 + i));
-      const want = runEntryPoint(module, inputs, () => undefined)[0]!;
-      const s = compile(module, defaultTargets());
-      const defs = [...s.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
+      const { inputs, want, state, defs } = prepareCase(c, 31);
       const tiled = defs.some((d) => planKernels(d).some((k) => k.wgsl.includes('Tiled GEMM')));
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
       const split = defs.some((d) => planKernels(d).some((k) => k.workspace !== undefined && k.wgsl.includes('slices of')));
       expect(split, 'planned with split-K').toBe(c.split ?? false);
-      const program = await loadProgram(device, s.output!, () => undefined);
-      expect(program.partitions.every((p) => p.target.startsWith('webgpu'))).toBe(true);
-      const got = (await program.run(inputs)).outputs[0]!;
-      program.destroy();
+      const { got, targets } = await runCase(device, state, inputs);
+      expect(targets.every((t) => t.startsWith('webgpu'))).toBe(true);
       expect(got.type.shape).toEqual(want.type.shape);
       for (let i = 0; i < want.data.length; i++) {
         const a = Number(got.data[i]!);

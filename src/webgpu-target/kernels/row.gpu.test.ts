@@ -1,15 +1,9 @@
 // Row kernels (softmax, log_softmax, layer and instance normalization, with elementwise prologues and
 // epilogues fused) on real WebGPU against the CPU reference, and which subgraphs take that path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ty } from '../../ir/ops/test-cases';
-import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
-import { compile } from '../../compiler/pipeline';
-import { runEntryPoint } from '../../reference';
 import { openDevice } from '../../runtime/device';
-import { loadProgram } from '../../runtime/runtime';
 import { planKernels } from '../kernel-plan';
-import { defaultTargets } from '../targets';
-import { type Case, moduleOf, randomInput } from '../testing/cases';
+import { type Case, prepareCase, runCase } from '../testing/cases';
 
 type RowCase = Case & { row: boolean };
 
@@ -52,16 +46,10 @@ afterAll(() => device?.destroy());
 describe('row kernels vs CPU reference', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const module = moduleOf(c);
-      const inputs = c.args.map((t, i) => randomInput(ty(t), 51 + i));
-      const want = runEntryPoint(module, inputs, () => undefined)[0]!;
-      const s = compile(module, defaultTargets());
-      const defs = [...s.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
+      const { inputs, want, state, defs } = prepareCase(c, 51);
       expect(defs.length, 'one fused subgraph').toBe(1);
       expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'planned as a row kernel').toBe(c.row);
-      const program = await loadProgram(device, s.output!, () => undefined);
-      const got = (await program.run(inputs)).outputs[0]!;
-      program.destroy();
+      const { got } = await runCase(device, state, inputs);
       expect(got.type.shape).toEqual(want.type.shape);
       for (let i = 0; i < want.data.length; i++) {
         const a = Number(got.data[i]!);

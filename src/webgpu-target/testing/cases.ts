@@ -5,7 +5,12 @@ import { type Operation, numElements, parseModule, typeToString } from '../../ir
 import { formatAttribute } from '../../ir/attributes';
 import { inferOp } from '../../ir/registry';
 import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
-import { type HostTensor, allocTensor } from '../../reference';
+import { type HostTensor, allocTensor, runEntryPoint } from '../../reference';
+import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
+import { compile } from '../../compiler/pipeline';
+import type { CompileState } from '../../compiler/state';
+import { loadProgram } from '../../runtime/runtime';
+import { defaultTargets } from '../targets';
 
 /** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
 export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
@@ -44,4 +49,24 @@ export function randomInput(t: { shape: readonly number[] }, seed: number): Host
   let s = seed >>> 0;
   for (let i = 0; i < numElements(t.shape); i++) (x.data as Float32Array)[i] = ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 4 - 2;
   return x;
+}
+
+/** A case ready to check: its module, seeded inputs, the CPU reference's result, the compile and its subgraphs' definitions. */
+export function prepareCase(c: Case, seed: number) {
+  const module = moduleOf(c);
+  const inputs = c.args.map((t, i) => randomInput(ty(t), seed + i));
+  const want = runEntryPoint(module, inputs, () => undefined)[0]!;
+  const state = compile(module, defaultTargets());
+  const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
+  return { module, inputs, want, state, defs };
+}
+
+/** Loads the compiled case on `device`, runs it once and returns its first output (and the program's partition targets). */
+export async function runCase(device: GPUDevice, state: CompileState, inputs: readonly HostTensor[]): Promise<{ got: HostTensor; targets: string[] }> {
+  const program = await loadProgram(device, state.output!, () => undefined);
+  try {
+    return { got: (await program.run(inputs)).outputs[0]!, targets: program.partitions.map((p) => p.target) };
+  } finally {
+    program.destroy();
+  }
 }
