@@ -24,5 +24,6 @@ export const DEFAULT_GPU_PROFILE: GpuProfile = {
 export function gpuProfile(device: GPUDevice): GpuProfile {
   const limits: Record<string, number> = {};
   for (const k of Object.keys(DEFAULT_GPU_PROFILE.limits)) limits[k] = (device.limits as unknown as Record<string, number>)[k] ?? DEFAULT_GPU_PROFILE.limits[k]!;
-  return { features: [...device.features], limits };
+  // Sorted: a GPUSupportedFeatures set iterates in no fixed order, and the profile is part of cache keys.
+  return { features: [...device.features].sort(), limits };
 }
