@@ -124,28 +124,32 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const type = outputType(out);
   const x = anchor.operands[0]!;
   const kept = shape.map((_, i) => i).filter((i) => !axes.includes(i));
-  // Coordinates of element j of the row: kept dims from the row index, normalized dims from j.
-  const coordsAt = (scope: Scope, j: string): string[] => {
-    const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
-    const inRow = unflatten(j, axes.map((i) => shape[i]!));
-    return shape.map((_, i) => {
+  const body = new Scope('  ');
+  // The row's kept coordinates once; in each pass over the row, element j's normalized ones.
+  const rowCoords = unflatten('row', kept.map((i) => shape[i]!)).map((c) => {
+    const v = b.fresh('r');
+    body.emit(`let ${v} = ${c};`);
+    return v;
+  });
+  const overRow = (each: (loop: Scope, coords: string[]) => void): void => {
+    body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
+    const loop = body.child();
+    const inRow = unflatten('j', axes.map((i) => shape[i]!));
+    const coords = shape.map((_, i) => {
       const v = b.fresh('c');
-      scope.emit(`let ${v} = ${kept.includes(i) ? rowCoords[kept.indexOf(i)] : inRow[axes.indexOf(i)]};`);
+      loop.emit(`let ${v} = ${kept.includes(i) ? rowCoords[kept.indexOf(i)] : inRow[axes.indexOf(i)]};`);
       return v;
     });
+    each(loop, coords);
+    body.lines.push(...loop.lines);
+    body.emit('}');
   };
-  const body = new Scope('  ');
   const stats = rowOp.stats(anchor, n);
   const names: string[] = [];
   for (const stat of stats) {
     const acc = b.fresh('acc');
     body.emit(`var ${acc} = ${stat.init};`);
-    body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
-    const loop = body.child();
-    const v = convert(b.value(x, coordsAt(loop, 'j'), loop), 'f32');
-    loop.emit(`${acc} = ${stat.fold(acc, v, names)};`);
-    body.lines.push(...loop.lines);
-    body.emit('}');
+    overRow((loop, coords) => loop.emit(`${acc} = ${stat.fold(acc, convert(b.value(x, coords, loop), 'f32'), names)};`));
     body.emit(`red[t] = ${acc};`);
     body.emit('workgroupBarrier();');
     body.emit(`for (var k = ${threads / 2}i; k > 0i; k = k / 2i) {`);
@@ -162,20 +166,12 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     // The row's one result, at its kept coordinates (the reduced axes are 0).
     body.emit('if (t == 0i) {');
     const one = body.child();
-    const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
     const coords = result.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : '0i'));
-    const v = b.value(out, coords, one);
-    one.emit(`out${outBinding}[${flatOffset(coords, result)}] = ${convert(v, type)};`);
+    one.emit(`out${outBinding}[${flatOffset(coords, result)}] = ${convert(b.value(out, coords, one), type)};`);
     body.lines.push(...one.lines);
     body.emit('}');
   } else {
-    body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
-    const loop = body.child();
-    const coords = coordsAt(loop, 'j');
-    const v = b.value(out, coords, loop);
-    loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(v, type)};`);
-    body.lines.push(...loop.lines);
-    body.emit('}');
+    overRow((loop, coords) => loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(b.value(out, coords, loop), type)};`));
   }
   const gx = Math.min(rows, 65535);
   const wgsl = `// ${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each
