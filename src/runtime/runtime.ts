@@ -230,7 +230,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
             return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
           }, debug ? (step) => {
             const point = step.bindPoints.at(-1)!;
-            captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!).read });
+            captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!) });
           } : undefined);
           continue;
         }
@@ -245,11 +245,11 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         }
         // A host partition: submit what came before, read its inputs back, compute, upload its results.
         const part = call.runner.part;
-        const staged = part.reads.map((p) => stage(device, encoder, call.bindings[p]!));
+        const readBack = stageAll(device, encoder, part.reads.map((p) => call.bindings[p]!));
         device.queue.submit([encoder.finish()]);
         submits++;
-        const bytes = new Map<number, Uint8Array>();
-        await Promise.all(staged.map(async (s, i) => bytes.set(part.reads[i]!, await s.read())));
+        const read = await readBack();
+        const bytes = new Map(part.reads.map((p, i) => [p, read[i]!]));
         const t0 = performance.now();
         const results = part.run((p) => bytes.get(p) ?? new Uint8Array(call.bindings[p]!.size!));
         for (const [p, data] of results) {
@@ -429,19 +429,20 @@ function padded(data: Uint8Array): Uint8Array<ArrayBuffer> {
 
 /** Copies binding ranges into one mappable buffer in `encoder`; the returned read, called after submission, maps it once and gives each range's bytes. */
 function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonly GPUBufferBinding[]): () => Promise<Uint8Array[]> {
+  const sizes = ranges.map((r) => r.size ?? r.buffer.size - (r.offset ?? 0));
   const offsets: number[] = [];
   let total = 0;
-  for (const r of ranges) {
+  for (const size of sizes) {
     offsets.push(total);
-    total += Math.ceil((r.size ?? r.buffer.size - (r.offset ?? 0)) / 8) * 8;
+    total += Math.ceil(size / 8) * 8;
   }
   const staging = device.createBuffer({ label: 'Runtime.readback', size: Math.max(8, total), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  ranges.forEach((r, i) => encoder.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i]!, r.size ?? r.buffer.size - (r.offset ?? 0)));
+  ranges.forEach((r, i) => encoder.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i]!, sizes[i]!));
   return () => staging.mapAsync(GPUMapMode.READ).then(
     () => {
       const all = new Uint8Array(staging.getMappedRange()).slice();
       staging.destroy();
-      return ranges.map((r, i) => all.subarray(offsets[i]!, offsets[i]! + (r.size ?? r.buffer.size - (r.offset ?? 0))));
+      return sizes.map((size, i) => all.subarray(offsets[i]!, offsets[i]! + size));
     },
     (e: unknown) => {
       staging.destroy();
@@ -450,17 +451,8 @@ function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonl
   );
 }
 
-/** Copies a binding's range to a mappable buffer in `encoder`; `read` maps it after submission. */
-function stage(device: GPUDevice, encoder: GPUCommandEncoder, b: GPUBufferBinding): { read: () => Promise<Uint8Array> } {
-  const size = b.size ?? b.buffer.size;
-  const staging = device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  encoder.copyBufferToBuffer(b.buffer, b.offset ?? 0, staging, 0, size);
-  return {
-    read: async () => {
-      await staging.mapAsync(GPUMapMode.READ);
-      const copy = new Uint8Array(staging.getMappedRange()).slice();
-      staging.destroy();
-      return copy;
-    },
-  };
+/** One binding's range, staged as `stageAll` does. */
+function stage(device: GPUDevice, encoder: GPUCommandEncoder, b: GPUBufferBinding): () => Promise<Uint8Array> {
+  const read = stageAll(device, encoder, [b]);
+  return async () => (await read())[0]!;
 }
