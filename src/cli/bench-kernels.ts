@@ -7,13 +7,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { type Operation, byteSize, numElements, parseModule } from '../ir';
 import { FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
+import { onnxGraphIo } from '../compiler/import/onnx';
 import { type HostTensor } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
-import { onnxShapes } from './bench';
+import { median, onnxShapes } from './bench';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -35,7 +36,6 @@ export interface KernelRow {
   readonly ofPeak?: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 /** One-entry-point module text over f32 arguments. */
 function moduleText(args: readonly (readonly number[])[], body: string, result: readonly number[]): Operation {
@@ -163,7 +163,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
       rows.push(compute('gemm', `matmul ${n}×${n}×${n}`, kernels.reduce((s, k) => s + k.ms, 0), 2 * n ** 3));
     }
     for (const file of models) {
-      const shapes = onnxShapes(file, new Uint8Array(readFileSync(file)), undefined);
+      const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(new Uint8Array(readFileSync(file))), file, undefined) : undefined;
       const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
       if (!loaded.module) throw new UsageError(`${file}: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
       const { state, kernels } = await timeKernels(device, loaded.module, runs, (name) => loaded.weights?.get(name)?.data);

@@ -10,12 +10,13 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatDiagnostic } from '../ir';
 import { compile } from '../compiler/pipeline';
-import { onnxGraphIo } from '../compiler/import/onnx';
+import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
 import { type HostTensor } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
+import { compareTensors } from './compare-tensors';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -47,7 +48,8 @@ export interface BenchRow {
   readonly maxAbsDiff?: number;
 }
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+/** The upper median (the middle element of an odd count, the upper of the two middle ones otherwise). */
+export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const min = (xs: readonly number[]) => Math.min(...xs);
 
 /** onnxruntime-web's WebGPU build: from ORT_WEB_DIR (a folder holding its dist files) or the installed package. */
@@ -61,8 +63,7 @@ async function loadOrt(): Promise<typeof import('onnxruntime-web')> {
 }
 
 /** Shapes for `--batch`: every input's first dim set to `batch`; the rest must be static. */
-export function batchShapes(bytes: Uint8Array, batch: number, file: string): Record<string, number[]> {
-  const io = onnxGraphIo(bytes);
+export function batchShapes(io: OnnxGraphIo, batch: number, file: string): Record<string, number[]> {
   const shapes: Record<string, number[]> = {};
   io.inputs.forEach((name, i) => {
     const dims = io.inputDims[i];
@@ -78,10 +79,9 @@ export function batchShapes(bytes: Uint8Array, batch: number, file: string): Rec
 }
 
 /** Input shapes for an ONNX model whose first dimension is dynamic (the batch: `batch`, else 1) or when `batch` is given. */
-export function onnxShapes(file: string, bytes: Uint8Array, batch: number | undefined): Record<string, number[]> | undefined {
-  if (!file.endsWith('.onnx')) return undefined;
-  const dynamicBatch = onnxGraphIo(bytes).inputDims.some((d) => typeof d?.[0] !== 'number');
-  return batch !== undefined || dynamicBatch ? batchShapes(bytes, batch ?? 1, file) : undefined;
+export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefined): Record<string, number[]> | undefined {
+  const dynamicBatch = io.inputDims.some((d) => typeof d?.[0] !== 'number');
+  return batch !== undefined || dynamicBatch ? batchShapes(io, batch ?? 1, file) : undefined;
 }
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
@@ -102,7 +102,9 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
   try {
     for (const file of positionals) {
       const bytes = new Uint8Array(readFileSync(file));
-      const shapes = onnxShapes(file, bytes, batch);
+      // The ONNX graph's inputs, decoded once: for the batch shapes and for onnxruntime's feeds.
+      const graph = file.endsWith('.onnx') ? onnxGraphIo(bytes) : undefined;
+      const shapes = graph && onnxShapes(graph, file, batch);
       const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
       for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
       if (!loaded.module) return 1;
@@ -126,8 +128,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         const s0 = performance.now();
         session = await ort.InferenceSession.create(bytes, { executionProviders: ['webgpu'] });
         ortPrepareMs = performance.now() - s0;
-        const names = onnxGraphIo(bytes).inputs;
-        feeds = Object.fromEntries(names.map((n, i) => [n, new ort.Tensor(inputs[i]!.type.element as 'float32', inputs[i]!.data as Float32Array, [...inputs[i]!.type.shape])]));
+        feeds = Object.fromEntries(graph!.inputs.map((n, i) => [n, new ort.Tensor(inputs[i]!.type.element as 'float32', inputs[i]!.data as Float32Array, [...inputs[i]!.type.shape])]));
         const r0 = performance.now();
         const out = await session.run(feeds);
         ortFirstMs = performance.now() - r0;
@@ -152,11 +153,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
       }
       let maxAbsDiff: number | undefined;
       if (session) {
-        maxAbsDiff = 0;
-        ours.outputs.forEach((o, i) => {
-          const theirs = ortOutputs[i]!;
-          for (let j = 0; j < o.data.length; j++) maxAbsDiff = Math.max(maxAbsDiff!, Math.abs(Number(o.data[j]) - Number(theirs[j])));
-        });
+        maxAbsDiff = Math.max(...ours.outputs.map((o, i) => compareTensors(o, { type: o.type, data: ortOutputs[i]! }, { rtol: 0, atol: 0 }).maxAbs));
         await session.release();
       }
       const row: BenchRow = {
