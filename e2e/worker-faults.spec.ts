@@ -1,7 +1,7 @@
 // Compile worker faults: a crashed worker is detected and reported, and the next compile starts a new
 // one; a hung worker (a busy loop that never yields) is detected by the progress watchdog, or ended by
 // Cancel when it does not stop by itself; the model the user loaded (and edited) is never lost.
-import { expect, test, type Page } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
 
 type Fault = 'crash' | 'hang';
@@ -21,15 +21,20 @@ async function compilesAgain(page: Page, edited: string): Promise<void> {
   await expect(page.getByTestId('ir-input')).toHaveValue(edited);
 }
 
-test('a crashed compile worker is reported, and the next compile starts a new one', async ({ page }) => {
-  const problems = collectPageProblems(page);
+/** The demo, compiled, then edited in the source view: an edit the user would not want to lose. */
+async function openEditedDemo(page: Page): Promise<{ input: Locator; edited: string }> {
   await page.goto('/#model=demo:spec-7layer.mlir&view=source');
   const input = page.getByTestId('ir-input');
   await expect(input).toHaveValue(/%relu1 = cgc_op\.relu/);
   await expectGraphReady(page);
-  // An edit the user would not want to lose.
   const edited = (await input.inputValue()).replace(/%relu1\b/g, '%edited');
   await input.fill(edited);
+  return { input, edited };
+}
+
+test('a crashed compile worker is reported, and the next compile starts a new one', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  const { input, edited } = await openEditedDemo(page);
 
   await injectFault(page, 'crash');
   await page.getByTestId('compile').click();
@@ -46,12 +51,7 @@ test('a crashed compile worker is reported, and the next compile starts a new on
 
 test('a hung compile worker is stopped by the watchdog, or by Cancel; the next compile works', async ({ page }) => {
   const problems = collectPageProblems(page);
-  await page.goto('/#model=demo:spec-7layer.mlir&view=source');
-  const input = page.getByTestId('ir-input');
-  await expect(input).toHaveValue(/%relu1 = cgc_op\.relu/);
-  await expectGraphReady(page);
-  const edited = (await input.inputValue()).replace(/%relu1\b/g, '%edited');
-  await input.fill(edited);
+  const { input, edited } = await openEditedDemo(page);
   const diagnostics = page.getByTestId('compile-diagnostics');
 
   // No progress for 1.5 s: the watchdog ends the worker.
