@@ -13,16 +13,32 @@ import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
+import { type Tile, withForcedTile } from '../webgpu-target/kernels/gemm-core';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { median, onnxShapes } from './bench';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE] ${LIMITS_USAGE}`;
+export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--tile auto,TMxTNxTK…] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE] ${LIMITS_USAGE}`;
 
 /** Dense f32 (non-tensor-core) peaks, TFLOP/s, by adapter description. */
 const F32_PEAKS: readonly [RegExp, number][] = [[/H200/i, 66.9], [/H100/i, 66.9], [/A100/i, 19.5], [/L4\b/i, 30.3], [/RTX 4090/i, 82.6]];
+
+type ForcedTile = Omit<Tile, 'splits'> | undefined;
+
+/** `--tile auto,128x128x8,…`: the tiles every GEMM is compiled with in turn (auto: the compiler's choice). */
+export function parseTiles(text: string | undefined): ForcedTile[] {
+  if (!text) return [undefined];
+  return text.split(',').map((t) => {
+    if (t === 'auto') return undefined;
+    const m = /^(16|32|64|128)x(16|32|64|128)x(8|16)$/.exec(t);
+    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK with TM, TN in 16, 32, 64, 128 and TK 8 or 16 (like 128x128x8), not '${t}'`);
+    return { tm: Number(m[1]), tn: Number(m[2]), tk: Number(m[3]) };
+  });
+}
+
+const tileName = (t: ForcedTile) => (t ? ` [tile ${t.tm}×${t.tn}×${t.tk}]` : '');
 
 export interface KernelRow {
   readonly kind: 'gemm' | 'model' | 'bandwidth';
@@ -71,16 +87,26 @@ export function definitionFlops(def: Operation): number {
   return flops;
 }
 
-/** Kernel times (ms, median over runs) of `module` by kernel name, after one warm-up run. */
-async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined) {
-  const state = compile(module, defaultTargets());
-  const program = await loadProgram(device, state.output!, constant);
+/** How long each program runs before it is timed. */
+const WARMUP_MS = 300;
+
+/** Each kernel is dispatched this many times in its timed pass: a pass costs microseconds of its own. */
+const REPEAT = 10;
+
+/** Kernel times (ms, median over runs; each the mean of REPEAT back-to-back dispatches) of `module` by kernel name, after WARMUP_MS of warm-up runs. */
+async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined, tile?: ForcedTile) {
+  const state = withForcedTile(tile, () => compile(module, defaultTargets()));
+  const program = await withForcedTile(tile, () => loadProgram(device, state.output!, constant));
   try {
     const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 7 + i));
-    await program.run(inputs, { profile: true });
+    // Warm-up for WARMUP_MS (at least one run): a GPU raises its clocks only under sustained load.
+    for (const w0 = performance.now(); ;) {
+      await program.run(inputs, { profile: true, profileRepeat: REPEAT });
+      if (performance.now() - w0 >= WARMUP_MS) break;
+    }
     const samples = new Map<string, { subgraph: string; ms: number[] }>();
     for (let r = 0; r < runs; r++) {
-      const { kernelTimings } = await program.run(inputs, { profile: true });
+      const { kernelTimings } = await program.run(inputs, { profile: true, profileRepeat: REPEAT });
       if (!kernelTimings.length) throw new UsageError('the adapter has no timestamp-query: kernel timings need GPU timestamps');
       // By position in the run: identical subgraphs share a definition and so a kernel name.
       kernelTimings.forEach((k, i) => {
@@ -137,12 +163,13 @@ async function copyBandwidth(device: GPUDevice, bytes: number, runs: number): Pr
 }
 
 export async function benchKernelsCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { gemm: true, model: true, runs: true, 'peak-tflops': true, 'no-bandwidth': false, elements: true, json: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { gemm: true, model: true, runs: true, tile: true, 'peak-tflops': true, 'no-bandwidth': false, elements: true, json: true, ...LIMIT_FLAGS });
   const models = [...(flags.has('model') ? flags.get('model')!.split(',') : []), ...positionals];
   const runs = Number(flags.get('runs') ?? 10);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   const sizes = (flags.get('gemm') ?? (models.length ? '' : '1024,2048,4096')).split(',').filter((s) => s).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--gemm takes sizes like 1024,2048,4096');
+  const tiles = parseTiles(flags.get('tile'));
   await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device, info } = await openCliDevice((l) => io.stderr(l));
   if (!device.features.has('timestamp-query')) {
@@ -159,31 +186,41 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
   };
   try {
     for (const n of sizes) {
-      const { kernels } = await timeKernels(device, moduleText([[n, n], [n, n]], 'cgc_op.matmul(%a0, %a1)', [n, n]), runs);
-      rows.push(compute('gemm', `matmul ${n}×${n}×${n}`, kernels.reduce((s, k) => s + k.ms, 0), 2 * n ** 3));
+      for (const tile of tiles) {
+        const { kernels } = await timeKernels(device, moduleText([[n, n], [n, n]], 'cgc_op.matmul(%a0, %a1)', [n, n]), runs, undefined, tile);
+        rows.push(compute('gemm', `matmul ${n}×${n}×${n}${tileName(tile)}`, kernels.reduce((s, k) => s + k.ms, 0), 2 * n ** 3));
+      }
     }
-    for (const file of models) {
+    for (const file of models) for (const tile of tiles) {
       const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(new Uint8Array(readFileSync(file))), file, undefined) : undefined;
       const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
       if (!loaded.module) throw new UsageError(`${file}: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
-      const { state, kernels } = await timeKernels(device, loaded.module, runs, (name) => loaded.weights?.get(name)?.data);
+      const { state, kernels } = await timeKernels(device, loaded.module, runs, (name) => loaded.weights?.get(name)?.data, tile);
       const defs = new Map<string, Operation>();
       for (const op of state.output!.walk()) if (op.name === SUBGRAPH && op.symbolName) defs.set(op.symbolName, [...op.walk()].find((o) => o.name === FUNCTIONAL_DEFINITION)!);
       // Distinct layers by their GEMM signature: the median kernel time of each, and how many share it.
+      // A split-K invocation is its partial kernel(s) and then the sum: their times add up.
       const distinct = new Map<string, { ms: number[]; flops: number }>();
+      let pending = 0;
       for (const k of kernels) {
+        if (/\.partial\d+$/.test(k.kernel)) {
+          pending += k.ms;
+          continue;
+        }
+        const ms = k.ms + pending;
+        pending = 0;
         const def = defs.get(k.subgraph);
         const flops = def ? definitionFlops(def) : 0;
         if (!def || !flops) continue;
         const sig = signature(def);
         const d = distinct.get(sig) ?? { ms: [], flops };
-        d.ms.push(k.ms);
+        d.ms.push(ms);
         distinct.set(sig, d);
       }
-      for (const [sig, d] of distinct) rows.push(compute('model', `${file.split('/').pop()} ${sig}${d.ms.length > 1 ? ` (×${d.ms.length})` : ''}`, median(d.ms), d.flops));
+      for (const [sig, d] of distinct) rows.push(compute('model', `${file.split('/').pop()} ${sig}${d.ms.length > 1 ? ` (×${d.ms.length})` : ''}${tileName(tile)}`, median(d.ms), d.flops));
       const total = kernels.reduce((s, k) => s + k.ms, 0);
       const flops = [...distinct.values()].reduce((s, d) => s + d.flops * d.ms.length, 0);
-      io.stdout(`${file}: ${kernels.length} kernels, ${total.toFixed(3)} ms of GPU time (sum of kernels), ${(flops / 1e9).toFixed(2)} GFLOP in matmul/gemm/convolution kernels`);
+      io.stdout(`${file}${tileName(tile)}: ${kernels.length} kernels, ${total.toFixed(3)} ms of GPU time (sum of kernels), ${(flops / 1e9).toFixed(2)} GFLOP in matmul/gemm/convolution kernels`);
       // Where the time goes: the slowest kernels with the ops they run.
       for (const k of [...kernels].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
         const def = defs.get(k.subgraph);

@@ -48,6 +48,9 @@ export interface BenchRow {
   readonly maxAbsDiff?: number;
 }
 
+/** How long each model runs before it is timed. */
+const WARMUP_MS = 1000;
+
 /** The upper median (the middle element of an odd count, the upper of the two middle ones otherwise). */
 export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const min = (xs: readonly number[]) => Math.min(...xs);
@@ -60,6 +63,12 @@ async function loadOrt(): Promise<typeof import('onnxruntime-web')> {
   ort.env.wasm.wasmPaths = pathToFileURL(dir + '/').href;
   ort.env.logLevel = 'error';
   return ort;
+}
+
+/** onnxruntime-web's GPUDevice, once a WebGPU session exists (undefined where this build does not expose it). */
+async function ortGpuDevice(ort: typeof import('onnxruntime-web')): Promise<GPUDevice | undefined> {
+  const device = (ort.env.webgpu as { device?: GPUDevice | Promise<GPUDevice> }).device;
+  return device ? await device : undefined;
 }
 
 /** Shapes for `--batch`: every input's first dim set to `batch`; the rest must be static. */
@@ -134,17 +143,29 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         ortFirstMs = performance.now() - r0;
         ortOutputs = await Promise.all(session.outputNames.map(async (n) => (await out[n]!.getData()) as HostTensor['data']));
       }
+      // Warm-up for WARMUP_MS, both sides interleaved: a GPU raises its clocks only under sustained
+      // load, and a run right after an idle gap can take several times as long.
+      for (const w0 = performance.now(); performance.now() - w0 < WARMUP_MS;) {
+        await program.run(inputs);
+        if (session) for (const n of session.outputNames) await (await session.run(feeds))[n]!.getData();
+      }
       // Interleaved: one of ours, one of onnxruntime-web's, so drift in clocks or load hits both.
       const oursMs: number[] = [];
       const gpuMs: number[] = [];
       const ortMs: number[] = [];
+      // Each timed run starts on an idle GPU: onnxruntime-web's device has a queue of its own, and work
+      // it left running would overlap ours (and ours theirs).
+      const ortDevice = session ? await ortGpuDevice(ort!) : undefined;
+      const idle = () => Promise.all([device.queue.onSubmittedWorkDone(), ortDevice?.queue.onSubmittedWorkDone()]);
       for (let r = 0; r < runs; r++) {
+        await idle();
         const t0 = performance.now();
         ours = await program.run(inputs);
         oursMs.push(performance.now() - t0);
         const gpu = ours.timings.filter((t) => t.source === 'gpu-timestamp');
         if (gpu.length) gpuMs.push(gpu.reduce((s, t) => s + t.ms, 0));
         if (session) {
+          await idle();
           const t1 = performance.now();
           const out = await session.run(feeds);
           for (const n of session.outputNames) await out[n]!.getData();
@@ -187,7 +208,7 @@ export function benchTable(rows: readonly BenchRow[], runs: number): string {
   const withOrt = rows.some((r) => r.ort);
   const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms'];
   if (withOrt) head.push('ORT session ms', 'ORT first run ms', 'ORT median ms', 'ORT min ms', 'speed-up (median)', 'max |Δ| vs ORT');
-  const lines = [`${runs} runs each after one warm-up, interleaved; host wall time per run with inputs uploaded and outputs read back.`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back.`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const cells = [r.model, String(r.batch), String(r.dispatches), f(r.ours.prepareMs, 0), f(r.ours.loadMs, 0), f(r.ours.firstRunMs, 1), f(r.ours.medianMs), f(r.ours.minMs), f(r.ours.gpuMs)];
     if (withOrt) cells.push(f(r.ort?.prepareMs, 0), f(r.ort?.firstRunMs, 1), f(r.ort?.medianMs), f(r.ort?.minMs), r.speedup === undefined ? '—' : `${r.speedup.toFixed(2)}×`, r.maxAbsDiff === undefined ? '—' : r.maxAbsDiff.toExponential(1));

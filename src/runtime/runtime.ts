@@ -7,7 +7,7 @@ import { type Operation, type ShapedType, type Value, byteSize } from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
 import { isolatePartition } from '../compiler/partition/isolate';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
-import { type PartitionExecutable, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
+import { type PartitionExecutable, type PipelineCreation, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
 import { type HostPartition, hostPartition } from './host-partition';
 
 export interface PartitionTiming {
@@ -28,6 +28,13 @@ export interface KernelTiming {
 export interface RunOptions {
   /** Time every kernel (GPU timestamps, each kernel in its own pass); needs timestamp-query. */
   readonly profile?: boolean;
+  /**
+   * While profiling, each kernel runs this many times back to back in its pass and its time is the
+   * pass's divided by the count (default 1): a pass and its timestamps cost some microseconds, which
+   * a single small kernel does not outweigh. For timing only: a kernel the memory plan runs in place
+   * (its output over its input) computes from its own result on each repeat, so outputs may differ.
+   */
+  readonly profileRepeat?: number;
   /**
    * A debug run that also reads back every subgraph result as it is written, before the memory plan
    * reuses its scratch bytes: each GPU kernel in its own pass followed by a copy of the range it
@@ -83,8 +90,13 @@ const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
 
 type Runner = { kind: 'gpu'; exe: PartitionExecutable; target: string } | { kind: 'host'; part: HostPartition; target: string };
 
+export interface LoadOptions {
+  /** How the kernels' pipelines are created (default 'async'). */
+  readonly pipelines?: PipelineCreation;
+}
+
 /** Loads `output` (verified Output IR); `constant(name)` gives each named constant's bytes. */
-export async function loadProgram(device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined): Promise<LoadedProgram> {
+export async function loadProgram(device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined, options: LoadOptions = {}): Promise<LoadedProgram> {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
   if (!program) throw new Error('the output IR has no cgc.program');
   const block = program.body();
@@ -146,7 +158,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       ? `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${buffers.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`
       : `allocating the program's buffers failed GPU validation: ${invalid!.message}`);
   }
-  const cache = new PipelineCache(device);
+  const cache = new PipelineCache(device, options.pipelines);
   const runners = new Map<string, Promise<Runner>>();
   for (const { name } of invokes) if (!runners.has(name)) runners.set(name, makeRunner(device, output, name, cache));
   const compiled = new Map<string, Runner>();
@@ -196,6 +208,14 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     return [...last.values()];
   };
 
+  // Per-run buffers kept across runs: creating and destroying them each run costs more host time than
+  // small models take on a fast GPU.
+  const staging = new StagingPool(device);
+  let partitionResolve: GPUBuffer | undefined;
+  let kernelResolveBuffer: GPUBuffer | undefined;
+  /** record()'s binding arrays per set of caller ranges (the last 16 sets). */
+  const recorded = new Map<string, GPUBufferBinding[][]>();
+
   return {
     inputTypes: inputs.map((a) => a.type),
     outputTypes: outputs.map((a) => a.type),
@@ -206,6 +226,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const debug = options.intermediates === true;
       /** Each kernel in its own pass: to time it, or to copy its result out before the next kernel. */
       const eachKernel = profile || debug;
+      const repeat = profile ? Math.max(1, Math.floor(options.profileRepeat ?? 1)) : 1;
       const captures: { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[] = [];
       const kernels: { partition: string; subgraph: string; kernel: string }[] = [];
       if (values.length !== inputs.length) throw new Error(`the program takes ${inputs.length} input(s), got ${values.length}`);
@@ -224,7 +245,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
         if (call.runner.kind === 'gpu' && eachKernel) {
-          call.runner.exe.dispatchEach(encoder, call.bindings, (step) => {
+          call.runner.exe.dispatchEach(encoder, call.bindings, repeat, (step) => {
             if (!profile) return { label: `Runtime.kernel ${step.kernel.name}` };
             const q = kernels.push({ partition: call.name, subgraph: step.subgraph, kernel: step.kernel.name }) - 1;
             return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
@@ -264,25 +285,25 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       }
       // Outputs and timestamps come back through one staging buffer and one map: each map is a round
       // trip to the device, which on a fast GPU costs more than the model.
+      // The resolve buffers live as long as the program: runs submitted back to back each resolve and
+      // copy out in their own command buffer, in queue order.
       let resolve: GPUBuffer | undefined;
       const regions: GPUBufferBinding[] = outputs.map((o) => binding.get(o)!);
       if (timestamps && !eachKernel) {
-        resolve = device.createBuffer({ label: 'Runtime.timestampResolve', size: 16 * calls.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+        resolve = partitionResolve ??= device.createBuffer({ label: 'Runtime.timestampResolve', size: 16 * calls.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(timestamps, 0, 2 * calls.length, resolve, 0);
         regions.push({ buffer: resolve, offset: 0, size: 16 * calls.length });
       }
       let kernelResolve: GPUBuffer | undefined;
       if (profile && kernels.length) {
-        kernelResolve = device.createBuffer({ label: 'Runtime.kernelTimestampResolve', size: 16 * kernels.length, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+        kernelResolve = kernelResolveBuffer ??= device.createBuffer({ label: 'Runtime.kernelTimestampResolve', size: 16 * dispatchCount, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(kernelQueries!, 0, 2 * kernels.length, kernelResolve, 0);
         regions.push({ buffer: kernelResolve, offset: 0, size: 16 * kernels.length });
       }
-      const readBack = stageAll(device, encoder, regions);
+      const readBack = stageAll(device, encoder, regions, staging);
       device.queue.submit([encoder.finish()]);
       submits++;
       const [invalid, parts] = await Promise.all([device.popErrorScope(), readBack().catch((e: unknown) => e as Error)]);
-      resolve?.destroy();
-      kernelResolve?.destroy();
       if (invalid) throw new Error(`the run failed GPU validation: ${invalid.message}`);
       if (parts instanceof Error) throw parts;
       const outs = outputs.map((o, i) => tensorFromBytes({ ...o.type, kind: 'tensor' }, parts[i]!.subarray(0, byteSize(o.type))));
@@ -298,7 +319,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const kernelTimings: KernelTiming[] = [];
       if (kernelBytes) {
         const ns = new BigUint64Array(kernelBytes.slice().buffer);
-        kernels.forEach((k, i) => kernelTimings.push({ ...k, ms: Number(ns[2 * i + 1]! - ns[2 * i]!) / 1e6 }));
+        kernels.forEach((k, i) => kernelTimings.push({ ...k, ms: Number(ns[2 * i + 1]! - ns[2 * i]!) / 1e6 / repeat }));
         // Per-partition time while profiling: the sum of its kernels.
         for (const c of calls) {
           if (c.runner.kind !== 'gpu') continue;
@@ -315,23 +336,37 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       }
       const host = calls.find((c) => c.runner.kind === 'host');
       if (host) throw new Error(`partition @${host.name} runs on the CPU reference: record() needs a program that runs entirely on the GPU; use run()`);
-      const swap = new Map<GPUBuffer, GPUBufferBinding>();
-      inputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.inputs[i]!));
-      outputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.outputs[i]!));
-      for (const call of calls) {
-        if (call.runner.kind !== 'gpu') continue;
-        const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
-        validateBindings(call.name, invokes[calls.indexOf(call)]!.op, bindings, device.limits.maxStorageBufferBindingSize);
-        const pass = encoder.beginComputePass({ label: `Runtime.partition ${call.name}` });
-        call.runner.exe.dispatch(pass, bindings);
-        pass.end();
+      // The same caller ranges give the same binding arrays, so the executables' bind groups (made once
+      // per binding array) are reused: creating a bind group per dispatch costs more than the dispatch.
+      const key = [...io.inputs, ...io.outputs].map((b) => `${bufferId(b.buffer)}:${b.offset ?? 0}:${b.size ?? ''}`).join(',');
+      let rebound = recorded.get(key);
+      if (!rebound) {
+        const swap = new Map<GPUBuffer, GPUBufferBinding>();
+        inputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.inputs[i]!));
+        outputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.outputs[i]!));
+        rebound = calls.map((call, k) => {
+          const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
+          if (call.runner.kind === 'gpu') validateBindings(call.name, invokes[k]!.op, bindings, device.limits.maxStorageBufferBindingSize);
+          return bindings;
+        });
+        if (recorded.size >= 16) recorded.delete(recorded.keys().next().value!);
+        recorded.set(key, rebound);
       }
+      calls.forEach((call, k) => {
+        if (call.runner.kind !== 'gpu') return;
+        const pass = encoder.beginComputePass({ label: `Runtime.partition ${call.name}` });
+        call.runner.exe.dispatch(pass, rebound[k]!);
+        pass.end();
+      });
     },
     destroy() {
       for (const b of buffers) b.destroy();
       for (const c of calls) if (c.runner.kind === 'gpu') c.runner.exe.destroy();
       timestamps?.destroy();
       kernelQueries?.destroy();
+      partitionResolve?.destroy();
+      kernelResolveBuffer?.destroy();
+      staging.destroy();
     },
   };
 }
@@ -396,6 +431,15 @@ function checkInt32Range(what: string, reader: string, data: Uint8Array): void {
   }
 }
 
+const bufferIds = new WeakMap<GPUBuffer, number>();
+let nextBufferId = 0;
+/** A number naming `buffer` for as long as it lives. */
+function bufferId(buffer: GPUBuffer): number {
+  let id = bufferIds.get(buffer);
+  if (id === undefined) bufferIds.set(buffer, (id = nextBufferId++));
+  return id;
+}
+
 const bytesText = (n: number): string => (n >= 2 ** 20 ? `${(n / 2 ** 20).toFixed(1)} MiB` : `${n.toLocaleString('en-US')} bytes`);
 
 /** A buffer past the device's maxBufferSize is refused here, naming it, before anything is allocated for it. */
@@ -427,8 +471,38 @@ function padded(data: Uint8Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** Copies binding ranges into one mappable buffer in `encoder`; the returned read, called after submission, maps it once and gives each range's bytes. */
-function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonly GPUBufferBinding[]): () => Promise<Uint8Array[]> {
+/**
+ * Mappable read-back buffers for reuse: a run takes one of the size it needs (or a new one), and
+ * gives it back unmapped once its bytes are copied out. A few are kept, for runs in flight together.
+ */
+class StagingPool {
+  private free: GPUBuffer[] = [];
+  private destroyed = false;
+  constructor(private readonly device: GPUDevice) {}
+
+  take(size: number): GPUBuffer {
+    const i = this.free.findIndex((b) => b.size === size);
+    if (i >= 0) return this.free.splice(i, 1)[0]!;
+    return this.device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  }
+
+  give(buffer: GPUBuffer): void {
+    if (this.destroyed || this.free.length >= 4) buffer.destroy();
+    else this.free.push(buffer);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const b of this.free) b.destroy();
+    this.free = [];
+  }
+}
+
+/**
+ * Copies binding ranges into one mappable buffer in `encoder` (from `pool`, or a new one); the
+ * returned read, called after submission, maps it once and gives each range's bytes.
+ */
+function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonly GPUBufferBinding[], pool?: StagingPool): () => Promise<Uint8Array[]> {
   const sizes = ranges.map((r) => r.size ?? r.buffer.size - (r.offset ?? 0));
   const offsets: number[] = [];
   let total = 0;
@@ -436,15 +510,19 @@ function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonl
     offsets.push(total);
     total += Math.ceil(size / 8) * 8;
   }
-  const staging = device.createBuffer({ label: 'Runtime.readback', size: Math.max(8, total), usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const size = Math.max(8, total);
+  const staging = pool ? pool.take(size) : device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const done = () => (pool ? pool.give(staging) : staging.destroy());
   ranges.forEach((r, i) => encoder.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i]!, sizes[i]!));
   return () => staging.mapAsync(GPUMapMode.READ).then(
     () => {
       const all = new Uint8Array(staging.getMappedRange()).slice();
-      staging.destroy();
-      return sizes.map((size, i) => all.subarray(offsets[i]!, offsets[i]! + size));
+      staging.unmap();
+      done();
+      return sizes.map((n, i) => all.subarray(offsets[i]!, offsets[i]! + n));
     },
     (e: unknown) => {
+      // A failed map (device lost, run invalid) leaves the buffer in no state worth keeping.
       staging.destroy();
       throw e;
     },

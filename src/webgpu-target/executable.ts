@@ -1,6 +1,6 @@
 // compilePartition, the CreateStateObject analogue: an isolated partition's IR in, an executable
-// out — one compute pipeline per kernel (created with createComputePipelineAsync, all in
-// parallel, with explicit bind group layouts, WGSL deduplicated by a hash of its source). The
+// out — one compute pipeline per kernel (created asynchronously, all at once, or one after another:
+// PipelineCreation), with explicit bind group layouts, WGSL deduplicated by a hash of its source. The
 // executable records its dispatches into a caller's compute pass for any set of bindings.
 import type { Operation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
@@ -21,11 +21,12 @@ export interface PartitionExecutable {
   /** Records every kernel of the partition into `pass`, binding partition bind point i to `bindings[i]`. */
   dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], onKernel?: (step: KernelStep, index: number) => void): void;
   /**
-   * As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes); `after`
+   * As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes), dispatched
+   * `repeat` times there (for timing kernels too short to time alone); `after`
    * runs once a kernel's pass has ended, to record commands between kernels (copying a result out).
    */
   dispatchEach(
-    encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], pass: (step: KernelStep, index: number) => GPUComputePassDescriptor,
+    encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], repeat: number, pass: (step: KernelStep, index: number) => GPUComputePassDescriptor,
     after?: (step: KernelStep, index: number) => void,
   ): void;
   /** Releases the kernels' workspace. */
@@ -39,9 +40,17 @@ export function hashWgsl(source: string): string {
   return `${(h >>> 0).toString(16)}:${source.length}`;
 }
 
+/**
+ * How pipelines are created. 'async' (createComputePipelineAsync, all at once) keeps a browser's
+ * thread free while the driver compiles; 'sync' (createComputePipeline, one after another) is
+ * faster where the implementation does not compile asynchronous requests in parallel (Dawn in
+ * Node: see docs/webgpu-target.md for the measurements).
+ */
+export type PipelineCreation = 'async' | 'sync';
+
 export class PipelineCache {
   private pipelines = new Map<string, Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }>>();
-  constructor(private readonly device: GPUDevice) {}
+  constructor(private readonly device: GPUDevice, private readonly creation: PipelineCreation = 'async') {}
 
   get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
     const key = `${hashWgsl(kernel.wgsl)}|${kernel.inputs}|${kernel.output}|${kernel.workspace ? 'ws' : ''}`;
@@ -63,21 +72,31 @@ export class PipelineCache {
     entries.push({ binding: kernel.output, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     if (kernel.workspace) entries.push({ binding: kernel.output + 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
+    // The scope is pushed and popped with nothing awaited between, so the scopes of pipelines created
+    // concurrently cannot interleave (an error is pinned on its own kernel); an asynchronous creation
+    // reports its errors by rejecting instead.
     this.device.pushErrorScope('validation');
     const module = this.device.createShaderModule({ label: `Executable.shader ${kernel.name}`, code: kernel.wgsl });
-    const errors = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
-    if (errors.length) {
-      await this.device.popErrorScope();
-      throw new Error(`kernel ${kernel.name} does not compile: ${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ')}\n${kernel.wgsl}`);
-    }
-    const pipeline = await this.device.createComputePipelineAsync({
+    const descriptor: GPUComputePipelineDescriptor = {
       label: `Executable.pipeline ${kernel.name}`,
       layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
       compute: { module, entryPoint: 'main' },
-    });
-    const error = await this.device.popErrorScope();
-    if (error) throw new Error(`kernel ${kernel.name} does not compile: ${error.message}\n${kernel.wgsl}`);
-    return { pipeline, layout };
+    };
+    const made = this.creation === 'sync' ? this.device.createComputePipeline(descriptor) : undefined;
+    const scope = this.device.popErrorScope();
+    const pending = made ? Promise.resolve(made) : this.device.createComputePipelineAsync(descriptor);
+    const error = await scope;
+    if (error) {
+      pending.catch(() => {});
+      const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
+      const text = messages.length ? messages.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ') : error.message;
+      throw new Error(`kernel ${kernel.name} does not compile: ${text}\n${kernel.wgsl}`);
+    }
+    try {
+      return { pipeline: await pending, layout };
+    } catch (e) {
+      throw new Error(`kernel ${kernel.name} does not compile: ${e instanceof Error ? e.message : String(e)}\n${kernel.wgsl}`, { cause: e });
+    }
   }
 }
 
@@ -148,13 +167,13 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
     destroy() {
       workspace?.destroy();
     },
-    dispatchEach(encoder, bindings, describe, after) {
+    dispatchEach(encoder, bindings, repeat, describe, after) {
       const bound = bindGroups(bindings);
       steps.forEach((s, i) => {
         const pass = encoder.beginComputePass(describe(s, i));
         pass.setPipeline(s.pipeline);
         pass.setBindGroup(0, bound[i]!);
-        pass.dispatchWorkgroups(...s.kernel.workgroups);
+        for (let r = 0; r < repeat; r++) pass.dispatchWorkgroups(...s.kernel.workgroups);
         pass.end();
         after?.(s, i);
       });

@@ -1,7 +1,7 @@
 // The workgroup-tiled GEMM core shared by matmul, gemm and convolution (implicit GEMM): for each batch,
-// C = A·B over shared-memory tiles of A and B, each thread accumulating a 4×4 register block in f32.
-// Operands arrive through read hooks and results leave through a write hook, so the caller decides
-// the indexing (transposes, broadcasting, im2col) and the store (the fused epilogue).
+// C = A·B over shared-memory tiles of A and B, each thread accumulating a register block (up to 8×8)
+// in f32. Operands arrive through read hooks and results leave through a write hook, so the caller
+// decides the indexing (transposes, broadcasting, im2col) and the store (the fused epilogue).
 import { Scope } from '../wgsl/builder';
 import { when } from './helpers';
 
@@ -19,7 +19,11 @@ export interface GemmHooks {
   readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope): string;
   /** B(batch, k, n) as an f32 expression; code that depends on `n` (and `batch`) only may go into `hoisted`. */
   readB(scope: Scope, batch: string, k: string, n: string, hoisted: Scope): string;
-  /** Emits the store of product element (batch, m, n), whose accumulator is the f32 expression `acc` (with split-K, the sum over K slice `split`, an i32 in scope). */
+  /**
+   * Emits the store of product element (batch, m, n), whose accumulator is the f32 expression `acc`
+   * (with split-K, the sum over K slice `split`, an i32 in scope). The store runs in a function of
+   * its own: it may use `batch`, `split`, `m`, `n` and `acc` only, with module-scope bindings.
+   */
   write(scope: Scope, batch: string, m: string, n: string, acc: string): void;
 }
 
@@ -32,28 +36,59 @@ export interface Tile {
 }
 
 /**
- * Each thread computes a block of up to 4×4 results, sized so that every tile runs 16×16 = 256
- * threads: 64-wide tiles block 4 per thread, 32-wide 2, 16-wide 1. Small tiles keep many threads, so
- * each thread's share of the tile loads stays short (loads are what a small GEMM waits on).
+ * Each thread computes a block of rows × columns sized so that every tile runs 16×16 = 256 threads:
+ * 128-wide tiles block 8 per thread, 64-wide 4, 32-wide 2, 16-wide 1. Small tiles keep many
+ * threads, so each thread's share of the tile loads stays short (loads are what a small GEMM waits
+ * on); large blocks reuse each value read from workgroup memory more (what a large GEMM waits on).
  */
 const block = (t: number) => Math.max(1, t / 16);
 
+/** 128-wide tiles only where at least this many workgroups remain: below it, 64-wide tiles fill the GPU better. */
+const WIDE_TILE_GROUPS = 256;
+
+/** A tile forced by a benchmark's sweep (`cgc bench-kernels --tile`). */
+let forced: Omit<Tile, 'splits'> | undefined;
+
 /**
- * Tile sizes: per dimension the smallest of 16, 32, 64 covering it (so a matrix-vector product does
- * not pay for 64 idle rows), then while fewer than 64 workgroups would run, the larger 64 is halved
- * (small problems need parallelism more than reuse). K is tiled by 16. The largest tile, 64×64 with
- * 256 threads and 8 KiB of workgroup memory, fits WebGPU's default limits.
+ * Runs `f` with every GEMM tiled by `tile`, for measuring tile choices: kernels are generated when a
+ * program is compiled and again when it is loaded, so `f` may be async (it then holds the tile until
+ * it settles, and nothing else may compile meanwhile).
+ */
+export function withForcedTile<T>(tile: Omit<Tile, 'splits'> | undefined, f: () => T): T {
+  const before = forced;
+  forced = tile;
+  let result: T;
+  try {
+    result = f();
+  } catch (e) {
+    forced = before;
+    throw e;
+  }
+  if (result instanceof Promise) return result.finally(() => { forced = before; }) as T;
+  forced = before;
+  return result;
+}
+
+/**
+ * Tile sizes: per dimension the smallest of 16, 32, 64, 128 covering it (so a matrix-vector product
+ * does not pay for 64 idle rows); then while a 128-wide tile leaves fewer than WIDE_TILE_GROUPS
+ * workgroups, or a 64-wide one fewer than 64, the larger side is halved (small problems need
+ * parallelism more than reuse). K is tiled by 16, or 8 for a 128×128 tile, so that the tiles (A
+ * padded, see gemmMain) fit WebGPU's default 16 KiB of workgroup memory.
  */
 export function chooseTile(s: GemmShape): Tile {
-  const fit = (d: number) => (d <= 16 ? 16 : d <= 32 ? 32 : 64);
+  if (forced) return { ...forced, splits: chooseSplits(s, s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn)) };
+  const fit = (d: number) => (d <= 16 ? 16 : d <= 32 ? 32 : d <= 64 ? 64 : 128);
   let tm = fit(s.M);
   let tn = fit(s.N);
   const groups = () => s.batch * Math.ceil(s.M / tm) * Math.ceil(s.N / tn);
-  while (Math.max(tm, tn) === 64 && groups() < 64) {
+  const halve = () => {
     if (tm >= tn) tm /= 2;
     else tn /= 2;
-  }
-  return { tm, tn, tk: 16, splits: chooseSplits(s, groups()) };
+  };
+  while (Math.max(tm, tn) === 128 && groups() < WIDE_TILE_GROUPS) halve();
+  while (Math.max(tm, tn) === 64 && groups() < 64) halve();
+  return { tm, tn, tk: tm === 128 && tn === 128 ? 8 : 16, splits: chooseSplits(s, groups()) };
 }
 
 /** Fewer workgroups than this leave a large GPU mostly idle. */
@@ -70,6 +105,30 @@ export function chooseSplits(s: GemmShape, groups: number): number {
   return Math.max(1, Math.min(32, Math.floor(s.K / MIN_SLICE), Math.ceil(TARGET_GROUPS / groups)));
 }
 
+/**
+ * One side (rows of A, or columns of B) of the thread's register block. With a block of 4 or more,
+ * a thread owns runs of 4 adjacent elements, 64 apart (rows 4·t … 4·t+3, 64+4·t …), read from
+ * workgroup memory as vec4; otherwise single elements 16 apart (t, t+16, …), read as scalars.
+ */
+interface Side {
+  readonly size: number;
+  readonly block: number;
+  readonly vec: boolean;
+  /** Row stride of the tile in workgroup memory, in f32 (padded for A, see gemmMain). */
+  readonly stride: number;
+  /** The tile element (offset within the tile) of block element `i`, for thread coordinate `t`. */
+  at(t: string, i: number): string;
+}
+
+function side(size: number, stride: number): Side {
+  const b = block(size);
+  const vec = b >= 4;
+  return {
+    size, block: b, vec, stride,
+    at: (t, i) => (vec ? `${64 * Math.floor(i / 4) + (i % 4)}i + 4i * ${t}` : `${t} + ${i * (size / b)}i`),
+  };
+}
+
 /** The tiled kernel's `main` and workgroup variables (after the caller's binding declarations), or undefined past dispatch limits. */
 export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): { code: string; workgroups: [number, number, number] } | undefined {
   const { tm, tn, tk, splits } = tile;
@@ -77,14 +136,16 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   const slice = Math.ceil(Math.ceil(s.K / splits) / tk) * tk;
   const workgroups: [number, number, number] = [Math.ceil(s.N / tn), Math.ceil(s.M / tm), s.batch * splits];
   if (workgroups.some((w) => w > 65535)) return undefined;
-  const rm = block(tm);
-  const rn = block(tn);
-  const threads = (tm / rm) * (tn / rn);
+  // The A tile is stored [k][m] with its rows padded by 4 when read as vec4: the loads below write it
+  // k-fastest across threads, and an unpadded power-of-two row would put those writes in one bank.
+  const A = side(tm, block(tm) >= 4 ? tm + 4 : tm);
+  const B = side(tn, tn);
+  const threads = (tm / A.block) * (tn / B.block);
   if (threads % tk || threads % tn || (tm * tk) % threads || (tk * tn) % threads) throw new Error(`GEMM tile ${tm}×${tn}×${tk} does not split into ${threads}-thread load slots`);
-  // A tile stored [k][m] and B tile [k][n]: in the inner loop consecutive threads read consecutive words.
   // Thread t loads A elements (m = t / tk + j·threads/tk, k = t % tk) and B elements (k = t / tn +
-  // j·threads/tn, n = t % tn) for slots j: its k-independent index math (an output position's
-  // coordinates, for a convolution) is computed once, before the K loop.
+  // j·threads/tn, n = t % tn) for slots j: consecutive threads read consecutive words of a row-major
+  // A and B. Its k-independent index math (an output position's coordinates, for a convolution) is
+  // computed once, before the K loop.
   const hoist = new Scope('  ');
   hoist.emit(`let a_kk = i32(lidx) % ${tk}i;`);
   hoist.emit(`let b_kk = i32(lidx) / ${tn}i;`);
@@ -97,7 +158,8 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
     const slot = loadA.child();
     slot.emit(`var a_val${j} = 0.0f;`);
     when(slot, inRange([m, s.M, tm], ['a_k', s.K, tk]), (inner) => inner.emit(`a_val${j} = ${hooks.readA(inner, 'batch', m, 'a_k', hoist)};`));
-    slot.emit(`tile_a[a_kk * ${tm}i + ${m} - tile_m0] = a_val${j};`);
+    hoist.emit(`let a_at${j} = a_kk * ${A.stride}i + i32(lidx) / ${tk}i + ${(j * threads) / tk}i;`);
+    slot.emit(`${wgStore('tile_a', A.vec, `a_at${j}`)} = a_val${j};`);
     loadA.emit('{');
     loadA.lines.push(...slot.lines);
     loadA.emit('}');
@@ -109,20 +171,54 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
     slot.emit(`let ${k} = k0 + b_kk + ${(j * threads) / tn}i;`);
     slot.emit(`var b_val${j} = 0.0f;`);
     when(slot, inRange([k, s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val${j} = ${hooks.readB(inner, 'batch', k, 'b_n', hoist)};`));
-    slot.emit(`tile_b[(b_kk + ${(j * threads) / tn}i) * ${tn}i + b_n - tile_n0] = b_val${j};`);
+    hoist.emit(`let b_at${j} = (b_kk + ${(j * threads) / tn}i) * ${B.stride}i + i32(lidx) % ${tn}i;`);
+    slot.emit(`${wgStore('tile_b', B.vec, `b_at${j}`)} = b_val${j};`);
     loadB.emit('{');
     loadB.lines.push(...slot.lines);
     loadB.emit('}');
   }
-  const store = new Scope('      ');
-  store.emit(`let o_m = tile_m0 + ty + r * ${tm / rm}i;`);
-  store.emit(`let o_n = tile_n0 + tx + c * ${tn / rn}i;`);
-  when(store, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', `acc[r * ${rn}i + c]`));
-  const code = `var<workgroup> tile_a: array<f32, ${tm * tk}>;
-var<workgroup> tile_b: array<f32, ${tk * tn}>;
+  // The product step for one k: the thread's A values (scalars) times its B values (vec4 runs or
+  // scalars), accumulated into acc (vec4 per run of 4 columns, else f32 per column).
+  const step: string[] = [];
+  const aVals: string[] = [];
+  for (let i = 0; i < A.block; i += A.vec ? 4 : 1) {
+    const v = `a_r${i}`;
+    step.push(`let ${v} = ${wgLoad('tile_a', A, 'ty', i)};`);
+    if (A.vec) aVals.push(`${v}.x`, `${v}.y`, `${v}.z`, `${v}.w`);
+    else aVals.push(v);
+  }
+  const bVals: string[] = [];
+  for (let i = 0; i < B.block; i += B.vec ? 4 : 1) {
+    const v = `b_r${i}`;
+    step.push(`let ${v} = ${wgLoad('tile_b', B, 'tx', i)};`);
+    bVals.push(v);
+  }
+  aVals.forEach((a, r) => bVals.forEach((b, c) => step.push(`acc[${r * bVals.length + c}] = fma(${B.vec ? `vec4<f32>(${a})` : a}, ${b}, acc[${r * bVals.length + c}]);`)));
+  // The store: one call per block element, with constant accumulator indices (a loop over a
+  // register array with the epilogue in its body can leave the array in local memory).
+  const store = new Scope('  ');
+  store.emit('let o_m = tile_m0 + dm;');
+  store.emit('let o_n = tile_n0 + dn;');
+  when(store, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
+  const calls: string[] = [];
+  for (let r = 0; r < A.block; r++) {
+    for (let c = 0; c < B.block; c++) {
+      const acc = B.vec ? `acc[${r * bVals.length + (c >> 2)}][${c % 4}]` : `acc[${r * bVals.length + c}]`;
+      calls.push(`  store_tile(batch, split, tile_m0, tile_n0, ${A.at('ty', r)}, ${B.at('tx', c)}, ${acc});`);
+    }
+  }
+  const aWords = tk * A.stride;
+  const bWords = tk * B.stride;
+  const wgArray = (vec: boolean, words: number) => (vec ? `array<vec4<f32>, ${words / 4}>` : `array<f32, ${words}>`);
+  const code = `var<workgroup> tile_a: ${wgArray(A.vec, aWords)};
+var<workgroup> tile_b: ${wgArray(B.vec, bWords)};
 
-// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${rm}×${rn} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}.
-@compute @workgroup_size(${tn / rn}, ${tm / rm})
+fn store_tile(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: f32) {
+${store.lines.join('\n')}
+}
+
+// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}.
+@compute @workgroup_size(${tn / B.block}, ${tm / A.block})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
   let batch = i32(wg.z) / ${splits}i;
   let split = i32(wg.z) % ${splits}i;
@@ -132,31 +228,31 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   let tile_n0 = i32(wg.x) * ${tn}i;
   let tx = i32(lid.x);
   let ty = i32(lid.y);
-  var acc: array<f32, ${rm * rn}>;
-  var reg_a: array<f32, ${rm}>;
-  var reg_b: array<f32, ${rn}>;
+  var acc: array<${B.vec ? 'vec4<f32>' : 'f32'}, ${aVals.length * bVals.length}>;
 ${hoist.lines.join('\n')}
   for (var k0 = k_begin; k0 < k_end; k0 += ${tk}i) {
 ${loadA.lines.join('\n')}
 ${loadB.lines.join('\n')}
     workgroupBarrier();
     for (var kk = 0i; kk < ${tk}i; kk++) {
-      for (var r = 0i; r < ${rm}i; r++) { reg_a[r] = tile_a[kk * ${tm}i + ty + r * ${tm / rm}i]; }
-      for (var c = 0i; c < ${rn}i; c++) { reg_b[c] = tile_b[kk * ${tn}i + tx + c * ${tn / rn}i]; }
-      for (var r = 0i; r < ${rm}i; r++) {
-        for (var c = 0i; c < ${rn}i; c++) { acc[r * ${rn}i + c] += reg_a[r] * reg_b[c]; }
-      }
+${step.map((l) => `      ${l}`).join('\n')}
     }
     workgroupBarrier();
   }
-  for (var r = 0i; r < ${rm}i; r++) {
-    for (var c = 0i; c < ${rn}i; c++) {
-${store.lines.join('\n')}
-    }
-  }
+${calls.join('\n')}
 }
 `;
   return { code, workgroups };
+}
+
+/** A workgroup tile element at f32 offset `at` (a non-negative i32) as a store target: a component of a vec4 array, or an f32 array element. */
+function wgStore(name: string, vec: boolean, at: string): string {
+  return vec ? `${name}[${at} >> 2u][${at} & 3i]` : `${name}[${at}]`;
+}
+
+/** Row kk of a workgroup tile at the thread's block element `i` (for a vec4 side, the run of 4 starting there). */
+function wgLoad(name: string, side: Side, t: string, i: number): string {
+  return side.vec ? `${name}[kk * ${side.stride / 4}i + ${16 * Math.floor(i / 4)}i + ${t}]` : `${name}[kk * ${side.stride}i + ${side.at(t, i)}]`;
 }
 
 /** The bounds test for indices that may pass their extent (none when the tile divides it). */

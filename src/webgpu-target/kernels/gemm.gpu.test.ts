@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttrInput } from '../../ir/ops/test-cases';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
+import { withForcedTile } from './gemm-core';
 import { type Case, type Step, prepareCase, runCase } from '../testing/cases';
 
 const mm = (a: string, b: string, epilogue: Step[] = []): Case => ({ name: `matmul ${a} · ${b}`, args: [`${a}xf32`, `${b}xf32`], ops: [{ op: 'matmul', in: ['a', 'b'] }, ...epilogue] });
@@ -50,6 +51,17 @@ const CASES: Case[] = [
       { op: 'add', in: ['%0', 'd'] }, { op: 'relu', in: ['%1'] },
     ],
   },
+  // Forced tiles: the 128-wide (8 per thread, vec4 reads from workgroup memory) and mixed shapes on
+  // small problems with ragged edges, which the chosen tiles would only reach on large ones.
+  ...[[128, 128, 8], [128, 64, 16], [64, 128, 16], [128, 16, 16], [16, 128, 16], [64, 32, 16], [32, 64, 16]].map(([tm, tn, tk]): Case => ({ ...mm('130x37', '37x200'), name: `matmul 130x37 · 37x200, tile ${tm}×${tn}×${tk}`, tile: { tm: tm!, tn: tn!, tk: tk! } })),
+  { ...mm('3x70x300', '3x300x150'), name: 'batched matmul, tile 128×128×8, split-K', tile: { tm: 128, tn: 128, tk: 8 }, split: true },
+  {
+    ...conv('2x16x13x13', '136x16x3x3', { strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], groups: 1 }),
+    name: 'conv 3x3 + relu epilogue, tile 128×128×8', tile: { tm: 128, tn: 128, tk: 8 }, ops: [
+      { op: 'convolution', in: ['a', 'b'], attrs: { strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], groups: 1 } },
+      { op: 'relu', in: ['%0'] },
+    ],
+  },
   {
     name: 'conv 3x3 stride 3 + bias → relu', args: ['3x5x13x14xf32', '10x5x3x3xf32', '10xf32'],
     ops: [
@@ -66,10 +78,12 @@ afterAll(() => device?.destroy());
 describe('tiled GEMM kernels vs CPU reference', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const { inputs, want, state, defs } = prepareCase(c, 31);
-      const tiled = defs.some((d) => planKernels(d).some((k) => k.wgsl.includes('Tiled GEMM')));
+      const { inputs, want, state, defs } = withForcedTile(c.tile, () => prepareCase(c, 31));
+      const kernels = withForcedTile(c.tile, () => defs.flatMap((d) => planKernels(d)));
+      const tiled = kernels.some((k) => k.wgsl.includes('Tiled GEMM'));
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
-      const split = defs.some((d) => planKernels(d).some((k) => k.workspace !== undefined && k.wgsl.includes('slices of')));
+      if (c.tile) expect(kernels.some((k) => k.wgsl.includes(`tile ${c.tile!.tm}×${c.tile!.tn}×${c.tile!.tk}`))).toBe(true);
+      const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));
       expect(split, 'planned with split-K').toBe(c.split ?? false);
       const { got, targets } = await runCase(device, state, inputs);
       expect(targets.every((t) => t.startsWith('webgpu'))).toBe(true);
@@ -90,5 +104,19 @@ describe('split-K choice', () => {
     expect(chooseTile({ batch: 1, M: 7, N: 9, K: 2048 }).splits).toBe(16);
     expect(chooseTile({ batch: 1, M: 1024, N: 1024, K: 1024 }).splits).toBe(1);
     expect(chooseTile({ batch: 1, M: 64, N: 64, K: 200 }).splits).toBe(1);
+  });
+  it('takes 128-wide tiles only where enough workgroups remain, and every chosen tile fits its load slots', async () => {
+    const { chooseTile } = await import('./gemm-core');
+    expect(chooseTile({ batch: 1, M: 2048, N: 2048, K: 2048 })).toMatchObject({ tm: 128, tn: 128, tk: 8, splits: 1 });
+    expect(chooseTile({ batch: 1, M: 1024, N: 1024, K: 1024 })).toMatchObject({ tm: 64, tn: 64, splits: 1 });
+    for (const M of [1, 16, 33, 100, 129, 4096, 40000]) {
+      for (const N of [1, 17, 64, 200, 4096, 40000]) {
+        const { tm, tn, tk } = chooseTile({ batch: 1, M, N, K: 64 });
+        const threads = (tm / Math.max(1, tm / 16)) * (tn / Math.max(1, tn / 16));
+        expect([threads % tk, threads % tn, (tm * tk) % threads, (tk * tn) % threads], `${M}×${N}: ${tm}×${tn}×${tk}`).toEqual([0, 0, 0, 0]);
+        const words = tk * ((tm >= 64 ? tm + 4 : tm) + tn);
+        expect(words * 4).toBeLessThanOrEqual(16384);
+      }
+    }
   });
 });

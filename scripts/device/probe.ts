@@ -1,0 +1,93 @@
+// Where a run's host time and a load's time go, on the GPU machine.
+//   probe cold sync|async MODEL   one cold session: compile, load (pipelines + upload), first run
+//   probe phases MODEL…           per run: encode (to submit), submit, waiting for the results
+import { readFileSync } from 'node:fs';
+import { compile } from '../../src/compiler/pipeline';
+import { randomTensor } from '../../src/reference/random';
+import { loadProgram } from '../../src/runtime/runtime';
+import { defaultTargets } from '../../src/webgpu-target/targets';
+import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from '../../src/cli/gpu';
+import { loadModel } from '../../src/cli/load';
+import { onnxGraphIo } from '../../src/compiler/import/onnx';
+import { batchShapes } from '../../src/cli/bench';
+
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const [mode, ...rest] = process.argv.slice(2);
+
+await useDawn(() => {}, BENCH_DAWN_FLAGS);
+const t00 = performance.now();
+const { device } = await openCliDevice(() => {});
+const deviceMs = performance.now() - t00;
+
+const load = (file: string) => {
+  const bytes = new Uint8Array(readFileSync(file));
+  return loadModel(file, { shapes: batchShapes(onnxGraphIo(bytes), 1, file) });
+};
+
+if (mode === 'cold') {
+  const [creation, file] = rest as ['sync' | 'async', string];
+  const t0 = performance.now();
+  const loaded = load(file);
+  const t1 = performance.now();
+  const state = compile(loaded.module!, defaultTargets());
+  const t2 = performance.now();
+  const prog = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { pipelines: creation });
+  const t3 = performance.now();
+  const inputs = prog.inputTypes.map((t, i) => randomTensor(t, 1 + i));
+  await prog.run(inputs);
+  const t4 = performance.now();
+  console.log(`${file.split('/').pop()} cold (${creation}): device ${deviceMs.toFixed(0)} ms, import ${(t1 - t0).toFixed(0)}, compile ${(t2 - t1).toFixed(0)}, load ${(t3 - t2).toFixed(0)}, first run ${(t4 - t3).toFixed(1)}; compile+load+first run ${(t4 - t1).toFixed(0)} ms`);
+} else {
+  // Per run: the time to reach submit (encoding), submit itself, and the wait after it.
+  const submit = GPUQueue.prototype.submit;
+  let marks: number[] = [];
+  GPUQueue.prototype.submit = function (this: GPUQueue, buffers: Iterable<GPUCommandBuffer>) {
+    marks.push(performance.now());
+    const r = submit.call(this, buffers);
+    marks.push(performance.now());
+    return r;
+  };
+  for (const file of rest) {
+    const loaded = load(file);
+    const state = compile(loaded.module!, defaultTargets());
+    const prog = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { pipelines: 'sync' });
+    const inputs = prog.inputTypes.map((t, i) => randomTensor(t, 1 + i));
+    for (let i = 0; i < 5; i++) await prog.run(inputs);
+    const enc: number[] = [];
+    const sub: number[] = [];
+    const wait: number[] = [];
+    const total: number[] = [];
+    const gpu: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      marks = [];
+      const r0 = performance.now();
+      const r = await prog.run(inputs);
+      const r1 = performance.now();
+      enc.push(marks[0]! - r0);
+      sub.push(marks[1]! - marks[0]!);
+      wait.push(r1 - marks[1]!);
+      total.push(r1 - r0);
+      gpu.push(r.timings.reduce((s, t) => s + t.ms, 0));
+    }
+    // The same program recorded into our own encoder, 10 runs per submit: GPU throughput without per-run host cost.
+    const io = {
+      inputs: prog.inputTypes.map((t) => ({ buffer: device.createBuffer({ size: Math.max(4, t.shape.reduce((a, b) => a * b, 1) * 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST }) })),
+      outputs: prog.outputTypes.map((t) => ({ buffer: device.createBuffer({ size: Math.max(4, t.shape.reduce((a, b) => a * b, 1) * 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC }) })),
+    };
+    const recordMs: number[] = [];
+    const batched: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r0 = performance.now();
+      const e = device.createCommandEncoder();
+      for (let j = 0; j < 10; j++) prog.record(e, io);
+      const cb = e.finish();
+      recordMs.push((performance.now() - r0) / 10);
+      device.queue.submit([cb]);
+      await device.queue.onSubmittedWorkDone();
+      batched.push((performance.now() - r0) / 10);
+    }
+    console.log(`${file.split('/').pop()}: run() median ${med(total).toFixed(3)} (min ${Math.min(...total).toFixed(3)}) = encode ${med(enc).toFixed(3)} + submit ${med(sub).toFixed(3)} + wait ${med(wait).toFixed(3)}; GPU ${med(gpu).toFixed(3)}; record ${med(recordMs).toFixed(3)} per run; 10 per submit ${med(batched).toFixed(3)} ms per run`);
+    prog.destroy();
+  }
+}
+device.destroy();
