@@ -52,6 +52,28 @@ describe('compiler rules', () => {
     expect(verifyModule(s.output!)).toEqual([]);
   });
 
+  it('takes an epilogue that uses a value twice, and stops where a value would leave the subgraph', () => {
+    const epi = '@p attributes {benefit = 10, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 4}}';
+    // relu → x·sigmoid(x): one subgraph.
+    const swish = compile(module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%m = cgc_op.mul(%a, %s)\ncgc.return %m'), [target('t', `cgc_pattern.pattern ${epi}`), createReferenceTarget()]);
+    expect(swish.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['relu', 'sigmoid', 'mul']]);
+    // sigmoid's result also returned: relu's result would leave a relu → sigmoid subgraph (mul reads
+    // it), so relu stands alone.
+    const both = compile(module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%m = cgc_op.mul(%a, %s)\ncgc.return %m, %s', `%x: ${T}`, `(${T}, ${T})`),
+      [target('t', `cgc_pattern.pattern ${epi}`), createReferenceTarget()]);
+    expect(both.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['relu'], ['sigmoid'], ['mul']]);
+  });
+
+  it('takes operand prologues before the operands of the anchor, each only where it is the sole user', () => {
+    const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
+    const s = compile(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), [target('t', `cgc_pattern.pattern ${pat}`), createReferenceTarget()]);
+    expect(s.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['neg', 'relu', 'add']]);
+    // neg's result used elsewhere too: it stays out; relu still feeds add from inside.
+    const shared = compile(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c, %a', `%x: ${T}`, `(${T}, ${T})`),
+      [target('t', `cgc_pattern.pattern ${pat}`), createReferenceTarget()]);
+    expect(shared.schedule.find((g) => g.ops.some((o) => o.opName === 'add'))!.ops.map((o) => o.opName)).toEqual(['relu', 'add']);
+  });
+
   it('explains bad declaration documents and patterns that can never match', () => {
     const m = () => module('%a = cgc_op.relu(%x)\ncgc.return %a');
     const cases: [string, RegExp][] = [
@@ -61,6 +83,7 @@ describe('compiler rules', () => {
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}, {ops = ["neg"]}]}', /node #1 must say which earlier node feeds it/],
       ['@p attributes {nodes = [{ops = ["relu"]}]}', /needs 'benefit'/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"]}}', /'epilogue' needs 'max_ops'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], prologue = {ops = ["neg"], max_ops = 1}, operand_prologues = {ops = ["neg"], max_ops = 1}}', /takes 'prologue' or 'operand_prologues', not both/],
     ];
     for (const [pattern, want] of cases) {
       expect(() => compile(m(), [target('bad', `cgc_pattern.pattern ${pattern}`)])).toThrow(DeclarationError);

@@ -8,13 +8,18 @@ const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_o
 /** Row kernels read their input a few times (statistics, then output), so a short prologue is recomputed, not stored. */
 const ROW_PROLOGUE = `{traits = ["elementwise"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "any"}`;
 
+/** What a tiled GEMM reads its operands through: index remapping (views) and scaling by constants. */
+const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "mul", "div"], element_types = ${FLOAT}, max_ops = 6, side_inputs = "constant"}`;
+
 export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // conv → any chain of elementwise ops (bias, activation, residual add, clip, scale, …)  ⇒  one implicit-GEMM kernel
   cgc_pattern.pattern @conv_epilogue attributes {benefit = 100,
     nodes = [{ops = ["convolution", "convolution_transpose"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
-  // matmul / gemm → elementwise chain  ⇒  one tiled GEMM kernel with the epilogue in its store
+  // (views and constant scaling of each operand) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
+  // kernel reading its operands through the views and storing through the epilogue (attention's
+  // q·kᵀ reads q and k straight out of the fused QKV projection)
   cgc_pattern.pattern @matmul_epilogue attributes {benefit = 100,
-    nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
+    nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}
   // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @norm_epilogue attributes {benefit = 60,
     nodes = [{traits = ["normalization"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}

@@ -1,4 +1,4 @@
-// Patterns at work: an epilogue stopped by a value with two users, an elementwise chain, an
+// Patterns at work: an epilogue that uses a value twice (x·sigmoid(x)) fused into the conv, an
 // elementwise prologue fused into a reduction, softmax with an epilogue, an int64 result (no GPU
 // kernel writes int64: CPU reference), top_k with no GPU kernel (CPU reference), identity and dead
 // ops removed, and a returned input copied.

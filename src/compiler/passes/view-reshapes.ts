@@ -1,16 +1,27 @@
-// view-reshapes: a subgraph that only reshapes (reshape, flatten, squeeze, unsqueeze) copies bytes
-// unchanged, so its result becomes a view of its input's memory and the invocation goes away —
+// view-reshapes: a subgraph that only reshapes (reshape, flatten, squeeze, unsqueeze, or a transpose
+// that moves only size-1 dimensions: [1, 197, 768] → [197, 1, 768]) copies bytes unchanged, so its
+// result becomes a view of its input's memory and the invocation goes away —
 // unless the input is a constant or a program output, the result is a program output, or a
 // consumer would bind both (WebGPU forbids two writable bindings of one range in a dispatch).
-import type { Value } from '../../ir';
+import { OpContext, type Operation, type Value, getOpDef } from '../../ir';
 import type { Pass, SubgraphInfo } from '../state';
 
 const RESHAPES = new Set(['reshape', 'flatten', 'squeeze', 'unsqueeze']);
 
+/** Whether `op` leaves the bytes of its input in place: a reshape, or a transpose keeping the order of the dimensions larger than 1. */
+export function movesNoBytes(op: Operation): boolean {
+  if (RESHAPES.has(op.opName)) return true;
+  if (op.opName !== 'transpose') return false;
+  const shape = op.operands[0]!.type.shape;
+  const perm = new OpContext(getOpDef('transpose')!, op.operands.map((v) => v.type), op.attributes).ints('permutation');
+  const moved = perm.filter((d) => shape[d] !== 1);
+  return moved.every((d, i) => i === 0 || d > moved[i - 1]!);
+}
+
 export const viewReshapes: Pass = {
   name: 'view-reshapes',
   run(s) {
-    const candidates = s.schedule.filter((sg) => sg.ops.length === 1 && RESHAPES.has(sg.ops[0]!.opName)
+    const candidates = s.schedule.filter((sg) => sg.ops.length === 1 && movesNoBytes(sg.ops[0]!)
       && sg.inputs.length === 1 && sg.outputs.length === 1
       && !s.graph.isConstant(sg.inputs[0]!) && !s.graph.returned.has(sg.inputs[0]!) && !s.graph.returned.has(sg.outputs[0]!));
     const aliased = new Set<SubgraphInfo>(candidates);

@@ -41,11 +41,16 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
     // The longest chains first; shorter ones too, so a match can still be taken when another
     // match claims the end of its chain (two convs feeding one residual add).
     const before = p.prologue ? chainBefore(g, p.prologue, assigned[0]!, new Set(assigned)) : [];
-    const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before])) : [];
+    // Operand prologues: a chain before each operand of the anchor, all of them or none.
+    const operandOps: Operation[] = [];
+    if (p.operandPrologues) {
+      assigned[0]!.operands.forEach((_, k) => operandOps.push(...chainBefore(g, p.operandPrologues!, assigned[0]!, new Set([...assigned, ...operandOps]), k)));
+    }
+    const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before, ...operandOps])) : [];
     let logged = false;
-    for (let b = before.length; b >= 0; b--) {
+    for (const fed of operandOps.length ? [operandOps, []] : [[]]) for (let b = before.length; b >= 0; b--) {
       for (let a = after.length; a >= 0; a--) {
-        const ops = new Set([...before.slice(0, b), ...assigned, ...after.slice(0, a)]);
+        const ops = new Set([...fed, ...before.slice(0, b), ...assigned, ...after.slice(0, a)]);
         const ordered = [...ops].sort((x, y) => g.position.get(x)! - g.position.get(y)!);
         const outputs = ordered.flatMap((op) => op.results.filter((r) => g.returned.has(r) || g.usersOf(r).some((u) => !ops.has(u))));
         // Only the last op's results may leave the subgraph (all of them: split, top_k) unless the pattern allows more.
@@ -108,29 +113,44 @@ function soleUser(g: EntryGraph, v: Value): Operation | undefined {
   return users.length === 1 && !g.returned.has(v) ? users[0] : undefined;
 }
 
-/** The longest epilogue after `last`: each op the sole user of the previous result. */
+/**
+ * The longest epilogue after `last`, in program order: each op uses values computed inside (the
+ * root's result, or an earlier epilogue op's) — a chain, or a DAG that rejoins, as GELU's
+ * x·(1 + erf(x/√2))/2 uses x twice. Operands from outside are side inputs. Which prefixes may form a
+ * subgraph (one value leaving it) is the caller's escape check.
+ */
 function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: ReadonlySet<Operation>): Operation[] {
   const chain: Operation[] = [];
   const inside = new Set(taken);
-  let cur = last;
-  while (chain.length < spec.maxOps && cur.results.length === 1) {
-    const v = cur.results[0]!;
-    const next = soleUser(g, v);
-    if (!next || inside.has(next) || unmet(next, spec) || !sideInputsOk(g, next, v, spec, inside)) break;
+  if (last.results.length !== 1) return chain;
+  const computed = new Set<Value>(last.results);
+  while (chain.length < spec.maxOps) {
+    // The earliest op not yet inside that uses a value computed inside.
+    let next: Operation | undefined;
+    for (const v of computed) {
+      for (const u of g.usersOf(v)) if (!inside.has(u) && (!next || g.position.get(u)! < g.position.get(next)!)) next = u;
+    }
+    if (!next || next.results.length !== 1 || unmet(next, spec)) break;
+    const outsideOk = next.operands.every((v) => computed.has(v) || (!(v.definingOp && inside.has(v.definingOp))
+      && spec.sideInputs !== 'none' && (spec.sideInputs === 'any' || g.isConstant(v))));
+    if (!outsideOk) break;
     chain.push(next);
     inside.add(next);
-    cur = next;
+    computed.add(next.results[0]!);
   }
   return chain;
 }
 
-/** The longest prologue before `first`, nearest op first: each feeds the next through its first operand only. */
-function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: ReadonlySet<Operation>): Operation[] {
+/**
+ * The longest prologue before `first`'s operand `operand`, nearest op first: each feeds the next
+ * through its first operand only.
+ */
+function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: ReadonlySet<Operation>, operand = 0): Operation[] {
   const chain: Operation[] = [];
   const inside = new Set(taken);
   let cur = first;
   while (chain.length < spec.maxOps) {
-    const input = cur.operands[0];
+    const input = cur.operands[cur === first ? operand : 0];
     const prev = input && g.producer(input);
     if (!prev || inside.has(prev) || prev.results.length !== 1 || soleUser(g, input) !== cur) break;
     if (unmet(prev, spec) || !sideInputsOk(g, prev, prev.operands[0]!, spec, inside)) break;

@@ -43,6 +43,8 @@ export interface Pattern {
   readonly epilogue?: ChainSpec;
   /** Elementwise ops before node 0, feeding its first operand. */
   readonly prologue?: ChainSpec;
+  /** A chain before each operand of node 0 (views and scaling the anchor reads through); the chains found are taken together or not at all. */
+  readonly operandPrologues?: ChainSpec;
   /** Whether values computed inside may also be used outside (the subgraph then has several results). */
   readonly multipleResults: boolean;
 }
@@ -85,7 +87,7 @@ export function readDeclaration(doc: IRDocument, target: string): Pattern[] {
 function readPattern(op: Operation, target: string): Pattern {
   const name = op.symbolName ?? '?';
   const fail = (msg: string): never => { throw new DeclarationError(`pattern @${name}: ${msg}`); };
-  const known = new Set(['sym_name', 'benefit', 'nodes', 'epilogue', 'prologue', 'multiple_results']);
+  const known = new Set(['sym_name', 'benefit', 'nodes', 'epilogue', 'prologue', 'operand_prologues', 'multiple_results']);
   for (const k of op.attributes.keys()) if (!known.has(k)) fail(`unknown attribute '${k}' (patterns have: ${[...known].slice(1).join(', ')})`);
   const benefit = op.attr('benefit');
   if (benefit?.kind !== 'int' || benefit.value < 0) fail("needs 'benefit', a non-negative integer");
@@ -100,9 +102,11 @@ function readPattern(op: Operation, target: string): Pattern {
   if (multi !== undefined && multi.kind !== 'bool') fail("'multiple_results' must be true or false");
   const epilogue = chain('epilogue');
   const prologue = chain('prologue');
+  const operandPrologues = chain('operand_prologues');
+  if (prologue && operandPrologues) fail("takes 'prologue' or 'operand_prologues', not both");
   return {
     name, target, benefit: (benefit as { value: number }).value, nodes,
-    ...(epilogue ? { epilogue } : {}), ...(prologue ? { prologue } : {}),
+    ...(epilogue ? { epilogue } : {}), ...(prologue ? { prologue } : {}), ...(operandPrologues ? { operandPrologues } : {}),
     multipleResults: multi?.kind === 'bool' && multi.value,
   };
 }

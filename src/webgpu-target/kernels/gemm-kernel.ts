@@ -107,7 +107,10 @@ function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
   return anchor;
 }
 
-/** The ops other than elementwise ones that `out` depends on inside the subgraph. */
+/** Ops a kernel reads through element by element (index remapping), as it does elementwise ops. */
+const PULLED_VIEWS = new Set(['transpose', 'slice', 'reshape', 'flatten', 'squeeze', 'unsqueeze']);
+
+/** The ops other than elementwise ones and views that `out` depends on inside the subgraph. */
 export function heavyOps(b: KernelBuilder, out: Value): Set<Operation> {
   const heavy = new Set<Operation>();
   const seen = new Set<Operation>();
@@ -116,7 +119,7 @@ export function heavyOps(b: KernelBuilder, out: Value): Set<Operation> {
     const op = stack.pop()!.definingOp;
     if (!op || !b.inside.has(op) || seen.has(op)) continue;
     seen.add(op);
-    if (!ELEMENTWISE.has(op.opName)) heavy.add(op);
+    if (!ELEMENTWISE.has(op.opName) && !PULLED_VIEWS.has(op.opName)) heavy.add(op);
     stack.push(...op.operands);
   }
   return heavy;

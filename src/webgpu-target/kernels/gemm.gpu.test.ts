@@ -51,6 +51,36 @@ const CASES: Case[] = [
       { op: 'add', in: ['%0', 'd'] }, { op: 'relu', in: ['%1'] },
     ],
   },
+  // Operand prologues: views (slice, reshape, transpose) read through by the tiled kernel, as
+  // attention's q·kᵀ reads q and k out of the fused QKV projection.
+  {
+    name: 'q·kᵀ read out of a fused qkv through slice → reshape → transpose', args: ['10x1x48xf32'],
+    ops: [
+      { op: 'slice', in: ['a'], attrs: { starts: [0], ends: [16], axes: [2] } }, { op: 'reshape', in: ['%0'], attrs: { shape: [10, 2, 8] } },
+      { op: 'transpose', in: ['%1'], attrs: { permutation: [1, 0, 2] } },
+      { op: 'slice', in: ['a'], attrs: { starts: [16], ends: [32], axes: [2] } }, { op: 'reshape', in: ['%3'], attrs: { shape: [10, 2, 8] } },
+      { op: 'transpose', in: ['%4'], attrs: { permutation: [1, 2, 0] } },
+      { op: 'matmul', in: ['%2', '%5'] },
+    ],
+  },
+  {
+    name: 'transpose (size-1 dims) → matmul + bias', args: ['1x10x24xf32', '24x20xf32', '20xf32'],
+    ops: [{ op: 'transpose', in: ['a'], attrs: { permutation: [1, 0, 2] } }, { op: 'matmul', in: ['%0', 'b'] }, { op: 'add', in: ['%1', 'c'] }],
+  },
+  {
+    name: 'transpose → reshape → gemm (trans_b)', args: ['2x10x8xf32', '20x16xf32'],
+    ops: [
+      { op: 'transpose', in: ['a'], attrs: { permutation: [1, 0, 2] } }, { op: 'reshape', in: ['%0'], attrs: { shape: [10, 16] } },
+      { op: 'gemm', in: ['%1', 'b'], attrs: { trans_b: true } },
+    ],
+  },
+  // An epilogue that uses the product twice (GELU's x·(1 + erf(x/√2))/2) fuses as a DAG.
+  {
+    name: 'matmul → GELU epilogue (x used twice)', args: ['9x40xf32', '40x33xf32'],
+    ops: [
+      { op: 'matmul', in: ['a', 'b'] }, { op: 'erf', in: ['%0'] }, { op: 'mul', in: ['%0', '%1'] },
+    ],
+  },
   // Forced tiles: the 128-wide (8 per thread, vec4 reads from workgroup memory) and mixed shapes on
   // small problems with ragged edges, which the chosen tiles would only reach on large ones.
   ...[[128, 128, 8], [128, 64, 16], [64, 128, 16], [128, 16, 16], [16, 128, 16], [64, 32, 16], [32, 64, 16]].map(([tm, tn, tk]): Case => ({ ...mm('130x37', '37x200'), name: `matmul 130x37 · 37x200, tile ${tm}×${tn}×${tk}`, tile: { tm: tm!, tn: tn!, tk: tk! } })),
@@ -82,6 +112,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       const kernels = withForcedTile(c.tile, () => defs.flatMap((d) => planKernels(d)));
       const tiled = kernels.some((k) => k.wgsl.includes('Tiled GEMM'));
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
+      if (c.tiled ?? true) expect(defs.length, 'one fused subgraph').toBe(1);
       if (c.tile) expect(kernels.some((k) => k.wgsl.includes(`tile ${c.tile!.tm}×${c.tile!.tn}×${c.tile!.tk}`))).toBe(true);
       const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));
       expect(split, 'planned with split-K').toBe(c.split ?? false);
