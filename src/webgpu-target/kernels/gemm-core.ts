@@ -70,11 +70,18 @@ export function withForcedTile<T>(tile: Omit<Tile, 'splits'> | undefined, f: () 
 }
 
 /**
- * Tile sizes: per dimension the smallest of 16, 32, 64, 128 covering it (so a matrix-vector product
- * does not pay for 64 idle rows); then while a 128-wide tile leaves fewer than WIDE_TILE_GROUPS
- * workgroups, or a 64-wide one fewer than 64, the larger side is halved (small problems need
- * parallelism more than reuse). K is tiled by 16, or 8 for a 128×128 tile, so that the tiles (A
- * padded, see gemmMain) fit WebGPU's default 16 KiB of workgroup memory.
+ * Tile sizes, from measurements on an H100 (docs/webgpu-target.md has the sweep):
+ * 1. per side the smallest of 16, 32, 64, 128 covering it (a matrix-vector product does not pay for
+ *    64 idle rows);
+ * 2. a 128-wide side is halved (the larger first) while fewer than WIDE_TILE_GROUPS workgroups run;
+ * 3. 64×64 narrows to 64×32 unless it already runs NARROW_BELOW workgroups (twice that when K is too
+ *    short for split-K to add any): at batch 1 a CNN's layers have few output tiles, and narrower
+ *    tiles beat deeper split-K (ResNet-50's convolutions 1.54 → 1.19 ms in all);
+ * 4. 64×32 narrows to 32×32 when, split-K included, fewer than SMALL_TILE_WORK workgroups run
+ *    (MobileNetV2's 1×1 convolutions with short K and few positions), and a 32-row tile reads 32
+ *    columns (×64 pays for reuse it cannot get).
+ * K is tiled by 16, or 8 for a 128×128 tile, so that the tiles (A padded, see gemmMain) fit
+ * WebGPU's default 16 KiB of workgroup memory.
  */
 export function chooseTile(s: GemmShape): Tile {
   if (forced) return { ...forced, splits: chooseSplits(s, s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn)) };
@@ -82,14 +89,21 @@ export function chooseTile(s: GemmShape): Tile {
   let tm = fit(s.M);
   let tn = fit(s.N);
   const groups = () => s.batch * Math.ceil(s.M / tm) * Math.ceil(s.N / tn);
-  const halve = () => {
+  while (Math.max(tm, tn) === 128 && groups() < WIDE_TILE_GROUPS) {
     if (tm >= tn) tm /= 2;
     else tn /= 2;
-  };
-  while (Math.max(tm, tn) === 128 && groups() < WIDE_TILE_GROUPS) halve();
-  while (Math.max(tm, tn) === 64 && groups() < 64) halve();
+  }
+  const splitable = s.K >= 2 * MIN_SLICE;
+  if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW)) tn = 32;
+  if (tm === 64 && tn === 32 && groups() * chooseSplits(s, groups()) < SMALL_TILE_WORK) tm = 32;
+  if (tm <= 32 && tn === 64 && groups() < WIDE_TILE_GROUPS) tn = 32;
   return { tm, tn, tk: tm === 128 && tn === 128 ? 8 : 16, splits: chooseSplits(s, groups()) };
 }
+
+/** 64×64 tiles stay where at least this many run (with split-K possible; twice as many without). */
+const NARROW_BELOW = 128;
+/** 64×32 tiles stay where at least this many workgroups, times their K slices, run. */
+const SMALL_TILE_WORK = 96;
 
 /** Fewer workgroups than this leave a large GPU mostly idle. */
 const TARGET_GROUPS = 512;

@@ -136,6 +136,18 @@ describe('split-K choice', () => {
     expect(chooseTile({ batch: 1, M: 1024, N: 1024, K: 1024 }).splits).toBe(1);
     expect(chooseTile({ batch: 1, M: 64, N: 64, K: 200 }).splits).toBe(1);
   });
+  it('chooses the tiles the H100 sweep measured fastest (docs/webgpu-target.md)', async () => {
+    const { chooseTile } = await import('./gemm-core');
+    const tile = (batch: number, M: number, N: number, K: number) => { const t = chooseTile({ batch, M, N, K }); return `${t.tm}×${t.tn}`; };
+    // ResNet-50 convolutions at batch 1 (M = output channels, N = positions, K = Cin·kh·kw): 64×32.
+    expect([tile(1, 256, 3136, 64), tile(1, 64, 12544, 147), tile(1, 256, 196, 2304), tile(1, 512, 49, 4608), tile(1, 2048, 49, 512)]).toEqual(Array(5).fill('64×32'));
+    // MobileNetV2's 1×1 convolutions with short K and few positions: 32×32.
+    expect([tile(1, 96, 196, 384), tile(1, 160, 49, 960), tile(1, 24, 3136, 96)]).toEqual(Array(3).fill('32×32'));
+    // ViT-B/16: the QKV projection keeps 64×64 (split-K adds the parallelism); attention's q·kᵀ 64×32.
+    expect([tile(1, 197, 2304, 768), tile(12, 197, 197, 64)]).toEqual(['64×64', '64×32']);
+    expect([tile(1, 1024, 1024, 1024), tile(1, 2048, 2048, 2048)]).toEqual(['64×64', '128×128']);
+  });
+
   it('takes 128-wide tiles only where enough workgroups remain, and every chosen tile fits its load slots', async () => {
     const { chooseTile } = await import('./gemm-core');
     expect(chooseTile({ batch: 1, M: 2048, N: 2048, K: 2048 })).toMatchObject({ tm: 128, tn: 128, tk: 8, splits: 1 });
