@@ -47,12 +47,38 @@ if (mode === 'cold') {
     marks.push(performance.now());
     return r;
   };
+  // Time spent in each WebGPU call, by method, accumulated over the timed runs.
+  const spent = new Map<string, { ms: number; calls: number }>();
+  let timing = false;
+  const wrap = (proto: object, cls: string) => {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const d = Object.getOwnPropertyDescriptor(proto, name);
+      if (!d || typeof d.value !== 'function' || name === 'constructor') continue;
+      const f = d.value as (...a: unknown[]) => unknown;
+      (proto as Record<string, unknown>)[name] = function (this: unknown, ...a: unknown[]) {
+        if (!timing) return f.apply(this, a);
+        const t = performance.now();
+        const r = f.apply(this, a);
+        const e = spent.get(`${cls}.${name}`) ?? { ms: 0, calls: 0 };
+        e.ms += performance.now() - t;
+        e.calls++;
+        spent.set(`${cls}.${name}`, e);
+        return r;
+      };
+    }
+  };
+  wrap(GPUQueue.prototype, 'queue');
+  wrap(GPUDevice.prototype, 'device');
+  wrap(GPUCommandEncoder.prototype, 'encoder');
+  wrap(GPUComputePassEncoder.prototype, 'pass');
+  wrap(GPUBuffer.prototype, 'buffer');
   for (const file of rest) {
     const loaded = load(file);
     const state = compile(loaded.module!, defaultTargets());
     const prog = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { pipelines: 'sync' });
     const inputs = prog.inputTypes.map((t, i) => randomTensor(t, 1 + i));
-    for (let i = 0; i < 5; i++) await prog.run(inputs);
+    for (const w0 = performance.now(); performance.now() - w0 < 1000;) await prog.run(inputs);
+    spent.clear();
     const enc: number[] = [];
     const sub: number[] = [];
     const wait: number[] = [];
@@ -60,9 +86,11 @@ if (mode === 'cold') {
     const gpu: number[] = [];
     for (let i = 0; i < 40; i++) {
       marks = [];
+      timing = true;
       const r0 = performance.now();
       const r = await prog.run(inputs);
       const r1 = performance.now();
+      timing = false;
       enc.push(marks[0]! - r0);
       sub.push(marks[1]! - marks[0]!);
       wait.push(r1 - marks[1]!);
@@ -86,6 +114,8 @@ if (mode === 'cold') {
       await device.queue.onSubmittedWorkDone();
       batched.push((performance.now() - r0) / 10);
     }
+    const top = [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8).map(([k, v]) => `${k} ${(v.ms / 40 * 1000).toFixed(0)}µs/${v.calls / 40}`);
+    console.log(`  per run, in WebGPU calls: ${top.join(', ')}`);
     console.log(`${file.split('/').pop()}: run() median ${med(total).toFixed(3)} (min ${Math.min(...total).toFixed(3)}) = encode ${med(enc).toFixed(3)} + submit ${med(sub).toFixed(3)} + wait ${med(wait).toFixed(3)}; GPU ${med(gpu).toFixed(3)}; record ${med(recordMs).toFixed(3)} per run; 10 per submit ${med(batched).toFixed(3)} ms per run`);
     prog.destroy();
   }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, cloneOp, numElements, stringAttr } from '../ir';
+import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, cloneOp, numElements, parseModule, stringAttr } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { readSafetensors } from '../compiler/import/safetensors';
 import { type HostTensor, allocTensor, runEntryPoint, tensorFromBytes } from '../reference';
@@ -60,6 +60,26 @@ describe('runtime vs CPU reference', () => {
       program.destroy();
     });
   }
+
+  it('cuts a long run into growing submits (8, then 16 dispatches, then the rest), with the same results', async () => {
+    const T = '!cgc.tensor<4x16x!cgc.float32>';
+    const body = Array.from({ length: 30 }, (_, i) => `    %s${i + 1} = cgc_op.softmax(%s${i})`).join('\n');
+    const parsed = parseModule(`cgc.module {\n  cgc.entry_point @main(%s0: ${T}) -> ${T} {\n${body}\n    cgc.return %s30\n  }\n}\n`);
+    const module = parsed.module!;
+    const input = randomInput({ shape: [4, 16], element: 'float32' }, 9);
+    const want = runEntryPoint(module, [input], () => undefined);
+    const s = compile(module, defaultTargets());
+    const program = await loadProgram(device, s.output!, () => undefined);
+    const r = await program.run([input]);
+    compare(r.outputs[0]!, want[0]!, '30 softmaxes');
+    expect({ dispatches: r.dispatches, submits: r.submits }).toEqual({ dispatches: 30, submits: 3 });
+    expect(plannedRunCounts(s.output!)).toEqual({ dispatches: 30, submits: 3 });
+    if (device.features.has('timestamp-query')) {
+      expect(r.timings.map((t) => t.partition)).toEqual(program.partitions.map((p) => p.name));
+      for (const t of r.timings) expect(t.ms).toBeGreaterThan(0);
+    }
+    program.destroy();
+  });
 
   it('the spec 7-layer network with its weights, in one submit', async () => {
     const dir = join(__dirname, '../../tests/compile');

@@ -1,7 +1,8 @@
 // The DXCGC runtime: loads Output IR and its constants, compiles every partition with its target
 // (WebGPU pipelines, or host execution for the CPU reference), allocates inputs, outputs, constant
-// buffers and scratch arenas once, binds bind points to buffer ranges, and runs the program —
-// every GPU partition recorded into one command encoder, submitted once per run. int64 values GPU
+// buffers and scratch arenas once, binds bind points to buffer ranges, and runs the program — its
+// GPU partitions recorded and submitted in growing chunks (the GPU starts on the first while the
+// rest is recorded), with no round trip to the host until the outputs are read. int64 values GPU
 // kernels read are checked against the int32 range they compute in, where they are uploaded.
 import { type Operation, type ShapedType, type Value, byteSize } from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
@@ -65,7 +66,7 @@ export interface RunResult {
   readonly kernelTimings: KernelTiming[];
   /** With `intermediates`: every subgraph result, in the order first written (the last write of each). */
   readonly intermediates?: IntermediateValue[];
-  /** Queue submissions this run made (1 when every partition runs on the GPU). */
+  /** Queue submissions this run made (growing chunks of dispatches, plus one per CPU-reference partition; 1 for a profiling or debug run on the GPU). */
   readonly submits: number;
   readonly dispatches: number;
 }
@@ -242,6 +243,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       device.pushErrorScope('validation');
       let encoder = device.createCommandEncoder({ label: 'Runtime.run' });
       let submits = 0;
+      const chunks = new SubmitChunks();
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
         if (call.runner.kind === 'gpu' && eachKernel) {
@@ -256,12 +258,28 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           continue;
         }
         if (call.runner.kind === 'gpu') {
-          const pass = encoder.beginComputePass({
-            label: `Runtime.partition ${call.name}`,
-            ...(timestamps ? { timestampWrites: { querySet: timestamps, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1 } } : {}),
-          });
-          call.runner.exe.dispatch(pass, call.bindings);
-          pass.end();
+          // In chunks (SubmitChunks): the first commands reach the GPU while the rest are recorded. A
+          // partition cut across submits is several passes; its timestamps open the first and close the last.
+          const n = call.runner.exe.steps.length;
+          let i = 0;
+          do {
+            const end = Math.min(n, i + chunks.room());
+            const pass = encoder.beginComputePass({
+              label: `Runtime.partition ${call.name}`,
+              ...(timestamps && (i === 0 || end === n)
+                ? { timestampWrites: { querySet: timestamps, ...(i === 0 ? { beginningOfPassWriteIndex: 2 * k } : {}), ...(end === n ? { endOfPassWriteIndex: 2 * k + 1 } : {}) } }
+                : {}),
+            });
+            call.runner.exe.dispatch(pass, call.bindings, i, end);
+            pass.end();
+            const more = end < n || calls[k + 1]?.runner.kind === 'gpu';
+            if (chunks.add(end - i) && more) {
+              device.queue.submit([encoder.finish()]);
+              submits++;
+              encoder = device.createCommandEncoder({ label: 'Runtime.run' });
+            }
+            i = end;
+          } while (i < n);
           continue;
         }
         // A host partition: submit what came before, read its inputs back, compute, upload its results.
@@ -282,6 +300,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         }
         hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
         encoder = device.createCommandEncoder({ label: 'Runtime.run' });
+        chunks.restart();
       }
       // Outputs and timestamps come back through one staging buffer and one map: each map is a round
       // trip to the device, which on a fast GPU costs more than the model.
@@ -390,27 +409,77 @@ async function makeRunner(device: GPUDevice, output: Operation, name: string, ca
 
 /**
  * What a run of `output` will do, without a device: GPU dispatches (every kernel of every GPU
- * partition invocation) and queue submits (one per CPU-reference partition invocation, which reads
- * its inputs back first, plus the final one) — the counts `run()` reports.
+ * partition invocation) and queue submits (the chunks of dispatches SubmitChunks cuts, one per
+ * CPU-reference partition invocation, which reads its inputs back first, and the final one) — the
+ * counts a plain `run()` reports.
  */
 export function plannedRunCounts(output: Operation): { dispatches: number; submits: number } {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
   if (!program) throw new Error('the output IR has no cgc.program');
   const perPartition = new Map<string, { kind: 'gpu' | 'host'; kernels: number }>();
-  let dispatches = 0;
-  let submits = 1;
-  for (const op of program.body().operations.filter((o) => o.name === INVOKE)) {
+  const sequence = program.body().operations.filter((o) => o.name === INVOKE).map((op) => {
     const name = (op.attr(ATTR.callee) as { name: string }).name;
     if (!perPartition.has(name)) {
       const isolated = isolatePartition(output, name);
       const { kind } = partitionTarget(isolated, name);
       perPartition.set(name, { kind, kernels: kind === 'gpu' ? planPartition(isolated, name).length : 0 });
     }
-    const p = perPartition.get(name)!;
-    if (p.kind === 'host') submits++;
-    else dispatches += p.kernels;
-  }
+    return perPartition.get(name)!;
+  });
+  let dispatches = 0;
+  let submits = 1;
+  const chunks = new SubmitChunks();
+  sequence.forEach((p, k) => {
+    if (p.kind === 'host') {
+      submits++;
+      chunks.restart();
+      return;
+    }
+    dispatches += p.kernels;
+    // As run() cuts a partition's kernels into submits.
+    let i = 0;
+    do {
+      const end = Math.min(p.kernels, i + chunks.room());
+      if (chunks.add(end - i) && (end < p.kernels || sequence[k + 1]?.kind === 'gpu')) submits++;
+      i = end;
+    } while (i < p.kernels);
+  });
   return { dispatches, submits };
+}
+
+/** Dispatches in a run's first submit: small, so the GPU starts while the rest is recorded. */
+const SUBMIT_FIRST = 8;
+/** Each later submit twice the last, up to this many dispatches. */
+const SUBMIT_MAX = 64;
+
+/**
+ * Where a run's commands are cut into submits. Recording a dispatch costs a few microseconds of host
+ * time, and Dawn's submit about as much again; with one submit at the end the GPU idles through all
+ * of it. Submitting in growing chunks lets the GPU work on one chunk while the next is recorded.
+ */
+class SubmitChunks {
+  private since = 0;
+  private limit = SUBMIT_FIRST;
+
+  /** Dispatches the current chunk still takes. */
+  room(): number {
+    return Math.max(1, this.limit - this.since);
+  }
+
+  /** Counts `n` dispatches recorded; true when the chunk is full and should be submitted now. */
+  add(n: number): boolean {
+    this.since += n;
+    if (this.since < this.limit) return false;
+    this.since = 0;
+    this.limit = Math.min(SUBMIT_MAX, 2 * this.limit);
+    return true;
+  }
+
+  /** After a submit made for another reason (a host partition): the next chunk starts small again. */
+  restart(): void {
+    this.since = 0;
+    this.limit = SUBMIT_FIRST;
+  }
 }
 
 /** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */

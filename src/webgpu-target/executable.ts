@@ -18,8 +18,8 @@ export interface KernelStep {
 export interface PartitionExecutable {
   readonly name: string;
   readonly steps: readonly KernelStep[];
-  /** Records every kernel of the partition into `pass`, binding partition bind point i to `bindings[i]`. */
-  dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], onKernel?: (step: KernelStep, index: number) => void): void;
+  /** Records the partition's kernels `from` … `to` − 1 (default: all) into `pass`, binding partition bind point i to `bindings[i]`. */
+  dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], from?: number, to?: number): void;
   /**
    * As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes), dispatched
    * `repeat` times there (for timing kernels too short to time alone); `after`
@@ -155,14 +155,16 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
   return {
     name,
     steps,
-    dispatch(pass, bindings, onKernel) {
+    dispatch(pass, bindings, from = 0, to = steps.length) {
       const bound = bindGroups(bindings);
-      steps.forEach((s, i) => {
-        onKernel?.(s, i);
-        pass.setPipeline(s.pipeline);
+      let pipeline: GPUComputePipeline | undefined;
+      for (let i = from; i < to; i++) {
+        const s = steps[i]!;
+        if (s.pipeline !== pipeline) pass.setPipeline((pipeline = s.pipeline));
         pass.setBindGroup(0, bound[i]!);
-        pass.dispatchWorkgroups(...s.kernel.workgroups);
-      });
+        const [x, y, z] = s.kernel.workgroups;
+        pass.dispatchWorkgroups(x, y, z);
+      }
     },
     destroy() {
       workspace?.destroy();
