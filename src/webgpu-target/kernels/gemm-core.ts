@@ -78,8 +78,9 @@ export function withForcedTile<T>(tile: Omit<Tile, 'splits'> | undefined, f: () 
  *    short for split-K to add any): at batch 1 a CNN's layers have few output tiles, and narrower
  *    tiles beat deeper split-K (ResNet-50's convolutions 1.54 → 1.19 ms in all);
  * 4. 64×32 narrows to 32×32 when, split-K included, fewer than SMALL_TILE_WORK workgroups run
- *    (MobileNetV2's 1×1 convolutions with short K and few positions), and a 32-row tile reads 32
- *    columns (×64 pays for reuse it cannot get).
+ *    (MobileNetV2's 1×1 convolutions with short K and few positions);
+ * 5. a tile of 32 rows or fewer takes 32 columns, not 64, below WIDE_TILE_GROUPS workgroups
+ *    (MobileNetV2's 24-channel layer: 10.2 µs at 32×32, 14.2 at 32×64).
  * K is tiled by 16, or 8 for a 128×128 tile, so that the tiles (A padded, see gemmMain) fit
  * WebGPU's default 16 KiB of workgroup memory.
  */
