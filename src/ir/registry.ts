@@ -1,6 +1,7 @@
 // The cgc_op registry: each op is declared once (operands, attributes with defaults and allowed
 // values, traits, shape/type inference); the parser, printer and verifier read these declarations.
 import type { Attribute } from './attributes';
+import type { Operation } from './operation';
 import { IRError } from './diagnostics';
 import { type ElementType, type ShapedType, isElementType, typeToString } from './types';
 
@@ -188,6 +189,11 @@ export function defineOp(def: OpDef): OpDef {
 /** Looks up an op by its name without dialect prefix, following aliases. */
 export function getOpDef(name: string): OpDef | undefined {
   return REGISTRY.get(name) ?? REGISTRY.get(ALIASES.get(name) ?? '');
+}
+
+/** A registered `cgc_op` operation's context: its operand types and attributes, defaults included. */
+export function ctxOf(op: Operation): OpContext {
+  return new OpContext(getOpDef(op.opName)!, op.operands.map((v) => v.type), op.attributes);
 }
 
 export function registeredOps(): readonly OpDef[] {

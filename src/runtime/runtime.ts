@@ -10,6 +10,8 @@ import { isolatePartition } from '../compiler/partition/isolate';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
 import { type PartitionExecutable, type PipelineCreation, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
 import { type HostPartition, hostPartition } from './host-partition';
+import { StagingPool, align4, padded, stage, stageAll } from './staging';
+import { SubmitChunks } from './submit-chunks';
 
 export interface PartitionTiming {
   readonly partition: string;
@@ -86,8 +88,6 @@ export interface LoadedProgram {
   record(encoder: GPUCommandEncoder, io: { inputs: readonly GPUBufferBinding[]; outputs: readonly GPUBufferBinding[] }): void;
   destroy(): void;
 }
-
-const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
 
 type Runner = { kind: 'gpu'; exe: PartitionExecutable; target: string } | { kind: 'host'; part: HostPartition; target: string };
 
@@ -261,25 +261,21 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           // In chunks (SubmitChunks): the first commands reach the GPU while the rest are recorded. A
           // partition cut across submits is several passes; its timestamps open the first and close the last.
           const n = call.runner.exe.steps.length;
-          let i = 0;
-          do {
-            const end = Math.min(n, i + chunks.room());
+          for (const { from, to, submit } of chunks.cut(n, calls[k + 1]?.runner.kind === 'gpu')) {
             const pass = encoder.beginComputePass({
               label: `Runtime.partition ${call.name}`,
-              ...(timestamps && (i === 0 || end === n)
-                ? { timestampWrites: { querySet: timestamps, ...(i === 0 ? { beginningOfPassWriteIndex: 2 * k } : {}), ...(end === n ? { endOfPassWriteIndex: 2 * k + 1 } : {}) } }
+              ...(timestamps && (from === 0 || to === n)
+                ? { timestampWrites: { querySet: timestamps, ...(from === 0 ? { beginningOfPassWriteIndex: 2 * k } : {}), ...(to === n ? { endOfPassWriteIndex: 2 * k + 1 } : {}) } }
                 : {}),
             });
-            call.runner.exe.dispatch(pass, call.bindings, i, end);
+            call.runner.exe.dispatch(pass, call.bindings, from, to);
             pass.end();
-            const more = end < n || calls[k + 1]?.runner.kind === 'gpu';
-            if (chunks.add(end - i) && more) {
+            if (submit) {
               device.queue.submit([encoder.finish()]);
               submits++;
               encoder = device.createCommandEncoder({ label: 'Runtime.run' });
             }
-            i = end;
-          } while (i < n);
+          }
           continue;
         }
         // A host partition: submit what came before, read its inputs back, compute, upload its results.
@@ -436,50 +432,9 @@ export function plannedRunCounts(output: Operation): { dispatches: number; submi
       return;
     }
     dispatches += p.kernels;
-    // As run() cuts a partition's kernels into submits.
-    let i = 0;
-    do {
-      const end = Math.min(p.kernels, i + chunks.room());
-      if (chunks.add(end - i) && (end < p.kernels || sequence[k + 1]?.kind === 'gpu')) submits++;
-      i = end;
-    } while (i < p.kernels);
+    submits += chunks.cut(p.kernels, sequence[k + 1]?.kind === 'gpu').filter((c) => c.submit).length;
   });
   return { dispatches, submits };
-}
-
-/** Dispatches in a run's first submit: small, so the GPU starts while the rest is recorded. */
-const SUBMIT_FIRST = 8;
-/** Each later submit twice the last, up to this many dispatches. */
-const SUBMIT_MAX = 64;
-
-/**
- * Where a run's commands are cut into submits. Recording a dispatch costs a few microseconds of host
- * time, and Dawn's submit about as much again; with one submit at the end the GPU idles through all
- * of it. Submitting in growing chunks lets the GPU work on one chunk while the next is recorded.
- */
-class SubmitChunks {
-  private since = 0;
-  private limit = SUBMIT_FIRST;
-
-  /** Dispatches the current chunk still takes. */
-  room(): number {
-    return Math.max(1, this.limit - this.since);
-  }
-
-  /** Counts `n` dispatches recorded; true when the chunk is full and should be submitted now. */
-  add(n: number): boolean {
-    this.since += n;
-    if (this.since < this.limit) return false;
-    this.since = 0;
-    this.limit = Math.min(SUBMIT_MAX, 2 * this.limit);
-    return true;
-  }
-
-  /** After a submit made for another reason (a host partition): the next chunk starts small again. */
-  restart(): void {
-    this.since = 0;
-    this.limit = SUBMIT_FIRST;
-  }
 }
 
 /** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */
@@ -530,76 +485,4 @@ function validateBindings(partition: string, invoke: Operation, bindings: readon
     if ((b.offset ?? 0) + size > b.buffer.size) throw new Error(`@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
     if (size > maxBinding) throw new Error(`@${partition} bind point ${name}: ${bytesText(size)} bound, over this device's maxStorageBufferBindingSize (${bytesText(maxBinding)})`);
   });
-}
-
-/** `data` as writeBuffer wants it: 4-byte sized and aligned, backed by a plain ArrayBuffer (Dawn rejects shared ones). */
-function padded(data: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (data.length % 4 === 0 && data.byteOffset % 4 === 0 && data.buffer instanceof ArrayBuffer) return data as Uint8Array<ArrayBuffer>;
-  const out = new Uint8Array(align4(data.length));
-  out.set(data);
-  return out;
-}
-
-/**
- * Mappable read-back buffers for reuse: a run takes one of the size it needs (or a new one), and
- * gives it back unmapped once its bytes are copied out. A few are kept, for runs in flight together.
- */
-class StagingPool {
-  private free: GPUBuffer[] = [];
-  private destroyed = false;
-  constructor(private readonly device: GPUDevice) {}
-
-  take(size: number): GPUBuffer {
-    const i = this.free.findIndex((b) => b.size === size);
-    if (i >= 0) return this.free.splice(i, 1)[0]!;
-    return this.device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  }
-
-  give(buffer: GPUBuffer): void {
-    if (this.destroyed || this.free.length >= 4) buffer.destroy();
-    else this.free.push(buffer);
-  }
-
-  destroy(): void {
-    this.destroyed = true;
-    for (const b of this.free) b.destroy();
-    this.free = [];
-  }
-}
-
-/**
- * Copies binding ranges into one mappable buffer in `encoder` (from `pool`, or a new one); the
- * returned read, called after submission, maps it once and gives each range's bytes.
- */
-function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonly GPUBufferBinding[], pool?: StagingPool): () => Promise<Uint8Array[]> {
-  const sizes = ranges.map((r) => r.size ?? r.buffer.size - (r.offset ?? 0));
-  const offsets: number[] = [];
-  let total = 0;
-  for (const size of sizes) {
-    offsets.push(total);
-    total += Math.ceil(size / 8) * 8;
-  }
-  const size = Math.max(8, total);
-  const staging = pool ? pool.take(size) : device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const done = () => (pool ? pool.give(staging) : staging.destroy());
-  ranges.forEach((r, i) => encoder.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i]!, sizes[i]!));
-  return () => staging.mapAsync(GPUMapMode.READ).then(
-    () => {
-      const all = new Uint8Array(staging.getMappedRange()).slice();
-      staging.unmap();
-      done();
-      return sizes.map((n, i) => all.subarray(offsets[i]!, offsets[i]! + n));
-    },
-    (e: unknown) => {
-      // A failed map (device lost, run invalid) leaves the buffer in no state worth keeping.
-      staging.destroy();
-      throw e;
-    },
-  );
-}
-
-/** One binding's range, staged as `stageAll` does. */
-function stage(device: GPUDevice, encoder: GPUCommandEncoder, b: GPUBufferBinding): () => Promise<Uint8Array> {
-  const read = stageAll(device, encoder, [b]);
-  return async () => (await read())[0]!;
 }

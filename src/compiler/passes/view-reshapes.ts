@@ -3,7 +3,7 @@
 // result becomes a view of its input's memory and the invocation goes away —
 // unless the input is a constant or a program output, the result is a program output, or a
 // consumer would bind both (WebGPU forbids two writable bindings of one range in a dispatch).
-import { OpContext, type Operation, type Value, getOpDef } from '../../ir';
+import { type Operation, type Value, ctxOf } from '../../ir';
 import type { Pass, SubgraphInfo } from '../state';
 
 const RESHAPES = new Set(['reshape', 'flatten', 'squeeze', 'unsqueeze']);
@@ -13,7 +13,7 @@ export function movesNoBytes(op: Operation): boolean {
   if (RESHAPES.has(op.opName)) return true;
   if (op.opName !== 'transpose') return false;
   const shape = op.operands[0]!.type.shape;
-  const perm = new OpContext(getOpDef('transpose')!, op.operands.map((v) => v.type), op.attributes).ints('permutation');
+  const perm = ctxOf(op).ints('permutation');
   const moved = perm.filter((d) => shape[d] !== 1);
   return moved.every((d, i) => i === 0 || d > moved[i - 1]!);
 }

@@ -1,6 +1,6 @@
 // Elementwise ops as WGSL expressions over operands pulled at broadcast coordinates: every unary
 // and binary math op, activations, comparisons and logic (as 0/1 in i32), where, clip and cast.
-import { type Operation, OpContext, getOpDef } from '../../ir';
+import { type Operation, type OpContext, ctxOf } from '../../ir';
 import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 
 type Unary = (x: string, t: Scalar, ctx: OpContext) => string;
@@ -83,10 +83,6 @@ const BINARY: Record<string, Binary> = {
 
 /** Ops computed on integers as their operands' type and results compared, vs. always float math. */
 const COMPARISON = new Set(['equal', 'less', 'less_or_equal', 'greater', 'greater_or_equal']);
-
-function ctxOf(op: Operation): OpContext {
-  return new OpContext(getOpDef(op.opName)!, op.operands.map((v) => v.type), op.attributes);
-}
 
 function pullAll(b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope): Typed[] {
   const shape = op.results[0]!.type.shape;

@@ -1,11 +1,9 @@
 // Shared pieces of the non-elementwise generators: reading attributes with defaults, and emitting
 // nested loops whose bodies pull values in their own scope.
-import { OpContext, type Operation, type Value, getOpDef } from '../../ir';
+import { type Operation, type Value, ctxOf } from '../../ir';
 import { type Scope } from '../wgsl/builder';
 
-export function ctxOf(op: Operation): OpContext {
-  return new OpContext(getOpDef(op.opName)!, op.operands.map((v) => v.type), op.attributes);
-}
+export { ctxOf };
 
 /** Emits `for` loops over `bounds` (one index variable each) and runs `body` in the innermost scope. */
 export function loops(scope: Scope, vars: readonly string[], bounds: readonly number[], body: (inner: Scope) => void): void {

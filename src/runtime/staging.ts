@@ -1,0 +1,78 @@
+// Moving bytes between the host and a program's buffers: writeBuffer-ready copies of host data, and
+// read-back through one mappable buffer per read (from a pool the program keeps, so a run does not
+// create and destroy one each time).
+
+/** `n` bytes rounded up to a whole number of 4-byte words (at least one): buffer sizes and copies need it. */
+export const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
+
+/** `data` as writeBuffer wants it: 4-byte sized and aligned, backed by a plain ArrayBuffer (Dawn rejects shared ones). */
+export function padded(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (data.length % 4 === 0 && data.byteOffset % 4 === 0 && data.buffer instanceof ArrayBuffer) return data as Uint8Array<ArrayBuffer>;
+  const out = new Uint8Array(align4(data.length));
+  out.set(data);
+  return out;
+}
+
+/**
+ * Mappable read-back buffers for reuse: a run takes one of the size it needs (or a new one), and
+ * gives it back unmapped once its bytes are copied out. A few are kept, for runs in flight together.
+ */
+export class StagingPool {
+  private free: GPUBuffer[] = [];
+  private destroyed = false;
+  constructor(private readonly device: GPUDevice) {}
+
+  take(size: number): GPUBuffer {
+    const i = this.free.findIndex((b) => b.size === size);
+    if (i >= 0) return this.free.splice(i, 1)[0]!;
+    return this.device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  }
+
+  give(buffer: GPUBuffer): void {
+    if (this.destroyed || this.free.length >= 4) buffer.destroy();
+    else this.free.push(buffer);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const b of this.free) b.destroy();
+    this.free = [];
+  }
+}
+
+/**
+ * Copies binding ranges into one mappable buffer in `encoder` (from `pool`, or a new one); the
+ * returned read, called after submission, maps it once and gives each range's bytes.
+ */
+export function stageAll(device: GPUDevice, encoder: GPUCommandEncoder, ranges: readonly GPUBufferBinding[], pool?: StagingPool): () => Promise<Uint8Array[]> {
+  const sizes = ranges.map((r) => r.size ?? r.buffer.size - (r.offset ?? 0));
+  const offsets: number[] = [];
+  let total = 0;
+  for (const size of sizes) {
+    offsets.push(total);
+    total += Math.ceil(size / 8) * 8;
+  }
+  const size = Math.max(8, total);
+  const staging = pool ? pool.take(size) : device.createBuffer({ label: 'Runtime.readback', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const done = () => (pool ? pool.give(staging) : staging.destroy());
+  ranges.forEach((r, i) => encoder.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i]!, sizes[i]!));
+  return () => staging.mapAsync(GPUMapMode.READ).then(
+    () => {
+      const all = new Uint8Array(staging.getMappedRange()).slice();
+      staging.unmap();
+      done();
+      return sizes.map((n, i) => all.subarray(offsets[i]!, offsets[i]! + n));
+    },
+    (e: unknown) => {
+      // A failed map (device lost, run invalid) leaves the buffer in no state worth keeping.
+      staging.destroy();
+      throw e;
+    },
+  );
+}
+
+/** One binding's range, staged as `stageAll` does. */
+export function stage(device: GPUDevice, encoder: GPUCommandEncoder, b: GPUBufferBinding): () => Promise<Uint8Array> {
+  const read = stageAll(device, encoder, [b]);
+  return async () => (await read())[0]!;
+}
