@@ -13,7 +13,7 @@ import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
-import { type Tile, withForcedTile } from '../webgpu-target/kernels/gemm-core';
+import { type TileShape, withForcedTile } from '../webgpu-target/kernels/gemm-core';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { median, onnxShapes } from './bench';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
@@ -25,7 +25,7 @@ export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [-
 /** Dense f32 (non-tensor-core) peaks, TFLOP/s, by adapter description. */
 const F32_PEAKS: readonly [RegExp, number][] = [[/H200/i, 66.9], [/H100/i, 66.9], [/A100/i, 19.5], [/L4\b/i, 30.3], [/RTX 4090/i, 82.6]];
 
-type ForcedTile = Omit<Tile, 'splits'> | undefined;
+type ForcedTile = TileShape | undefined;
 
 /** `--tile auto,128x128x8,…`: the tiles every GEMM is compiled with in turn (auto: the compiler's choice). */
 export function parseTiles(text: string | undefined): ForcedTile[] {
@@ -191,6 +191,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
         rows.push(compute('gemm', `matmul ${n}×${n}×${n}${tileName(tile)}`, kernels.reduce((s, k) => s + k.ms, 0), 2 * n ** 3));
       }
     }
+    // Each tile compiles from a freshly loaded module: compile() canonicalizes the module it is given in place.
     for (const file of models) for (const tile of tiles) {
       const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(new Uint8Array(readFileSync(file))), file, undefined) : undefined;
       const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });

@@ -46,15 +46,18 @@ const block = (t: number) => Math.max(1, t / 16);
 /** 128-wide tiles only where at least this many workgroups remain: below it, 64-wide tiles fill the GPU better. */
 const WIDE_TILE_GROUPS = 256;
 
+/** A tile's shape, without the K split chosen for a problem. */
+export type TileShape = Omit<Tile, 'splits'>;
+
 /** A tile forced by a benchmark's sweep (`cgc bench-kernels --tile`). */
-let forced: Omit<Tile, 'splits'> | undefined;
+let forced: TileShape | undefined;
 
 /**
  * Runs `f` with every GEMM tiled by `tile`, for measuring tile choices: kernels are generated when a
  * program is compiled and again when it is loaded, so `f` may be async (it then holds the tile until
  * it settles, and nothing else may compile meanwhile).
  */
-export function withForcedTile<T>(tile: Omit<Tile, 'splits'> | undefined, f: () => T): T {
+export function withForcedTile<T>(tile: TileShape | undefined, f: () => T): T {
   const before = forced;
   forced = tile;
   let result: T;
