@@ -42,9 +42,9 @@ export function hashWgsl(source: string): string {
 
 /**
  * How pipelines are created. 'async' (createComputePipelineAsync, all at once) keeps a browser's
- * thread free while the driver compiles; 'sync' (createComputePipeline, one after another) is
- * faster where the implementation does not compile asynchronous requests in parallel (Dawn in
- * Node: see docs/webgpu-target.md for the measurements).
+ * thread free and lets the driver compile in parallel: on an H100 through Dawn in Node, 1.8 s for
+ * ResNet-50's 53 pipelines against 2.7–3.4 s one at a time. 'sync' (createComputePipeline, one
+ * after another) was faster there only once the driver's shader cache held them (docs/webgpu-target.md).
  */
 export type PipelineCreation = 'async' | 'sync';
 

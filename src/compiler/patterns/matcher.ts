@@ -41,7 +41,7 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
     // The longest chains first; shorter ones too, so a match can still be taken when another
     // match claims the end of its chain (two convs feeding one residual add).
     const before = p.prologue ? chainBefore(g, p.prologue, assigned[0]!, new Set(assigned)) : [];
-    // Operand prologues: a chain before each operand of the anchor, all of them or none.
+    // Operand prologues: a chain before each operand of the anchor; the chains found are taken together or not at all.
     const operandOps: Operation[] = [];
     if (p.operandPrologues) {
       assigned[0]!.operands.forEach((_, k) => operandOps.push(...chainBefore(g, p.operandPrologues!, assigned[0]!, new Set([...assigned, ...operandOps]), k)));
@@ -98,9 +98,10 @@ function inputsFit(g: EntryGraph, op: Operation, inputs: readonly (number | '*')
   return op.operands.length === 2 && g.isCommutative(op) && fits([op.operands[1]!, op.operands[0]!]);
 }
 
-function sideInputsOk(g: EntryGraph, op: Operation, main: Value, spec: ChainSpec, inside: ReadonlySet<Operation>): boolean {
+/** Whether `op`'s operands other than the chain's own values (`chained`) are side inputs `spec` allows, none computed inside. */
+function sideInputsOk(g: EntryGraph, op: Operation, chained: ReadonlySet<Value>, spec: ChainSpec, inside: ReadonlySet<Operation>): boolean {
   return op.operands.every((v) => {
-    if (v === main) return true;
+    if (chained.has(v)) return true;
     if (v.definingOp && inside.has(v.definingOp)) return false;
     if (spec.sideInputs === 'none') return false;
     return spec.sideInputs === 'any' || g.isConstant(v);
@@ -130,10 +131,7 @@ function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: Read
     for (const v of computed) {
       for (const u of g.usersOf(v)) if (!inside.has(u) && (!next || g.position.get(u)! < g.position.get(next)!)) next = u;
     }
-    if (!next || next.results.length !== 1 || unmet(next, spec)) break;
-    const outsideOk = next.operands.every((v) => computed.has(v) || (!(v.definingOp && inside.has(v.definingOp))
-      && spec.sideInputs !== 'none' && (spec.sideInputs === 'any' || g.isConstant(v))));
-    if (!outsideOk) break;
+    if (!next || next.results.length !== 1 || unmet(next, spec) || !sideInputsOk(g, next, computed, spec, inside)) break;
     chain.push(next);
     inside.add(next);
     computed.add(next.results[0]!);
@@ -153,7 +151,7 @@ function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: Re
     const input = cur.operands[cur === first ? operand : 0];
     const prev = input && g.producer(input);
     if (!prev || inside.has(prev) || prev.results.length !== 1 || soleUser(g, input) !== cur) break;
-    if (unmet(prev, spec) || !sideInputsOk(g, prev, prev.operands[0]!, spec, inside)) break;
+    if (unmet(prev, spec) || !sideInputsOk(g, prev, new Set([prev.operands[0]!]), spec, inside)) break;
     chain.push(prev);
     inside.add(prev);
     cur = prev;
