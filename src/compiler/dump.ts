@@ -22,9 +22,10 @@ export function dumpState(s: CompileState, pass: string): string {
       return s.candidates.map(matchLine).join('\n') + '\n';
     case 'select':
       return [...s.selected.map((m) => `taken ${matchLine(m)}`), ...decisionLines(s)].join('\n') + '\n';
-    case 'form-subgraphs': case 'view-reshapes': case 'partition':
+    case 'form-subgraphs': case 'view-reshapes': case 'view-concats': case 'partition':
       return [
-        ...[...s.aliases].map(([v, of]) => `view: ${name(v)} is a view of ${name(of)}`),
+        ...[...s.aliases].map(([v, view]) => view.part
+          ? `view: ${name(v)} is bytes ${view.offset}… of ${name(view.of)}` : `view: ${name(v)} is a view of ${name(view.of)}`),
         ...s.schedule.map((sg, i) => `step ${i}: @${sg.symbol} (${sg.target}, @${sg.pattern}) (${sg.inputs.map(name).join(', ')}) → (${sg.outputs.map(name).join(', ')})`),
         ...s.partitions.map((p) => `@${p.name} (${p.target}): steps [${p.steps.join(', ')}]${p.dependsOn.length ? ` after ${p.dependsOn.map((d) => `@${d}`).join(', ')}` : ''}`),
       ].join('\n') + '\n';

@@ -10,6 +10,7 @@ import { planMemoryPass } from './passes/plan-memory';
 import { select } from './passes/select';
 import { verifyInput } from './passes/verify-input';
 import { verifyOutput } from './passes/verify-output';
+import { viewConcats } from './passes/view-concats';
 import { viewReshapes } from './passes/view-reshapes';
 import { CompileCancelled, CompileError, type CompileOptions, CompileState, type Pass } from './state';
 import { limitMessage, resolveLimits } from '../ir/limits';
@@ -22,6 +23,7 @@ export const PIPELINE: readonly Pass[] = [
   select, //          non-overlapping, acyclic cover by benefit; targets specialize or decline
   formSubgraphs, //   subgraph invocations in topological order; identical subgraphs share a symbol
   viewReshapes, //    reshape-only subgraphs become views of their input's memory
+  viewConcats, //     concats whose inputs their producers can write in place become views
   partition, //       invocations grouped into partitions by the granularity option
   planMemoryPass, //  scratch offsets: liveness, in-place, greedy best fit + search to the bound, arenas
   buildProgram, //    subgraphs, partitions with bind points, the program

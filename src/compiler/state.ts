@@ -47,6 +47,15 @@ export interface SubgraphInfo {
   readonly outputs: readonly Value[];
 }
 
+/** Where a value's bytes live in another value's memory (CompileState.aliases). */
+export interface View {
+  readonly of: Value;
+  /** Byte offset into `of`'s memory. */
+  readonly offset: number;
+  /** A part of `of` (an input of a concat its producer writes in place), not all of its bytes. */
+  readonly part?: true;
+}
+
 export interface PartitionInfo {
   readonly name: string;
   readonly target: string;
@@ -79,14 +88,45 @@ export class CompileState {
   plan?: MemoryPlan;
   /** The plan's tensor id for each scratch value. */
   planIds = new Map<Value, string>();
-  /** Results of elided reshapes: each is a view of the memory of the value it maps to. */
-  readonly aliases = new Map<Value, Value>();
+  /**
+   * Values that live in another value's memory: an elided reshape's result (all of its input's
+   * bytes), or a part of an elided concat's result (an input its producer writes in place).
+   */
+  readonly aliases = new Map<Value, View>();
 
-  /** The value whose memory `v` lives in (itself unless it is an elided reshape's result). */
+  /** The value whose memory `v` lives in (itself unless it is a view). */
   memoryOf(v: Value): Value {
     let r = v;
-    for (let next = this.aliases.get(r); next; next = this.aliases.get(r)) r = next;
+    for (let next = this.aliases.get(r); next; next = this.aliases.get(r)) r = next.of;
     return r;
+  }
+
+  /** Where `v`'s bytes start in `memoryOf(v)`. */
+  offsetIn(v: Value): number {
+    let offset = 0;
+    for (let next = this.aliases.get(v); next; next = this.aliases.get(next.of)) offset += next.offset;
+    return offset;
+  }
+
+  /**
+   * The steps that write the bytes a reader of `v` sees: its own writer; for a reshape's view, its
+   * input's writers; for an elided concat's result, every part's writer. Built from the schedule as
+   * it is now.
+   */
+  writersOf(): (v: Value) => readonly number[] {
+    const direct = new Map<Value, number>();
+    this.schedule.forEach((sg, step) => sg.outputs.forEach((v) => direct.set(v, step)));
+    const parts = new Map<Value, Value[]>();
+    for (const [v, view] of this.aliases) if (view.part) parts.set(view.of, [...(parts.get(view.of) ?? []), v]);
+    const of = (v: Value): readonly number[] => {
+      const d = direct.get(v);
+      if (d !== undefined) return [d];
+      const whole = parts.get(v);
+      if (whole) return whole.flatMap(of);
+      const view = this.aliases.get(v);
+      return view ? of(view.of) : [];
+    };
+    return of;
   }
   output?: Operation;
   readonly decisions = new Map<Operation, Decision>();

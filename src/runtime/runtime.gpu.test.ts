@@ -81,6 +81,38 @@ describe('runtime vs CPU reference', () => {
     program.destroy();
   });
 
+  // Views: elided reshapes (tests/compile/views.mlir), concats whose producers write their parts
+  // in place (concats.mlir), and a fire module whose two convolutions write the halves of a concat.
+  const fire = `cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<1x8x8x8x!cgc.float32>, %w1: !cgc.tensor<constant 16x8x1x1x!cgc.float32>, %w3: !cgc.tensor<constant 16x8x3x3x!cgc.float32>, %w: !cgc.tensor<constant 4x32x1x1x!cgc.float32>) -> !cgc.tensor<1x4x8x8x!cgc.float32> {
+    %e1 = cgc_op.convolution(%x, %w1) {strides = [1, 1], start_padding = [0, 0], end_padding = [0, 0], dilations = [1, 1], groups = 1}
+    %r1 = cgc_op.relu(%e1)
+    %e3 = cgc_op.convolution(%x, %w3) {strides = [1, 1], start_padding = [1, 1], end_padding = [1, 1], dilations = [1, 1], groups = 1}
+    %r3 = cgc_op.relu(%e3)
+    %c = cgc_op.concat(%r1, %r3) {axis = 1}
+    %y = cgc_op.convolution(%c, %w) {strides = [1, 1], start_padding = [0, 0], end_padding = [0, 0], dilations = [1, 1], groups = 1}
+    cgc.return %y
+  }
+}
+`;
+  for (const [name, text, views] of [
+    ['views.mlir', readFileSync(join(__dirname, '../../tests/compile/views.mlir'), 'utf8'), 5],
+    ['concats.mlir', readFileSync(join(__dirname, '../../tests/compile/concats.mlir'), 'utf8'), 4],
+    ['a fire module', fire, 2],
+  ] as const) {
+    it(`views in place of copies: ${name}`, async () => {
+      const module = parseModule(text).module!;
+      const inputs = module.body().operations[0]!.body().arguments.map((a, i) => randomInput(a.type, 31 + i));
+      const want = runEntryPoint(module, inputs, () => undefined);
+      const s = compile(parseModule(text).module!, defaultTargets());
+      expect(s.aliases.size).toBe(views);
+      const program = await loadProgram(device, s.output!, () => undefined);
+      const r = await program.run(inputs);
+      r.outputs.forEach((o, i) => compare(o, want[i]!, `${name} output #${i}`));
+      program.destroy();
+    });
+  }
+
   it('the spec 7-layer network with its weights, in one submit', async () => {
     const dir = join(__dirname, '../../tests/compile');
     const weights = readSafetensors(readFileSync(join(dir, 'spec-7layer.safetensors')));

@@ -3,7 +3,6 @@
 //   per-target   — maximal runs of consecutive invocations of one target;
 //   coarse       — an invocation joins an earlier partition of its target whenever that keeps
 //                  the partition graph acyclic (fewest partitions; more work per target compile).
-import type { Value } from '../../ir';
 import type { Pass, PartitionInfo } from '../state';
 import { topologicalOrder } from '../topo';
 
@@ -11,9 +10,8 @@ export const partition: Pass = {
   name: 'partition',
   run(s) {
     const granularity = s.options.granularity ?? 'coarse';
-    const producer = new Map<Value, number>();
-    s.schedule.forEach((sg, i) => sg.outputs.forEach((v) => producer.set(v, i)));
-    const stepDeps = s.schedule.map((sg) => new Set(sg.inputs.map((v) => producer.get(s.memoryOf(v))).filter((x): x is number => x !== undefined)));
+    const writers = s.writersOf();
+    const stepDeps = s.schedule.map((sg) => new Set(sg.inputs.flatMap(writers)));
     const partOf: number[] = [];
     const parts: { target: string; steps: number[]; deps: Set<number> }[] = [];
     /** Partitions `p` depends on, transitively. */

@@ -1,6 +1,6 @@
 // plan-memory: every value passed between subgraphs that is not a program output lives in scratch.
 // Steps are invocations in execution order; with the `inPlace` option an all-elementwise subgraph
-// may write over an input of the same size that dies there.
+// may write over an input of the same size that dies there. Views take no memory of their own.
 import { type Value, byteSize, getOpDef } from '../../ir';
 import { planMemory, type PlanTensor } from '../memory/plan';
 import type { Pass } from '../state';
@@ -8,29 +8,42 @@ import type { Pass } from '../state';
 export const planMemoryPass: Pass = {
   name: 'plan-memory',
   run(s) {
-    const writer = new Map<Value, number>();
-    s.schedule.forEach((sg, step) => sg.outputs.forEach((v) => writer.set(v, step)));
-    // A view (an elided reshape's result) is read from its root's memory: its readers are the root's.
+    const writers = s.writersOf();
+    // A view is read from its root's memory: its readers are the root's.
     const readers = new Map<Value, number[]>();
-    s.schedule.forEach((sg, step) => sg.inputs.map((v) => s.memoryOf(v)).forEach((v) => { if (writer.has(v)) readers.set(v, [...(readers.get(v) ?? []), step]); }));
+    s.schedule.forEach((sg, step) => sg.inputs.map((v) => s.memoryOf(v)).forEach((v) => { if (writers(v).length) readers.set(v, [...(readers.get(v) ?? []), step]); }));
     const ids = new Map<Value, string>();
     const idOf = (v: Value) => {
       if (!ids.has(v)) ids.set(v, `%${v.nameHint ?? ids.size}`);
       return ids.get(v)!;
     };
+    // An elided concat's result is written part by part: it lives from its first part's writer, and
+    // the later writers keep it alive as readers do.
+    const wholes = new Set([...s.aliases.values()].filter((view) => view.part).map((view) => view.of));
+    const own = (v: Value) => !s.aliases.has(v) && !wholes.has(v);
     const tensors: PlanTensor[] = [];
+    const place = (v: Value, step: number, host?: Value) => {
+      const written = writers(v);
+      const later = written.filter((w) => w !== step);
+      tensors.push({ id: idOf(v), bytes: byteSize(v.type), writer: step, readers: [...later, ...readers.get(v) ?? []], ...(host ? { inPlaceOf: idOf(host) } : {}) });
+    };
     s.schedule.forEach((sg, step) => {
       const elementwise = s.options.inPlace === true && sg.ops.every((op) => getOpDef(op.opName)?.traits.includes('elementwise'));
       for (const v of sg.outputs) {
         if (s.graph.returned.has(v)) continue;
+        if (s.aliases.has(v)) {
+          const whole = s.memoryOf(v);
+          if (Math.min(...writers(whole)) === step) place(whole, step);
+          continue;
+        }
         const host = elementwise && sg.outputs.length === 1
-          ? sg.inputs.find((x) => writer.has(x) && !s.graph.returned.has(x) && byteSize(x.type) === byteSize(v.type)
+          ? sg.inputs.find((x) => own(x) && writers(x).length && !s.graph.returned.has(x) && byteSize(x.type) === byteSize(v.type)
             && Math.max(...(readers.get(x) ?? [])) === step)
           : undefined;
-        tensors.push({ id: idOf(v), bytes: byteSize(v.type), writer: step, readers: readers.get(v) ?? [], ...(host ? { inPlaceOf: idOf(host) } : {}) });
+        place(v, step, host);
       }
     });
-    const reach = reachability(s.schedule.map((sg) => sg.inputs.map((v) => writer.get(s.memoryOf(v))).filter((x): x is number => x !== undefined)));
+    const reach = reachability(s.schedule.map((sg) => sg.inputs.flatMap(writers)));
     s.plan = planMemory(tensors, {
       alignment: s.options.alignment ?? 256,
       ...(s.options.maxArenaBytes ? { maxArenaBytes: s.options.maxArenaBytes } : {}),

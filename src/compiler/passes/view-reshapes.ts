@@ -50,7 +50,7 @@ export const viewReshapes: Pass = {
       }
     }
     for (const sg of aliased) {
-      s.aliases.set(sg.outputs[0]!, sg.inputs[0]!);
+      s.aliases.set(sg.outputs[0]!, { of: sg.inputs[0]!, offset: 0 });
       s.decision(sg.ops[0]!).taken!.subgraph = '(a view of its input: no kernel)';
     }
     s.schedule = s.schedule.filter((sg) => !aliased.has(sg));
