@@ -168,32 +168,38 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   hoist.emit(`let a_kk = i32(lidx) % ${tk}i;`);
   hoist.emit(`let b_kk = i32(lidx) / ${tn}i;`);
   hoist.emit(`let b_n = tile_n0 + i32(lidx) % ${tn}i;`);
-  const loadA = new Scope('    ');
-  loadA.emit('let a_k = k0 + a_kk;');
+  // Fetching a k-tile reads its elements from global memory into registers (a_val, b_val);
+  // storing it moves them into the workgroup tiles. The loop fetches the next k-tile before it
+  // computes on the current one, so the global loads are in flight during the products.
+  const fetch = new Scope('      ');
+  const store = new Scope('      ');
+  const fetched: string[] = [];
+  fetch.emit('let a_k = k0 + a_kk;');
   for (let j = 0; j < (tm * tk) / threads; j++) {
     const m = `a_m${j}`;
     hoist.emit(`let ${m} = tile_m0 + i32(lidx) / ${tk}i + ${(j * threads) / tk}i;`);
-    const slot = loadA.child();
-    slot.emit(`var a_val${j} = 0.0f;`);
+    fetched.push(`a_val${j}`);
+    const slot = fetch.child();
+    slot.emit(`a_val${j} = 0.0f;`);
     when(slot, inRange([m, s.M, tm], ['a_k', s.K, tk]), (inner) => inner.emit(`a_val${j} = ${hooks.readA(inner, 'batch', m, 'a_k', hoist)};`));
     hoist.emit(`let a_at${j} = a_kk * ${A.stride}i + i32(lidx) / ${tk}i + ${(j * threads) / tk}i;`);
-    slot.emit(`${wgStore('tile_a', A.vec, `a_at${j}`)} = a_val${j};`);
-    loadA.emit('{');
-    loadA.lines.push(...slot.lines);
-    loadA.emit('}');
+    store.emit(`${wgStore('tile_a', A.vec, `a_at${j}`)} = a_val${j};`);
+    fetch.emit('{');
+    fetch.lines.push(...slot.lines);
+    fetch.emit('}');
   }
-  const loadB = new Scope('    ');
   for (let j = 0; j < (tk * tn) / threads; j++) {
     const k = `b_k${j}`;
-    const slot = loadB.child();
+    fetched.push(`b_val${j}`);
+    const slot = fetch.child();
     slot.emit(`let ${k} = k0 + b_kk + ${(j * threads) / tn}i;`);
-    slot.emit(`var b_val${j} = 0.0f;`);
+    slot.emit(`b_val${j} = 0.0f;`);
     when(slot, inRange([k, s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val${j} = ${hooks.readB(inner, 'batch', k, 'b_n', hoist)};`));
     hoist.emit(`let b_at${j} = (b_kk + ${(j * threads) / tn}i) * ${B.stride}i + i32(lidx) % ${tn}i;`);
-    slot.emit(`${wgStore('tile_b', B.vec, `b_at${j}`)} = b_val${j};`);
-    loadB.emit('{');
-    loadB.lines.push(...slot.lines);
-    loadB.emit('}');
+    store.emit(`${wgStore('tile_b', B.vec, `b_at${j}`)} = b_val${j};`);
+    fetch.emit('{');
+    fetch.lines.push(...slot.lines);
+    fetch.emit('}');
   }
   // The product step for one k: the thread's A values (scalars) times its B values (vec4 runs or
   // scalars), accumulated into acc (vec4 per run of 4 columns, else f32 per column).
@@ -214,10 +220,10 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   aVals.forEach((a, r) => bVals.forEach((b, c) => step.push(`acc[${r * bVals.length + c}] = fma(${B.vec ? `vec4<f32>(${a})` : a}, ${b}, acc[${r * bVals.length + c}]);`)));
   // The store: one call per block element, with constant accumulator indices (a loop over a
   // register array with the epilogue in its body can leave the array in local memory).
-  const store = new Scope('  ');
-  store.emit('let o_m = tile_m0 + dm;');
-  store.emit('let o_n = tile_n0 + dn;');
-  when(store, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
+  const write = new Scope('  ');
+  write.emit('let o_m = tile_m0 + dm;');
+  write.emit('let o_n = tile_n0 + dn;');
+  when(write, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
   const calls: string[] = [];
   for (let r = 0; r < A.block; r++) {
     for (let c = 0; c < B.block; c++) {
@@ -232,7 +238,7 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
 var<workgroup> tile_b: ${wgArray(B.vec, bWords)};
 
 fn store_tile(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: f32) {
-${store.lines.join('\n')}
+${write.lines.join('\n')}
 }
 
 // Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}.
@@ -248,12 +254,20 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   let ty = i32(lid.y);
   var acc: array<${B.vec ? 'vec4<f32>' : 'f32'}, ${aVals.length * bVals.length}>;
 ${hoist.lines.join('\n')}
-  for (var k0 = k_begin; k0 < k_end; k0 += ${tk}i) {
-${loadA.lines.join('\n')}
-${loadB.lines.join('\n')}
+  ${fetched.map((v) => `var ${v}: f32;`).join(' ')}
+  // Pass k0 fetches k-tile k0 and computes on k-tile k0 − ${tk} (stored by the pass before).
+  for (var k0 = k_begin; k0 < k_end + ${tk}i; k0 += ${tk}i) {
+    if (k0 < k_end) {
+${fetch.lines.join('\n')}
+    }
+    if (k0 > k_begin) {
+      for (var kk = 0i; kk < ${tk}i; kk++) {
+${step.map((l) => `        ${l}`).join('\n')}
+      }
+    }
     workgroupBarrier();
-    for (var kk = 0i; kk < ${tk}i; kk++) {
-${step.map((l) => `      ${l}`).join('\n')}
+    if (k0 < k_end) {
+${store.lines.join('\n')}
     }
     workgroupBarrier();
   }
