@@ -78,8 +78,10 @@ export function withForcedTile<T>(tile: TileShape | undefined, f: () => T): T {
  *    64 idle rows);
  * 2. a 128-wide side is halved (the larger first) while fewer than WIDE_TILE_GROUPS workgroups run;
  * 3. 64×64 narrows to 64×32 unless it already runs NARROW_BELOW workgroups (twice that when K is too
- *    short for split-K to add any): at batch 1 a CNN's layers have few output tiles, and narrower
- *    tiles beat deeper split-K (ResNet-50's convolutions 1.54 → 1.19 ms in all);
+ *    short for split-K to add any), or TARGET_GROUPS with its K slices: at batch 1 a CNN's layers
+ *    have few output tiles, and narrower tiles beat deeper split-K (ResNet-50's convolutions 1.54 →
+ *    1.19 ms in all), but a long K that fills the GPU with slices of 64×64 tiles runs faster so
+ *    (ViT-B/16's 197×3072·3072×768: 0.057 ms against 0.074 at 64×32);
  * 4. 64×32 narrows to 32×32 when, split-K included, fewer than SMALL_TILE_WORK workgroups run
  *    (MobileNetV2's 1×1 convolutions with short K and few positions);
  * 5. a tile of 32 rows or fewer takes 32 columns, not 64, below WIDE_TILE_GROUPS workgroups
@@ -98,7 +100,7 @@ export function chooseTile(s: GemmShape): Tile {
     else tn /= 2;
   }
   const splitable = s.K >= 2 * MIN_SLICE;
-  if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW)) tn = 32;
+  if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW) && groups() * chooseSplits(s, groups()) < TARGET_GROUPS) tn = 32;
   if (tm === 64 && tn === 32 && groups() * chooseSplits(s, groups()) < SMALL_TILE_WORK) tm = 32;
   if (tm <= 32 && tn === 64 && groups() < WIDE_TILE_GROUPS) tn = 32;
   return { tm, tn, tk: tm === 128 && tn === 128 ? 8 : 16, splits: chooseSplits(s, groups()) };
