@@ -34,14 +34,21 @@ describe('program allocation', () => {
   });
 
   it('reports an out-of-memory error scope as the load\'s error', async () => {
-    // The allocation scope is popped validation first, then out-of-memory: that one reports a (simulated) OOM.
-    let pops = 0;
+    // The allocations' out-of-memory scope reports a (simulated) OOM; other scopes report what they caught.
+    const filters: GPUErrorFilter[] = [];
     const oomDevice = new Proxy(device, {
       get(target, key) {
+        if (key === 'pushErrorScope') {
+          return (filter: GPUErrorFilter) => {
+            filters.push(filter);
+            target.pushErrorScope(filter);
+          };
+        }
         if (key === 'popErrorScope') {
           return async () => {
+            const filter = filters.pop();
             const real = await target.popErrorScope();
-            return ++pops === 2 ? { message: 'Not enough memory left (simulated)' } : real;
+            return filter === 'out-of-memory' ? { message: 'Not enough memory left (simulated)' } : real;
           };
         }
         const v = Reflect.get(target, key, target) as unknown;

@@ -111,7 +111,20 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     return b;
   };
   const binding = new Map<Value, GPUBufferBinding>();
-  const invokes: { op: Operation; name: string }[] = [];
+  const invokes = block.operations.filter((op) => op.name === INVOKE).map((op) => ({ op, name: (op.attr(ATTR.callee) as { name: string }).name }));
+  // Pipelines first: the driver compiles them on its own threads while the constants upload below.
+  const cache = new PipelineCache(device, options.pipelines);
+  const runners = new Map<string, Promise<Runner>>();
+  for (const { name } of invokes) {
+    if (runners.has(name)) continue;
+    const runner = makeRunner(device, output, name, cache);
+    runner.catch(() => {}); // awaited (and its failure reported) below, after the uploads
+    runners.set(name, runner);
+  }
+  /** On a failed load: every runner settled, and the workspaces of those that compiled destroyed. */
+  const discardRunners = async () => {
+    for (const r of await Promise.allSettled(runners.values())) if (r.status === 'fulfilled' && r.value.kind === 'gpu') r.value.exe.destroy();
+  };
   const int64Constants: { value: Value; name: string; data: Uint8Array }[] = [];
   // Every buffer in error scopes: an allocation past the device's memory or limits fails the load
   // with its reason, instead of an uncaptured error and a program that cannot run.
@@ -141,8 +154,6 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         const src = binding.get(op.operands[0]!)!;
         const offset = (op.attr(ATTR.offset) as { value: number }).value;
         binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
-      } else if (op.name === INVOKE) {
-        invokes.push({ op, name: (op.attr(ATTR.callee) as { name: string }).name });
       }
     }
   } catch (e) {
@@ -152,6 +163,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const oom = await device.popErrorScope();
   const release = () => { for (const b of buffers) b.destroy(); };
   if (failed || oom || invalid) {
+    await discardRunners();
     release();
     if (failed) throw failed;
     const total = buffers.reduce((n, b) => n + b.size, 0);
@@ -159,9 +171,6 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       ? `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${buffers.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`
       : `allocating the program's buffers failed GPU validation: ${invalid!.message}`);
   }
-  const cache = new PipelineCache(device, options.pipelines);
-  const runners = new Map<string, Promise<Runner>>();
-  for (const { name } of invokes) if (!runners.has(name)) runners.set(name, makeRunner(device, output, name, cache));
   const compiled = new Map<string, Runner>();
   let calls: { runner: Runner; bindings: GPUBufferBinding[]; name: string }[];
   try {
@@ -173,7 +182,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     });
   } catch (e) {
     // A pipeline that failed to compile (or an out-of-range binding): nothing of this load stays allocated.
-    await Promise.allSettled(runners.values());
+    await discardRunners();
     release();
     throw e;
   }
