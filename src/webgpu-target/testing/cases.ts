@@ -6,6 +6,7 @@ import { formatAttribute } from '../../ir/attributes';
 import { inferOp } from '../../ir/registry';
 import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
 import { type HostTensor, allocTensor, runEntryPoint } from '../../reference';
+import { randomTensor } from '../../reference/random';
 import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
 import { compile } from '../../compiler/pipeline';
 import type { CompileState } from '../../compiler/state';
@@ -54,7 +55,8 @@ export function randomInput(t: { shape: readonly number[] }, seed: number): Host
 /** A case ready to check: its module, seeded inputs, the CPU reference's result, the compile and its subgraphs' definitions. */
 export function prepareCase(c: Case, seed: number) {
   const module = moduleOf(c);
-  const inputs = c.args.map((t, i) => randomInput(ty(t), seed + i));
+  // float32 in [-2, 2); other element types as the reference's seeded tensors make them.
+  const inputs = c.args.map((t, i) => (ty(t).element === 'float32' ? randomInput(ty(t), seed + i) : randomTensor(ty(t), seed + i)));
   const want = runEntryPoint(module, inputs, () => undefined)[0]!;
   const state = compile(module, defaultTargets());
   const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);

@@ -9,7 +9,7 @@
 // result wrapped to its type; int64 is stored as two words and computed in i32 (its low word), so
 // int64 tensors must hold values in the int32 range (the runtime checks what it uploads) and only
 // ops that cannot leave that range may produce them (the targets decline the others).
-import { type ElementType, type Operation, type Value, numElements, shapeToString, strides } from '../../ir';
+import { type ElementType, type Operation, type Value, getOpDef, numElements, shapeToString, strides } from '../../ir';
 
 /** How a value is computed in WGSL: floats (float32, float16) as f32, every integer and bool type as i32. */
 export type Scalar = 'f32' | 'i32';
@@ -132,8 +132,12 @@ export class KernelBuilder {
     return i;
   }
 
+  /** Arguments a vectorized kernel declares as vec4 arrays: every element it reads is memoized from a vec4 load. */
+  readonly vectorArgs = new Set<number>();
+
   /** Loads external value `v` at flat element `offset` (an i32 expression). */
   load(v: Value, offset: string): Typed {
+    if (this.vectorArgs.has(this.bindingOf(v))) throw new NotVectorizable();
     const name = `in${this.bindingOf(v)}`;
     const e = v.type.element;
     switch (e) {
@@ -193,12 +197,84 @@ function idOf(v: Value): number {
 
 export const WORKGROUP_SIZE = 64;
 
+/** A vectorized element kernel met a read it did not plan as a vec4 component: the scalar kernel is used. */
+class NotVectorizable extends Error {}
+
+/**
+ * A float32 or int32 result of elementwise ops only, with a multiple of 4 elements: each thread
+ * computes 4 adjacent elements, reading every operand that runs along the result's innermost
+ * dimension as one vec4 (operands broadcast along it are read as scalars) and storing one vec4.
+ * Undefined where that does not apply.
+ */
+function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+  const element = out.type.element;
+  const shape = out.type.shape;
+  const total = numElements(shape);
+  const rank = shape.length;
+  if ((element !== 'float32' && element !== 'int32') || total % 4 !== 0 || rank === 0) return undefined;
+  if ([...b.inside].some((op) => !getOpDef(op.opName)?.traits.includes('elementwise'))) return undefined;
+  const last = shape[rank - 1]!;
+  const st = strides(shape);
+  const scope = new Scope('  ');
+  // Lane j computes element 4·idx + j. With the innermost dimension a multiple of 4, the lanes share
+  // their outer coordinates; otherwise each lane has its own.
+  const lanes: string[][] = [];
+  for (let j = 0; j < 4; j++) {
+    if (last % 4 === 0 && j > 0) {
+      scope.emit(`let c${j}_${rank - 1} = c0_${rank - 1} + ${j}i;`);
+      lanes.push([...lanes[0]!.slice(0, -1), `c${j}_${rank - 1}`]);
+      continue;
+    }
+    const at = `(idx * 4i + ${j}i)`;
+    shape.forEach((d, i) => scope.emit(`let c${j}_${i} = ${st[i] === 1 ? at : `${at} / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`));
+    lanes.push(shape.map((_, i) => `c${j}_${i}`));
+  }
+  const vectors: number[] = [];
+  b.args.forEach((v, a) => {
+    const vs = v.type.shape;
+    const along = vs.length > 0 && vs[vs.length - 1] === last && last > 1;
+    const same = numElements(vs) === total && vs.length <= rank && vs.every((d, i) => d === shape[rank - vs.length + i]);
+    if ((v.type.element !== 'float32' && v.type.element !== 'int32') || !along || (last % 4 !== 0 && !same)) return;
+    const at = same ? 'idx' : `(${flatOffset(broadcastCoords(lanes[0]!, shape, vs), vs)}) / 4i`;
+    scope.emit(`let q${a} = in${a}[${at}];`);
+    lanes.forEach((coords, j) => scope.memo.set(`${idOf(v)}|${broadcastCoords(coords, shape, vs).join(',')}`, { expr: `q${a}.${'xyzw'[j]}`, type: scalarOf(v.type.element) }));
+    vectors.push(a);
+  });
+  for (const a of vectors) b.vectorArgs.add(a);
+  try {
+    const values = lanes.map((coords) => convert(b.value(out, coords, scope), outputType(out)));
+    scope.emit(`out${outBinding}[idx] = vec4<${outputType(out)}>(${values.join(', ')});`);
+  } catch (e) {
+    if (e instanceof NotVectorizable) return undefined;
+    throw e;
+  } finally {
+    b.vectorArgs.clear();
+  }
+  const threads = total / 4;
+  const groups = Math.max(1, Math.ceil(threads / WORKGROUP_SIZE));
+  const x = Math.min(groups, 65535);
+  const y = Math.ceil(groups / x);
+  const wgsl = `// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)
+${bindingDecls(b, out, outBinding, new Set(vectors))}
+
+@compute @workgroup_size(${WORKGROUP_SIZE})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let idx = i32((wg.y * ${x}u + wg.x) * ${WORKGROUP_SIZE}u + lid);
+  if (idx >= ${threads}i) { return; }
+${scope.lines.join('\n')}
+}
+`;
+  return { wgsl, workgroups: [x, y, 1] };
+}
+
 /**
  * A kernel writing every element of `out`, its value pulled through the subgraph: one thread per
  * element, or per u32 word where elements are packed (float16: 2, int8 / uint8 / bool: 4), the thread
  * then computing each element of its word. int64 is written as two words, the value sign-extended.
  */
 export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } {
+  const vectorized = vectorElementKernel(b, out, outBinding, name);
+  if (vectorized) return vectorized;
   const element = out.type.element;
   const shape = out.type.shape;
   const total = numElements(shape);
@@ -260,11 +336,12 @@ export function outputType(out: Value): Scalar {
   return out.type.element === 'float32' ? 'f32' : 'i32';
 }
 
-/** Declarations of every argument (in0…) and of the written result (out<binding>). */
-export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number): string {
+/** Declarations of every argument (in0…) and of the written result (out<binding>); with `vectors`, those arguments and the result as vec4 arrays. */
+export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number, vectors?: ReadonlySet<number>): string {
   // Every binding is read_write storage: several bind points can be ranges of one buffer (scratch),
   // and WebGPU forbids one buffer as read-only and writable storage in the same dispatch.
-  const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${storageType(a.type.element)}>;`);
-  decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${storageType(out.type.element)}>;`);
+  const type = (e: ElementType, vec: boolean) => (vec ? `vec4<${storageType(e)}>` : storageType(e));
+  const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${type(a.type.element, vectors?.has(i) ?? false)}>;`);
+  decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${type(out.type.element, vectors !== undefined)}>;`);
   return decls.join('\n');
 }

@@ -1,0 +1,45 @@
+// Element kernels on real WebGPU against the CPU reference: which results are computed 4 elements per
+// thread with vec4 reads and stores (float32 / int32 results of elementwise ops, a multiple of 4
+// elements), with operands that run along the innermost dimension, are broadcast along it or over
+// outer dimensions, and of packed types (read as scalars); and which stay one element per thread.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDevice } from '../../runtime/device';
+import { planKernels } from '../kernel-plan';
+import { type Case, prepareCase, runCase } from '../testing/cases';
+
+type ElementCase = Case & { vec4: boolean };
+
+const CASES: ElementCase[] = [
+  { name: 'add, same shapes', args: ['4x8x16xf32', '4x8x16xf32'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: true },
+  { name: 'add of a row broadcast over outer dimensions', args: ['6x5x12xf32', '12xf32'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: true },
+  { name: 'mul by a per-channel scale (broadcast along the innermost dimension) → relu', args: ['2x8x7x8xf32', '8x1x1xf32'], ops: [{ op: 'mul', in: ['a', 'b'] }, { op: 'relu', in: ['%0'] }], vec4: true },
+  { name: 'innermost dimension not a multiple of 4, same shapes', args: ['4x3x5xf32', '4x3x5xf32'], ops: [{ op: 'sub', in: ['a', 'b'] }, { op: 'tanh', in: ['%0'] }], vec4: true },
+  { name: 'innermost dimension not a multiple of 4, a broadcast operand', args: ['4x3x5xf32', '3x5xf32'], ops: [{ op: 'sub', in: ['a', 'b'] }], vec4: true },
+  { name: 'int32 arithmetic', args: ['8x12xi32', '12xi32'], ops: [{ op: 'mul', in: ['a', 'b'] }, { op: 'add', in: ['%0', 'a'] }], vec4: true },
+  { name: 'where with a bool condition (packed, read as scalars)', args: ['4x16xbool', '4x16xf32', 'f32'], ops: [{ op: 'where', in: ['a', 'b', 'c'] }], vec4: true },
+  { name: 'a chain with a broadcast intermediate', args: ['3x1x8xf32', '3x1x8xf32', '3x5x8xf32'], ops: [{ op: 'mul', in: ['a', 'b'] }, { op: 'add', in: ['%0', 'c'] }, { op: 'sigmoid', in: ['%1'] }], vec4: true },
+  { name: 'element count not a multiple of 4', args: ['3x5xf32', '3x5xf32'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: false },
+  { name: 'a float16 result (packed)', args: ['4x8xf16', '4x8xf16'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: false },
+  { name: 'an int64 result (two words per element)', args: ['4x8xi64', '4x8xi64'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: false },
+];
+
+let device: GPUDevice;
+beforeAll(async () => { device = (await openDevice()).device; });
+afterAll(() => device?.destroy());
+
+describe('element kernels vs CPU reference', () => {
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs } = prepareCase(c, 23);
+      expect(defs.length, 'one fused subgraph').toBe(1);
+      expect(planKernels(defs[0]!).some((k) => k.wgsl.includes('as vec4')), 'computed 4 elements per thread').toBe(c.vec4);
+      const { got } = await runCase(device, state, inputs);
+      expect(got.type.shape).toEqual(want.type.shape);
+      for (let i = 0; i < want.data.length; i++) {
+        const a = Number(got.data[i]!);
+        const b = Number(want.data[i]!);
+        expect(Math.abs(a - b) <= 1e-6 + 1e-6 * Math.abs(b), `${c.name}[${i}]: ${a} vs reference ${b}`).toBe(true);
+      }
+    });
+  }
+});
