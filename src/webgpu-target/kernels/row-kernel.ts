@@ -3,8 +3,8 @@
 // (the anchor's normalized axes, all other coordinates fixed). The threads stride over the row to
 // accumulate each statistic, combine it through workgroup memory, and then each writes its share of
 // the row, pulling the epilogue with the anchor overridden to read the statistics. Per-element
-// generators (norm-softmax.ts) recompute the statistics for every element; this reads the row a
-// few times instead of once per element.
+// generators (norm-softmax.ts) recompute the statistics for every element; this reads the row once
+// (up to 16 elements per thread, kept in registers) or once per statistic and once for the write.
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
 import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputType } from '../wgsl/builder';
 import { heavyOps, unflatten } from './gemm-kernel';
@@ -98,6 +98,9 @@ const ROW_OPS: Readonly<Record<string, RowOp>> = {
 /** Rows shorter than this keep the one-thread-per-element kernel (its recomputation is cheap there). */
 const MIN_ROW = 16;
 
+/** Rows up to this many elements per thread are read once and kept in registers; longer rows are read once per statistic and again for the write. */
+const CACHED_PER_THREAD = 16;
+
 /** Threads per row: a power of two from 32 to 256, about four elements each. */
 function rowThreads(n: number): number {
   let t = 32;
@@ -144,12 +147,35 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     body.lines.push(...loop.lines);
     body.emit('}');
   };
+  // A row of at most CACHED_PER_THREAD elements per thread is read once: each thread keeps its
+  // elements (the prologue applied) in registers for every statistic and for the write.
+  const per = Math.ceil(n / threads);
+  const cached = per <= CACHED_PER_THREAD ? Array.from({ length: per }, (_, i) => {
+    const j = b.fresh('j');
+    const guard = (i + 1) * threads > n ? b.fresh('in') : undefined;
+    body.emit(`let ${j} = ${guard ? `min(t + ${i * threads}i, ${n - 1}i)` : `t + ${i * threads}i`};`);
+    if (guard) body.emit(`let ${guard} = t + ${i * threads}i < ${n}i;`);
+    const inRow = unflatten(j, axes.map((a) => shape[a]!));
+    const coords = shape.map((_, a) => {
+      const v = b.fresh('c');
+      body.emit(`let ${v} = ${kept.includes(a) ? rowCoords[kept.indexOf(a)] : inRow[axes.indexOf(a)]};`);
+      return v;
+    });
+    return { coords, guard, value: convert(b.value(x, coords, body), 'f32') };
+  }) : undefined;
   const stats = rowOp.stats(anchor, n);
   const names: string[] = [];
   for (const stat of stats) {
     const acc = b.fresh('acc');
     body.emit(`var ${acc} = ${stat.init};`);
-    overRow((loop, coords) => loop.emit(`${acc} = ${stat.fold(acc, convert(b.value(x, coords, loop), 'f32'), names)};`));
+    if (cached) {
+      for (const e of cached) {
+        const folded = stat.fold(acc, e.value, names);
+        body.emit(`${acc} = ${e.guard ? `select(${acc}, ${folded}, ${e.guard})` : folded};`);
+      }
+    } else {
+      overRow((loop, coords) => loop.emit(`${acc} = ${stat.fold(acc, convert(b.value(x, coords, loop), 'f32'), names)};`));
+    }
     body.emit(`red[t] = ${acc};`);
     body.emit('workgroupBarrier();');
     body.emit(`for (var k = ${threads / 2}i; k > 0i; k = k / 2i) {`);
@@ -170,6 +196,14 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     one.emit(`out${outBinding}[${flatOffset(coords, result)}] = ${convert(b.value(out, coords, one), type)};`);
     body.lines.push(...one.lines);
     body.emit('}');
+  } else if (cached) {
+    for (const e of cached) {
+      const write = e.guard ? body.child() : new Scope(body.indent, body);
+      write.emit(`out${outBinding}[${flatOffset(e.coords, shape)}] = ${convert(b.value(out, e.coords, write), type)};`);
+      if (e.guard) body.emit(`if (${e.guard}) {`);
+      body.lines.push(...write.lines);
+      if (e.guard) body.emit('}');
+    }
   } else {
     overRow((loop, coords) => loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(b.value(out, coords, loop), type)};`));
   }
