@@ -165,6 +165,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   }) : undefined;
   const stats = rowOp.stats(anchor, n);
   const names: string[] = [];
+  const lanes = Math.min(32, threads);
   for (const stat of stats) {
     const acc = b.fresh('acc');
     body.emit(`var ${acc} = ${stat.init};`);
@@ -176,15 +177,21 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     } else {
       overRow((loop, coords) => loop.emit(`${acc} = ${stat.fold(acc, convert(b.value(x, coords, loop), 'f32'), names)};`));
     }
+    // Two levels, two barriers: the first LANES threads each combine a column of the partials, then
+    // every thread combines those LANES values itself.
     body.emit(`red[t] = ${acc};`);
     body.emit('workgroupBarrier();');
-    body.emit(`for (var k = ${threads / 2}i; k > 0i; k = k / 2i) {`);
-    body.emit(`  if (t < k) { red[t] = ${stat.combine('red[t]', 'red[t + k]')}; }`);
-    body.emit('  workgroupBarrier();');
+    body.emit(`if (t < ${lanes}i) {`);
+    body.emit(`  var part = red[t];`);
+    for (let k = 1; k < threads / lanes; k++) body.emit(`  part = ${stat.combine('part', `red[t + ${k * lanes}i]`)};`);
+    body.emit('  red2[t] = part;');
     body.emit('}');
-    const name = b.fresh('stat');
-    body.emit(`let ${name} = ${stat.final ? stat.final('red[0]') : 'red[0]'};`);
     body.emit('workgroupBarrier();');
+    const total = b.fresh('total');
+    body.emit(`var ${total} = red2[0];`);
+    body.emit(`for (var k = 1i; k < ${lanes}i; k++) { ${total} = ${stat.combine(total, 'red2[k]')}; }`);
+    const name = b.fresh('stat');
+    body.emit(`let ${name} = ${stat.final ? stat.final(total) : total};`);
     names.push(name);
   }
   b.override(anchor, (_b, op, at, s) => rowOp.finish(b, op, at, s, names, n));
@@ -212,6 +219,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
 ${bindingDecls(b, out, outBinding)}
 
 var<workgroup> red: array<f32, ${threads}>;
+var<workgroup> red2: array<f32, ${lanes}>;
 
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
