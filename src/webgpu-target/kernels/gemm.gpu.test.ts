@@ -143,9 +143,10 @@ describe('split-K choice', () => {
     expect([tile(1, 256, 3136, 64), tile(1, 64, 12544, 147), tile(1, 256, 196, 2304), tile(1, 512, 49, 4608), tile(1, 2048, 49, 512)]).toEqual(Array(5).fill('64×32'));
     // MobileNetV2's 1×1 convolutions with short K and few positions: 32×32.
     expect([tile(1, 96, 196, 384), tile(1, 160, 49, 960), tile(1, 24, 3136, 96)]).toEqual(Array(3).fill('32×32'));
-    // ViT-B/16: the QKV projection keeps 64×64 (split-K adds the parallelism), and so does the MLP's
-    // down-projection, whose long K fills the GPU with slices; attention's q·kᵀ 64×32.
-    expect([tile(1, 197, 2304, 768), tile(1, 197, 768, 3072), tile(12, 197, 197, 64)]).toEqual(['64×64', '64×64', '64×32']);
+    // ViT-B/16: the QKV projection and the MLP (197 rows, K sliced) take 64×128; the attention
+    // output projection, with fewer slices, 64×32; attention's q·kᵀ 64×32.
+    expect([tile(1, 197, 2304, 768), tile(1, 197, 3072, 768), tile(1, 197, 768, 3072), tile(1, 197, 768, 768), tile(12, 197, 197, 64)])
+      .toEqual(['64×128', '64×128', '64×128', '64×32', '64×32']);
     expect([tile(1, 1024, 1024, 1024), tile(1, 2048, 2048, 2048)]).toEqual(['64×64', '128×128']);
   });
 
