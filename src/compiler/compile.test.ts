@@ -74,6 +74,13 @@ describe('compiler rules', () => {
     expect(shared.schedule.find((g) => g.ops.some((o) => o.opName === 'add'))!.ops.map((o) => o.opName)).toEqual(['relu', 'add']);
   });
 
+  it('takes operand prologues before the outside operands of later nodes too, not before the edges between nodes', () => {
+    const pat = '@p attributes {benefit = 10, nodes = [{ops = ["mul"]}, {ops = ["add"], inputs = [0, "*"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
+    const s = compile(module('%a = cgc_op.neg(%x)\n%m = cgc_op.mul(%a, %x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%m, %b)\n%d = cgc_op.neg(%c)\ncgc.return %d'),
+      [target('t', `cgc_pattern.pattern ${pat}`), createReferenceTarget()]);
+    expect(s.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['neg', 'mul', 'relu', 'add'], ['neg']]);
+  });
+
   it('explains bad declaration documents and patterns that can never match', () => {
     const m = () => module('%a = cgc_op.relu(%x)\ncgc.return %a');
     const cases: [string, RegExp][] = [

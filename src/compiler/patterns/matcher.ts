@@ -41,10 +41,14 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
     // The longest chains first; shorter ones too, so a match can still be taken when another
     // match claims the end of its chain (two convs feeding one residual add).
     const before = p.prologue ? chainBefore(g, p.prologue, assigned[0]!, new Set(assigned)) : [];
-    // Operand prologues: a chain before each operand of the anchor; the chains found are taken together or not at all.
+    // Operand prologues: a chain before each operand from outside of each node (all of the anchor's,
+    // a later node's "*" inputs); the chains found are taken together or not at all.
     const operandOps: Operation[] = [];
     if (p.operandPrologues) {
-      assigned[0]!.operands.forEach((_, k) => operandOps.push(...chainBefore(g, p.operandPrologues!, assigned[0]!, new Set([...assigned, ...operandOps]), k)));
+      assigned.forEach((node, i) => node.operands.forEach((v, k) => {
+        if (i > 0 && v.definingOp && assigned.includes(v.definingOp)) return;
+        operandOps.push(...chainBefore(g, p.operandPrologues!, node, new Set([...assigned, ...operandOps]), k));
+      }));
     }
     const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before, ...operandOps])) : [];
     let logged = false;
