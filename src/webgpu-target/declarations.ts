@@ -20,15 +20,6 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
   // q·kᵀ reads q and k straight out of the fused QKV projection)
   cgc_pattern.pattern @matmul_epilogue attributes {benefit = 100,
     nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}
-  // attention: (views of q, k) → q·kᵀ → (a scale or mask) → softmax over the keys → ·(views of v) → elementwise
-  // chain  ⇒  one kernel that keeps the scores on chip (an online softmax over blocks of keys)
-  cgc_pattern.pattern @attention attributes {benefit = 150,
-    nodes = [{ops = ["matmul"], element_types = ["float32"]}, {ops = ["softmax"], inputs = [0]}, {ops = ["matmul"], inputs = [1, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}
-  cgc_pattern.pattern @scaled_attention attributes {benefit = 150,
-    nodes = [{ops = ["matmul"], element_types = ["float32"]}, {ops = ["mul", "div", "add"], inputs = [0, "*"]}, {ops = ["softmax"], inputs = [1]},
-             {ops = ["matmul"], inputs = [2, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}
   // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @norm_epilogue attributes {benefit = 60,
     nodes = [{traits = ["normalization"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}

@@ -5,7 +5,6 @@
 import { type Operation, numElements } from '../ir';
 import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
-import { attentionKernel } from './kernels/attention';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { rowKernel } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
@@ -37,11 +36,9 @@ export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
     const b = builder();
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
-    // matmul → softmax → matmul (attention)  ⇒  one kernel, scores kept on chip;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K); elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
-    const attention = attentionKernel(b, out, binding, name);
-    const generated: GeneratedKernel[] = attention ? [attention] : tiledKernel(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name)];
+    const generated: GeneratedKernel[] = tiledKernel(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name)];
     generated.forEach(({ wgsl, workgroups, workspace }, i) => {
       const last = i === generated.length - 1;
       kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding, ...(workspace ? { workspace } : {}) });

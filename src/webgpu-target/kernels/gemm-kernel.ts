@@ -27,11 +27,6 @@ export function gemmProblem(op: string, build: ProblemBuilder): void {
   PROBLEMS.set(op, build);
 }
 
-/** The GEMM problem of `op` (read hooks, result coordinates), when its kind has one. */
-export function problemOf(b: KernelBuilder, op: Operation): GemmProblem | undefined {
-  return PROBLEMS.get(op.opName)?.(b, op);
-}
-
 /** A generated kernel; `workspace` is the f32 scratch it shares with the next kernel (split-K partials). */
 export interface GeneratedKernel {
   readonly wgsl: string;
