@@ -89,16 +89,17 @@ export function definitionFlops(def: Operation): number {
 
 /**
  * Warm-up: at least WARMUP_MS, then until the kernels have not sped up by 2% for SETTLED_MS (at most
- * MAX_WARMUP_MS). A GPU sets its clocks from how busy it has been: after an idle stretch (compiling,
- * uploading) an H100 ran at 500–1100 MHz instead of 1980 and took seconds to come back, which halved
- * GEMM rates; the warm-up keeps two runs in flight so that the queue never empties.
+ * MAX_WARMUP_MS). A GPU sets its clocks from how busy it has been: an H100 left mostly idle (a 4096²
+ * GEMM's run is 7.5 ms of GPU work beside 0.1 s of uploading and reading back 192 MB) ran at
+ * 500–1100 MHz instead of 1980, which halved GEMM rates; REPEAT keeps each run's GPU work the
+ * larger part.
  */
 const WARMUP_MS = 300;
 const SETTLED_MS = 500;
 const MAX_WARMUP_MS = 4000;
 
-/** Each kernel is dispatched this many times in its timed pass: a pass costs microseconds of its own. */
-const REPEAT = 10;
+/** Each kernel is dispatched this many times in its timed pass: a pass costs microseconds of its own, and the GPU stays busy. */
+const REPEAT = 50;
 
 /** Kernel times (ms, median over runs; each the mean of REPEAT back-to-back dispatches) of `module` by kernel name, after the warm-up. */
 async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined, tile?: ForcedTile) {
@@ -106,12 +107,11 @@ async function timeKernels(device: GPUDevice, module: Operation, runs: number, c
   const program = await withForcedTile(tile, () => loadProgram(device, state.output!, constant));
   try {
     const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 7 + i));
-    // Warm-up: two runs back to back (untimed), then one timed to see whether the kernels still speed up.
+    // Warm-up: timed runs until the kernels stop speeding up.
     const w0 = performance.now();
     let best = Infinity;
     let lastGain = w0;
     for (;;) {
-      await Promise.all([program.run(inputs), program.run(inputs)]);
       const { kernelTimings } = await program.run(inputs, { profile: true, profileRepeat: REPEAT });
       const sum = kernelTimings.reduce((t, k) => t + k.ms, 0);
       const now = performance.now();
