@@ -152,7 +152,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const per = Math.ceil(n / threads);
   const cached = per <= CACHED_PER_THREAD ? Array.from({ length: per }, (_, i) => {
     const j = b.fresh('j');
-    const guard = (i + 1) * threads > n ? b.fresh('in') : undefined;
+    const guard = (i + 1) * threads > n ? b.fresh('inrow') : undefined;
     body.emit(`let ${j} = ${guard ? `min(t + ${i * threads}i, ${n - 1}i)` : `t + ${i * threads}i`};`);
     if (guard) body.emit(`let ${guard} = t + ${i * threads}i < ${n}i;`);
     const inRow = unflatten(j, axes.map((a) => shape[a]!));

@@ -21,6 +21,7 @@ const CASES: RowCase[] = [
   one('layer_normalization', '3x50x768', { axis: -1 }, true, ['768xf32', '768xf32']),
   one('layer_normalization', '2x7x9x5', { axis: 1 }, true, ['9x5xf32']),
   one('layer_normalization', '6x127', { axis: -1 }, true, ['127xf32', '1xf32']),
+  one('layer_normalization', '2x3x5', { axis: 0 }, true, ['2x3x5xf32', '2x3x5xf32']),
   one('instance_normalization', '2x3x17x19', {}, true, ['3xf32', '3xf32']),
   one('global_average_pool', '1x32x112x112', {}),
   one('global_max_pool', '2x5x7x9', {}),
