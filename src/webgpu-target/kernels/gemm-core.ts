@@ -11,6 +11,8 @@ export interface GemmShape {
   readonly M: number;
   readonly N: number;
   readonly K: number;
+  /** B's consecutive elements in memory run along K, not N (gemm's trans_b, a matmul reading a transposed weight): its tile is loaded k-fastest. */
+  readonly bAlongK?: boolean;
 }
 
 /** Index arguments are i32 expressions, always in range; hooks may emit statements into `scope`. */
@@ -165,7 +167,9 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   // The A tile is stored [k][m] with its rows padded by 4 when read as vec4: the loads below write it
   // k-fastest across threads, and an unpadded power-of-two row would put those writes in one bank.
   const A = side(tm, block(tm) >= 4 ? tm + 4 : tm);
-  const B = side(tn, tn);
+  // B loaded k-fastest (it runs along K in memory) is stored as A is, so its rows are padded too
+  // (by one word where it is read as scalars).
+  const B = side(tn, s.bAlongK ? tn + (block(tn) >= 4 ? 4 : 1) : tn);
   const threads = (tm / A.block) * (tn / B.block);
   if (threads % tk || threads % tn || (tm * tk) % threads || (tk * tn) % threads) throw new Error(`GEMM tile ${tm}×${tn}×${tk} does not split into ${threads}-thread load slots`);
   // Thread t loads A elements (m = t / tk + j·threads/tk, k = t % tk) and B elements (k = t / tn +
@@ -174,8 +178,12 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   // computed once, before the K loop.
   const hoist = new Scope('  ');
   hoist.emit(`let a_kk = i32(lidx) % ${tk}i;`);
-  hoist.emit(`let b_kk = i32(lidx) / ${tn}i;`);
-  hoist.emit(`let b_n = tile_n0 + i32(lidx) % ${tn}i;`);
+  if (s.bAlongK) {
+    hoist.emit(`let b_kk = i32(lidx) % ${tk}i;`);
+  } else {
+    hoist.emit(`let b_kk = i32(lidx) / ${tn}i;`);
+    hoist.emit(`let b_n = tile_n0 + i32(lidx) % ${tn}i;`);
+  }
   // Fetching a k-tile reads its elements from global memory into registers (a_val, b_val);
   // storing it moves them into the workgroup tiles. The loop fetches the next k-tile before it
   // computes on the current one, so the global loads are in flight during the products.
@@ -196,14 +204,24 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
     fetch.lines.push(...slot.lines);
     fetch.emit('}');
   }
+  if (s.bAlongK) fetch.emit('let b_k = k0 + b_kk;');
   for (let j = 0; j < (tk * tn) / threads; j++) {
-    const k = `b_k${j}`;
     fetched.push(`b_val${j}`);
     const slot = fetch.child();
-    slot.emit(`let ${k} = k0 + b_kk + ${(j * threads) / tn}i;`);
-    slot.emit(`b_val${j} = 0.0f;`);
-    when(slot, inRange([k, s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val${j} = ${hooks.readB(inner, 'batch', k, 'b_n', hoist)};`));
-    hoist.emit(`let b_at${j} = (b_kk + ${(j * threads) / tn}i) * ${B.stride}i + i32(lidx) % ${tn}i;`);
+    if (s.bAlongK) {
+      // Thread t loads B element (k = t % tk, n = t / tk + j·threads/tk): consecutive threads read consecutive words of B's rows along K.
+      const n = `b_n${j}`;
+      hoist.emit(`let ${n} = tile_n0 + i32(lidx) / ${tk}i + ${(j * threads) / tk}i;`);
+      slot.emit(`b_val${j} = 0.0f;`);
+      when(slot, inRange(['b_k', s.K, tk], [n, s.N, tn]), (inner) => inner.emit(`b_val${j} = ${hooks.readB(inner, 'batch', 'b_k', n, hoist)};`));
+      hoist.emit(`let b_at${j} = b_kk * ${B.stride}i + i32(lidx) / ${tk}i + ${(j * threads) / tk}i;`);
+    } else {
+      const k = `b_k${j}`;
+      slot.emit(`let ${k} = k0 + b_kk + ${(j * threads) / tn}i;`);
+      slot.emit(`b_val${j} = 0.0f;`);
+      when(slot, inRange([k, s.K, tk], ['b_n', s.N, tn]), (inner) => inner.emit(`b_val${j} = ${hooks.readB(inner, 'batch', k, 'b_n', hoist)};`));
+      hoist.emit(`let b_at${j} = (b_kk + ${(j * threads) / tn}i) * ${B.stride}i + i32(lidx) % ${tn}i;`);
+    }
     store.emit(`${wgStore('tile_b', B.vec, `b_at${j}`)} = b_val${j};`);
     fetch.emit('{');
     fetch.lines.push(...slot.lines);
@@ -249,7 +267,7 @@ fn store_tile(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i
 ${write.lines.join('\n')}
 }
 
-// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}.
+// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}${s.bAlongK ? ', B loaded along K' : ''}.
 @compute @workgroup_size(${tn / B.block}, ${tm / A.block})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
   let batch = i32(wg.z) / ${splits}i;

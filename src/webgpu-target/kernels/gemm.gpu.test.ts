@@ -85,6 +85,19 @@ const CASES: Case[] = [
   // small problems with ragged edges, which the chosen tiles would only reach on large ones.
   ...[[128, 128, 8], [128, 64, 16], [64, 128, 16], [128, 16, 16], [16, 128, 16], [64, 32, 16], [32, 64, 16]].map(([tm, tn, tk]): Case => ({ ...mm('130x37', '37x200'), name: `matmul 130x37 · 37x200, tile ${tm}×${tn}×${tk}`, tile: { tm: tm!, tn: tn!, tk: tk! } })),
   { ...mm('3x70x300', '3x300x150'), name: 'batched matmul, tile 128×128×8, split-K', tile: { tm: 128, tn: 128, tk: 8 }, split: true },
+  // B laid out along K (gemm's trans_b, a matmul reading a transposed weight): loaded k-fastest into padded tile rows.
+  ...[[128, 128, 8], [64, 128, 16], [64, 32, 16], [16, 32, 16], [32, 16, 16]].map(([tm, tn, tk]): Case => ({
+    name: `gemm trans_b 70x200 · (150x200)ᵀ + c, tile ${tm}×${tn}×${tk}`, args: ['70x200xf32', '150x200xf32', '150xf32'], tile: { tm: tm!, tn: tn!, tk: tk! },
+    ops: [{ op: 'gemm', in: ['a', 'b', 'c'], attrs: { trans_b: true } }],
+  })),
+  {
+    name: 'gemm trans_b 9x700 · (40x700)ᵀ, split-K', args: ['9x700xf32', '40x700xf32'], split: true,
+    ops: [{ op: 'gemm', in: ['a', 'b'], attrs: { trans_b: true } }],
+  },
+  {
+    name: 'matmul through a transposed weight (B along K)', args: ['2x33x40xf32', '50x40xf32'],
+    ops: [{ op: 'transpose', in: ['b'], attrs: { permutation: [1, 0] } }, { op: 'matmul', in: ['a', '%0'] }],
+  },
   {
     ...conv('2x16x13x13', '136x16x3x3', { strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], groups: 1 }),
     name: 'conv 3x3 + relu epilogue, tile 128×128×8', tile: { tm: 128, tn: 128, tk: 8 }, ops: [
@@ -110,6 +123,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
     it(c.name, async () => {
       const { inputs, want, state, defs } = withForcedTile(c.tile, () => prepareCase(c, 31));
       const kernels = withForcedTile(c.tile, () => defs.flatMap((d) => planKernels(d)));
+      if (/trans_b( |=true)|transposed weight/.test(c.name)) expect(kernels.some((k) => k.wgsl.includes('B loaded along K'))).toBe(true);
       const tiled = kernels.some((k) => k.wgsl.includes('Tiled GEMM'));
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
       if (c.tiled ?? true) expect(defs.length, 'one fused subgraph').toBe(1);

@@ -21,6 +21,11 @@ gemmProblem('matmul', (b, op) => {
   };
   const batch = batchShape.reduce((p, d) => p * d, 1);
   const M = as.length > 1 ? as[as.length - 2]! : 1;
+  // b read through a transpose of its last two dimensions (a [N, K] weight): its memory runs along K.
+  const t = m!.definingOp;
+  const perm = t?.opName === 'transpose' && b.inside.has(t) ? ctxOf(t).ints('permutation') : undefined;
+  const r = bs.length;
+  const bAlongK = r > 1 && perm !== undefined && perm[r - 1] === r - 2 && perm[r - 2] === r - 1;
   if (batch > 1 && as.length > 1 && bs.length > 1 && bs.slice(0, -2).every((d) => d === 1)) {
     // b is one matrix for every batch: the batch folds into M, one [batch·M, K]·[K, N] product
     // (a transformer's [tokens, 1, d] · [d, 3d] is one GEMM of `tokens` rows, not `tokens` GEMMs of one row).
@@ -38,6 +43,7 @@ gemmProblem('matmul', (b, op) => {
       M: batch * M,
       N: bs[bs.length - 1]!,
       K: as[as.length - 1]!,
+      bAlongK,
       readA: (scope, _batch, mm, k, hoisted) => convert(b.value(a!, [...hoistedRows(mm, hoisted).slice(rowShape.length - (as.length - 1)), k], scope), 'f32'),
       readB: (scope, _batch, k, n) => convert(b.value(m!, [...bs.slice(0, -2).map(() => '0i'), k, n], scope), 'f32'),
       outCoords: (_batch, mm, n) => [...rows(mm), n],
@@ -49,6 +55,7 @@ gemmProblem('matmul', (b, op) => {
     M,
     N: bs.length > 1 ? bs[bs.length - 1]! : 1,
     K: as[as.length - 1]!,
+    bAlongK,
     readA: (scope, batch, mm, k) => convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32'),
     readB: (scope, batch, k, n) => convert(b.value(m!, bs.length > 1 ? [...operandBatch(bs, batch), k, n] : [k], scope), 'f32'),
     outCoords: (batch, mm, n) => [...batchOf(batch), ...(as.length > 1 ? [mm] : []), ...(bs.length > 1 ? [n] : [])],
@@ -67,6 +74,7 @@ gemmProblem('gemm', (b, op) => {
     M,
     N,
     K: ta ? a!.type.shape[0]! : a!.type.shape[1]!,
+    bAlongK: tb,
     readA: (scope, _batch, mm, k) => convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32'),
     readB: (scope, _batch, k, n) => convert(b.value(m!, tb ? [n, k] : [k, n], scope), 'f32'),
     outCoords: (_batch, mm, n) => [mm, n],
