@@ -134,16 +134,19 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     body.emit(`let ${v} = ${c};`);
     return v;
   });
+  /** The coordinates of the row's element `j` (an i32 expression), emitted into `scope`. */
+  const rowElement = (scope: Scope, j: string): string[] => {
+    const inRow = unflatten(j, axes.map((i) => shape[i]!));
+    return shape.map((_, i) => {
+      const v = b.fresh('c');
+      scope.emit(`let ${v} = ${kept.includes(i) ? rowCoords[kept.indexOf(i)] : inRow[axes.indexOf(i)]};`);
+      return v;
+    });
+  };
   const overRow = (each: (loop: Scope, coords: string[]) => void): void => {
     body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
     const loop = body.child();
-    const inRow = unflatten('j', axes.map((i) => shape[i]!));
-    const coords = shape.map((_, i) => {
-      const v = b.fresh('c');
-      loop.emit(`let ${v} = ${kept.includes(i) ? rowCoords[kept.indexOf(i)] : inRow[axes.indexOf(i)]};`);
-      return v;
-    });
-    each(loop, coords);
+    each(loop, rowElement(loop, 'j'));
     body.lines.push(...loop.lines);
     body.emit('}');
   };
@@ -155,12 +158,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     const guard = (i + 1) * threads > n ? b.fresh('inrow') : undefined;
     body.emit(`let ${j} = ${guard ? `min(t + ${i * threads}i, ${n - 1}i)` : `t + ${i * threads}i`};`);
     if (guard) body.emit(`let ${guard} = t + ${i * threads}i < ${n}i;`);
-    const inRow = unflatten(j, axes.map((a) => shape[a]!));
-    const coords = shape.map((_, a) => {
-      const v = b.fresh('c');
-      body.emit(`let ${v} = ${kept.includes(a) ? rowCoords[kept.indexOf(a)] : inRow[axes.indexOf(a)]};`);
-      return v;
-    });
+    const coords = rowElement(body, j);
     return { coords, guard, value: convert(b.value(x, coords, body), 'f32') };
   }) : undefined;
   const stats = rowOp.stats(anchor, n);

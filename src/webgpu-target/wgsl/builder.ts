@@ -214,7 +214,6 @@ function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, n
   if ((element !== 'float32' && element !== 'int32') || total % 4 !== 0 || rank === 0) return undefined;
   if ([...b.inside].some((op) => !getOpDef(op.opName)?.traits.includes('elementwise'))) return undefined;
   const last = shape[rank - 1]!;
-  const st = strides(shape);
   const scope = new Scope('  ');
   // Lane j computes element 4·idx + j. With the innermost dimension a multiple of 4, the lanes share
   // their outer coordinates; otherwise each lane has its own.
@@ -225,9 +224,7 @@ function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, n
       lanes.push([...lanes[0]!.slice(0, -1), `c${j}_${rank - 1}`]);
       continue;
     }
-    const at = `(idx * 4i + ${j}i)`;
-    shape.forEach((d, i) => scope.emit(`let c${j}_${i} = ${st[i] === 1 ? at : `${at} / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`));
-    lanes.push(shape.map((_, i) => `c${j}_${i}`));
+    lanes.push(flatCoords(scope, shape, `(idx * 4i + ${j}i)`, `${j}_`));
   }
   const vectors: number[] = [];
   b.args.forEach((v, a) => {
@@ -250,21 +247,7 @@ function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, n
   } finally {
     b.vectorArgs.clear();
   }
-  const threads = total / 4;
-  const groups = Math.max(1, Math.ceil(threads / WORKGROUP_SIZE));
-  const x = Math.min(groups, 65535);
-  const y = Math.ceil(groups / x);
-  const wgsl = `// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)
-${bindingDecls(b, out, outBinding, new Set(vectors))}
-
-@compute @workgroup_size(${WORKGROUP_SIZE})
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let idx = i32((wg.y * ${x}u + wg.x) * ${WORKGROUP_SIZE}u + lid);
-  if (idx >= ${threads}i) { return; }
-${scope.lines.join('\n')}
-}
-`;
-  return { wgsl, workgroups: [x, y, 1] };
+  return threadKernel(`// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)\n${bindingDecls(b, out, outBinding, new Set(vectors))}`, total / 4, scope);
 }
 
 /**
@@ -281,13 +264,8 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
   const pack = perWord(element);
   const threads = Math.ceil(total / pack);
   const scope = new Scope('  ');
-  const st = strides(shape);
   /** Emits the coordinates of flat element `idx` into `s` and returns the element's value there. */
-  const valueAt = (s: Scope, idx: string, tag: string): Typed => {
-    const coords = shape.map((_, i) => `c${tag}${i}`);
-    shape.forEach((d, i) => s.emit(`let c${tag}${i} = ${st[i] === 1 ? idx : `${idx} / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`));
-    return b.value(out, coords, s);
-  };
+  const valueAt = (s: Scope, idx: string, tag: string): Typed => b.value(out, flatCoords(s, shape, idx, tag), s);
   if (pack === 1) {
     const v = valueAt(scope, 'idx', '');
     if (element === 'int64') {
@@ -312,17 +290,30 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
     }
     scope.emit(`out${outBinding}[idx] = word;`);
   }
+  return threadKernel(`// ${name}: ${shapeToString(shape)}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}\n${bindingDecls(b, out, outBinding)}`, threads, scope);
+}
+
+/** Coordinates in `shape` of flat element `idx` (an i32 expression), emitted into `scope` as c<tag>0, c<tag>1, …. */
+function flatCoords(scope: Scope, shape: readonly number[], idx: string, tag: string): string[] {
+  const st = strides(shape);
+  return shape.map((d, i) => {
+    scope.emit(`let c${tag}${i} = ${st[i] === 1 ? idx : `${idx} / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`);
+    return `c${tag}${i}`;
+  });
+}
+
+/** A kernel of `threads` threads (thread `idx`, an i32), WORKGROUP_SIZE per workgroup on a 2-D grid, running `body` after `head` (comment and bindings). */
+function threadKernel(head: string, threads: number, body: Scope): { wgsl: string; workgroups: [number, number, number] } {
   const groups = Math.max(1, Math.ceil(threads / WORKGROUP_SIZE));
   const x = Math.min(groups, 65535);
   const y = Math.ceil(groups / x);
-  const wgsl = `// ${name}: ${shapeToString(shape)}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}
-${bindingDecls(b, out, outBinding)}
+  const wgsl = `${head}
 
 @compute @workgroup_size(${WORKGROUP_SIZE})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let idx = i32((wg.y * ${x}u + wg.x) * ${WORKGROUP_SIZE}u + lid);
   if (idx >= ${threads}i) { return; }
-${scope.lines.join('\n')}
+${body.lines.join('\n')}
 }
 `;
   return { wgsl, workgroups: [x, y, 1] };
