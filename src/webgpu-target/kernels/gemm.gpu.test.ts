@@ -6,7 +6,7 @@ import { type AttrInput } from '../../ir/ops/test-cases';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
 import { withForcedTile } from './gemm-core';
-import { type Case, type Step, prepareCase, runCase } from '../testing/cases';
+import { type Case, type Step, expectClose, prepareCase, runCase } from '../testing/cases';
 
 const mm = (a: string, b: string, epilogue: Step[] = []): Case => ({ name: `matmul ${a} · ${b}`, args: [`${a}xf32`, `${b}xf32`], ops: [{ op: 'matmul', in: ['a', 'b'] }, ...epilogue] });
 const conv = (x: string, w: string, a: Record<string, AttrInput>, tiled = true): Case => ({
@@ -132,12 +132,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       expect(split, 'planned with split-K').toBe(c.split ?? false);
       const { got, targets } = await runCase(device, state, inputs);
       expect(targets.every((t) => t.startsWith('webgpu'))).toBe(true);
-      expect(got.type.shape).toEqual(want.type.shape);
-      for (let i = 0; i < want.data.length; i++) {
-        const a = Number(got.data[i]!);
-        const b = Number(want.data[i]!);
-        expect(Math.abs(a - b) <= 1e-4 + 1e-4 * Math.abs(b), `${c.name}[${i}]: ${a} vs reference ${b}`).toBe(true);
-      }
+      expectClose(got, want, c.name, 1e-4, 1e-4);
     });
   }
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
-import { type Case, prepareCase, runCase } from '../testing/cases';
+import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
 
 type RowCase = Case & { row: boolean };
 
@@ -51,12 +51,7 @@ describe('row kernels vs CPU reference', () => {
       expect(defs.length, 'one fused subgraph').toBe(1);
       expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'planned as a row kernel').toBe(c.row);
       const { got } = await runCase(device, state, inputs);
-      expect(got.type.shape).toEqual(want.type.shape);
-      for (let i = 0; i < want.data.length; i++) {
-        const a = Number(got.data[i]!);
-        const b = Number(want.data[i]!);
-        expect(Math.abs(a - b) <= 1e-5 + 1e-4 * Math.abs(b), `${c.name}[${i}]: ${a} vs reference ${b}`).toBe(true);
-      }
+      expectClose(got, want, c.name, 1e-5, 1e-4);
     });
   }
 });

@@ -1,6 +1,7 @@
 // Kernel test cases as data: argument types in the compact notation of src/ir/ops/test-cases.ts and
 // a chain of ops, turned into a module with one entry point (result types inferred op by op), and
 // seeded inputs to feed it. Shared by the kernel families' GPU tests.
+import { expect } from 'vitest';
 import { type Operation, numElements, parseModule, typeToString } from '../../ir';
 import { formatAttribute } from '../../ir/attributes';
 import { inferOp } from '../../ir/registry';
@@ -70,5 +71,15 @@ export async function runCase(device: GPUDevice, state: CompileState, inputs: re
     return { got: (await program.run(inputs)).outputs[0]!, targets: program.partitions.map((p) => p.target) };
   } finally {
     program.destroy();
+  }
+}
+
+/** Expects `got` to have `want`'s shape and every element within `atol` + `rtol`·|reference|. */
+export function expectClose(got: HostTensor, want: HostTensor, name: string, atol: number, rtol: number): void {
+  expect(got.type.shape).toEqual(want.type.shape);
+  for (let i = 0; i < want.data.length; i++) {
+    const a = Number(got.data[i]!);
+    const b = Number(want.data[i]!);
+    expect(Math.abs(a - b) <= atol + rtol * Math.abs(b), `${name}[${i}]: ${a} vs reference ${b}`).toBe(true);
   }
 }
