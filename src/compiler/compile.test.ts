@@ -2,7 +2,7 @@
 // can never match, ops no target takes, specialization declines, and partition isolation.
 import { describe, expect, it } from 'vitest';
 import {
-  type CompileTarget, CGC_VERSION, INTERFACES, formatDiagnostic, parseModule, printModule, readBytecode, verifyModule,
+  type CompileTarget, type Operation, CGC_VERSION, INTERFACES, formatDiagnostic, parseModule, printModule, readBytecode, verifyModule,
 } from '../ir';
 import { SUBGRAPH_INTERFACES, specializationAnswer } from '../ir/exchange';
 import { createReferenceTarget } from '../reference/target';
@@ -12,7 +12,7 @@ import { decisionLines } from './dump';
 import { getPartitionBytecode, isolatePartition, partitionNames } from './partition/isolate';
 import { DeclarationError } from './patterns/pattern';
 import { compile } from './pipeline';
-import { CompileError } from './state';
+import { CompileError, type CompileState } from './state';
 
 const T = '!cgc.tensor<2x8x!cgc.float32>';
 
@@ -33,21 +33,28 @@ function target(name: string, patterns: string): CompileTarget {
   };
 }
 
+/** Compiles `m` for a target declaring `pattern`, with the CPU reference for the rest. */
+function compileWith(m: Operation, pattern: string): CompileState {
+  return compile(m, [target('t', `cgc_pattern.pattern ${pattern}`), createReferenceTarget()]);
+}
+
+/** The ops of each subgraph invocation, in order. */
+const opGroups = (s: CompileState) => s.schedule.map((g) => g.ops.map((o) => o.opName));
+
 describe('compiler rules', () => {
   it('never fuses across a value used outside the subgraph (unless the pattern allows several results)', () => {
     const m = module('%a = cgc_op.relu(%x)\n%b = cgc_op.neg(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c');
     const fixed = '@p attributes {benefit = 10, nodes = [{ops = ["relu"]}, {ops = ["neg"], inputs = [0]}]}';
-    const s = compile(m, [target('t', `cgc_pattern.pattern ${fixed}`), createReferenceTarget()]);
+    const s = compileWith(m, fixed);
     expect(decisionLines(s).join('\n')).toContain('tried @p (t): 1 value(s) computed inside would also be used outside; the pattern allows one result');
-    const multi = compile(module('%a = cgc_op.relu(%x)\n%b = cgc_op.neg(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'),
-      [target('t', `cgc_pattern.pattern ${fixed.replace('benefit = 10', 'benefit = 10, multiple_results = true')}`), createReferenceTarget()]);
+    const multi = compileWith(module('%a = cgc_op.relu(%x)\n%b = cgc_op.neg(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), fixed.replace('benefit = 10', 'benefit = 10, multiple_results = true'));
     expect(multi.schedule[0]!.outputs.map((v) => v.nameHint)).toEqual(['a', 'b']);
   });
 
   it('rejects a match whose contraction would make a cycle between subgraphs', () => {
     // relu and add as one subgraph would both feed and read sigmoid, which lies outside it.
     const m = module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%c = cgc_op.add(%a, %s)\ncgc.return %c');
-    const s = compile(m, [target('t', 'cgc_pattern.pattern @ra attributes {benefit = 10, nodes = [{ops = ["relu"]}, {ops = ["add"], inputs = [0, "*"]}], multiple_results = true}'), createReferenceTarget()]);
+    const s = compileWith(m, '@ra attributes {benefit = 10, nodes = [{ops = ["relu"]}, {ops = ["add"], inputs = [0, "*"]}], multiple_results = true}');
     expect(decisionLines(s).join('\n')).toContain('tried @ra (t): taking it would make a cycle between subgraphs');
     expect(verifyModule(s.output!)).toEqual([]);
   });
@@ -55,30 +62,27 @@ describe('compiler rules', () => {
   it('takes an epilogue that uses a value twice, and stops where a value would leave the subgraph', () => {
     const epi = '@p attributes {benefit = 10, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 4}}';
     // relu → x·sigmoid(x): one subgraph.
-    const swish = compile(module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%m = cgc_op.mul(%a, %s)\ncgc.return %m'), [target('t', `cgc_pattern.pattern ${epi}`), createReferenceTarget()]);
-    expect(swish.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['relu', 'sigmoid', 'mul']]);
+    const swish = compileWith(module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%m = cgc_op.mul(%a, %s)\ncgc.return %m'), epi);
+    expect(opGroups(swish)).toEqual([['relu', 'sigmoid', 'mul']]);
     // sigmoid's result also returned: relu's result would leave a relu → sigmoid subgraph (mul reads
     // it), so relu stands alone.
-    const both = compile(module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%m = cgc_op.mul(%a, %s)\ncgc.return %m, %s', `%x: ${T}`, `(${T}, ${T})`),
-      [target('t', `cgc_pattern.pattern ${epi}`), createReferenceTarget()]);
-    expect(both.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['relu'], ['sigmoid'], ['mul']]);
+    const both = compileWith(module('%a = cgc_op.relu(%x)\n%s = cgc_op.sigmoid(%a)\n%m = cgc_op.mul(%a, %s)\ncgc.return %m, %s', `%x: ${T}`, `(${T}, ${T})`), epi);
+    expect(opGroups(both)).toEqual([['relu'], ['sigmoid'], ['mul']]);
   });
 
   it('takes operand prologues before the operands of the anchor, each only where it is the sole user', () => {
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
-    const s = compile(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), [target('t', `cgc_pattern.pattern ${pat}`), createReferenceTarget()]);
-    expect(s.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['neg', 'relu', 'add']]);
+    const s = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);
+    expect(opGroups(s)).toEqual([['neg', 'relu', 'add']]);
     // neg's result used elsewhere too: it stays out; relu still feeds add from inside.
-    const shared = compile(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c, %a', `%x: ${T}`, `(${T}, ${T})`),
-      [target('t', `cgc_pattern.pattern ${pat}`), createReferenceTarget()]);
+    const shared = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c, %a', `%x: ${T}`, `(${T}, ${T})`), pat);
     expect(shared.schedule.find((g) => g.ops.some((o) => o.opName === 'add'))!.ops.map((o) => o.opName)).toEqual(['relu', 'add']);
   });
 
   it('takes operand prologues before the outside operands of later nodes too, not before the edges between nodes', () => {
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["mul"]}, {ops = ["add"], inputs = [0, "*"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
-    const s = compile(module('%a = cgc_op.neg(%x)\n%m = cgc_op.mul(%a, %x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%m, %b)\n%d = cgc_op.neg(%c)\ncgc.return %d'),
-      [target('t', `cgc_pattern.pattern ${pat}`), createReferenceTarget()]);
-    expect(s.schedule.map((g) => g.ops.map((o) => o.opName))).toEqual([['neg', 'mul', 'relu', 'add'], ['neg']]);
+    const s = compileWith(module('%a = cgc_op.neg(%x)\n%m = cgc_op.mul(%a, %x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%m, %b)\n%d = cgc_op.neg(%c)\ncgc.return %d'), pat);
+    expect(opGroups(s)).toEqual([['neg', 'mul', 'relu', 'add'], ['neg']]);
   });
 
   it('explains bad declaration documents and patterns that can never match', () => {
