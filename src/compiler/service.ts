@@ -140,7 +140,7 @@ async function compileModule(
     return {
       ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
-      kernels: kernelSources(s.output!, new Map(s.partitions.flatMap((p) => p.steps.map((i) => [s.schedule[i]!.symbol, s.schedule[i]!.target] as const)))),
+      kernels: kernelSources(s.output!, req.gpu ?? DEFAULT_GPU_PROFILE, new Map(s.partitions.flatMap((p) => p.steps.map((i) => [s.schedule[i]!.symbol, s.schedule[i]!.target] as const)))),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn,
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
@@ -217,7 +217,7 @@ export function exportFilesFromText(inputText: string, outputText: string, data:
 }
 
 /** Each subgraph's WGSL, planned as the runtime plans it; CPU-reference subgraphs and declined kernels say why they have none. */
-function kernelSources(output: Operation, targetOf: ReadonlyMap<string, string>): NonNullable<CompileResponse['kernels']> {
+function kernelSources(output: Operation, profile: GpuProfile, targetOf: ReadonlyMap<string, string>): NonNullable<CompileResponse['kernels']> {
   return output.body().operations.filter((o) => o.name === SUBGRAPH && o.symbolName).map((sg) => {
     const symbol = sg.symbolName!;
     const target = targetOf.get(symbol) ?? '?';
@@ -225,7 +225,7 @@ function kernelSources(output: Operation, targetOf: ReadonlyMap<string, string>)
     const def = sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION);
     if (!def) return { symbol, target, kernels: [], note: 'no functional definition' };
     try {
-      return { symbol, target, kernels: planKernels(def, symbol).map((k) => ({ name: k.name, wgsl: k.wgsl })) };
+      return { symbol, target, kernels: planKernels(def, symbol, profile).map((k) => ({ name: k.name, wgsl: k.wgsl })) };
     } catch (e) {
       if (e instanceof KernelDecline) return { symbol, target, kernels: [], note: `runs on the CPU reference: ${e.message}` };
       throw e;

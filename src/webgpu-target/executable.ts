@@ -5,6 +5,7 @@
 import type { Operation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelSpec, planKernels } from './kernel-plan';
+import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 
 export interface KernelStep {
   readonly kernel: KernelSpec;
@@ -108,7 +109,7 @@ export interface PlannedKernel {
 }
 
 /** The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc partitions` counts). */
-export function planPartition(isolated: Operation, name: string): PlannedKernel[] {
+export function planPartition(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE): PlannedKernel[] {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name);
   if (partition?.name !== PARTITION) throw new Error(`no partition @${name} in the isolated module`);
@@ -120,7 +121,7 @@ export function planPartition(isolated: Operation, name: string): PlannedKernel[
     const sg = symbols.get(callee);
     const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
     if (!def) throw new Error(`partition @${name} invokes @${callee}, which is not a subgraph`);
-    if (!planned.has(callee)) planned.set(callee, planKernels(def, callee));
+    if (!planned.has(callee)) planned.set(callee, planKernels(def, callee, profile));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
       const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), points[kernel.output]!];
@@ -131,7 +132,7 @@ export function planPartition(isolated: Operation, name: string): PlannedKernel[
 }
 
 export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device)): Promise<PartitionExecutable> {
-  const steps = await Promise.all(planPartition(isolated, name).map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({ ...p, pipeline, layout }))));
+  const steps = await Promise.all(planPartition(isolated, name, gpuProfile(device)).map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({ ...p, pipeline, layout }))));
   // One workspace serves every kernel that needs one: kernels run one after another.
   const workspaceBytes = Math.max(0, ...steps.map((s) => s.kernel.workspace ?? 0));
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;

@@ -8,6 +8,7 @@ import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { rowKernel } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
+import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
 export interface KernelSpec {
   readonly name: string;
@@ -21,8 +22,11 @@ export interface KernelSpec {
   readonly workspace?: number;
 }
 
-/** Kernels for the functional definition `def`; throws KernelDecline when one cannot be generated. */
-export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
+/**
+ * Kernels for the functional definition `def` on a device with `profile`'s limits (tiles sized to its
+ * workgroup memory); throws KernelDecline when one cannot be generated.
+ */
+export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuProfile = DEFAULT_GPU_PROFILE): KernelSpec[] {
   const block = def.body();
   const ops = block.operations.filter((o) => o.name.startsWith('cgc_op.'));
   for (const op of ops) if (!hasGenerator(op.opName)) throw new KernelDecline(`no WebGPU kernel for 'cgc_op.${op.opName}'`);
@@ -38,7 +42,7 @@ export function planKernels(def: Operation, symbol = 'subgraph'): KernelSpec[] {
     const name = `${symbol}.${r}`;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K); elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
-    const generated: GeneratedKernel[] = tiledKernel(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name)];
+    const generated: GeneratedKernel[] = tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? [rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name)];
     generated.forEach(({ wgsl, workgroups, workspace }, i) => {
       const last = i === generated.length - 1;
       kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding, ...(workspace ? { workspace } : {}) });

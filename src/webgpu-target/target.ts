@@ -69,16 +69,16 @@ function gpuTarget(name: string, profile: GpuProfile, declaration: () => string,
         return { interface: INTERFACES.CGC_SUBGRAPH_DECLARATION, text: declaration() };
       }
       const { definition } = readSpecializationRequest(request);
-      const reason = deviceCheck(definition, profile) ?? extraCheck(definition) ?? kernelCheck(definition);
+      const reason = deviceCheck(definition, profile) ?? extraCheck(definition) ?? kernelCheck(definition, profile);
       return specializationAnswer(reason === undefined, reason);
     },
   };
 }
 
 /** Whether the kernel generators can express the subgraph (the reason when not). */
-function kernelCheck(def: Operation): string | undefined {
+function kernelCheck(def: Operation, profile: GpuProfile): string | undefined {
   try {
-    planKernels(def);
+    planKernels(def, 'subgraph', profile);
     return undefined;
   } catch (e) {
     if (e instanceof KernelDecline) return e.message;

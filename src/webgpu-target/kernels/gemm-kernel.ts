@@ -37,16 +37,17 @@ export interface GeneratedKernel {
 
 /**
  * The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus
- * elementwise ops. With split-K, two kernels: the slices' partial products into a workspace, then one
- * thread per element sums them and applies the anchor's finish and the epilogue.
+ * elementwise ops; its tiles fit `workgroupStorage` bytes of workgroup memory. With split-K, two
+ * kernels: the slices' partial products into a workspace, then one thread per element sums them and
+ * applies the anchor's finish and the epilogue.
  */
-export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): GeneratedKernel[] | undefined {
+export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder, workgroupStorage?: number): GeneratedKernel[] | undefined {
   if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const anchor = gemmAnchor(b, out);
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
   if (!anchor || !problem) return undefined;
   const type = outputType(out);
-  const tile = chooseTile(problem);
+  const tile = chooseTile(problem, workgroupStorage);
   const anchorShape = anchor.results[0]!.type.shape;
   const elements = numElements(anchorShape);
   const wsBinding = outBinding + 1;

@@ -85,9 +85,16 @@ const CASES: Case[] = [
   // small problems with ragged edges, which the chosen tiles would only reach on large ones.
   ...[[128, 128, 8], [128, 64, 16], [64, 128, 16], [128, 16, 16], [16, 128, 16], [64, 32, 16], [32, 64, 16]].map(([tm, tn, tk]): Case => ({ ...mm('130x37', '37x200'), name: `matmul 130x37 · 37x200, tile ${tm}×${tn}×${tk}`, tile: { tm: tm!, tn: tn!, tk: tk! } })),
   { ...mm('3x70x300', '3x300x150'), name: 'batched matmul, tile 128×128×8, split-K', tile: { tm: 128, tn: 128, tk: 8 }, split: true },
+  // Double-buffered tiles (one barrier per k-tile, stores alternating between two copies), and single
+  // where two would fit: K of 37 is three k-tiles, so both copies are written and read.
+  ...([[128, 128, 16, 1], [64, 128, 16, 2], [64, 64, 16, 2], [64, 64, 16, 1], [64, 32, 16, 2], [32, 32, 16, 2], [16, 128, 16, 2]] as const).map(([tm, tn, tk, buffers]): Case => ({
+    ...mm('130x37', '37x200'), name: `matmul 130x37 · 37x200, tile ${tm}×${tn}×${tk}, ${buffers} buffer(s)`, tile: { tm, tn, tk, buffers },
+  })),
+  { ...mm('3x70x300', '3x300x150'), name: 'batched matmul, tile 64×128×16 double-buffered, split-K', tile: { tm: 64, tn: 128, tk: 16, buffers: 2 }, split: true },
   // B laid out along K (gemm's trans_b, a matmul reading a transposed weight): loaded k-fastest into padded tile rows.
-  ...[[128, 128, 8], [64, 128, 16], [64, 32, 16], [16, 32, 16], [32, 16, 16]].map(([tm, tn, tk]): Case => ({
-    name: `gemm trans_b 70x200 · (150x200)ᵀ + c, tile ${tm}×${tn}×${tk}`, args: ['70x200xf32', '150x200xf32', '150xf32'], tile: { tm: tm!, tn: tn!, tk: tk! },
+  ...[[128, 128, 8, 1], [64, 128, 16, 2], [64, 32, 16, 1], [64, 32, 16, 2], [16, 32, 16, 2], [32, 16, 16, 1]].map(([tm, tn, tk, buffers]): Case => ({
+    name: `gemm trans_b 70x200 · (150x200)ᵀ + c, tile ${tm}×${tn}×${tk}, ${buffers} buffer(s)`, args: ['70x200xf32', '150x200xf32', '150xf32'],
+    tile: { tm: tm!, tn: tn!, tk: tk!, buffers: buffers as 1 | 2 },
     ops: [{ op: 'gemm', in: ['a', 'b', 'c'], attrs: { trans_b: true } }],
   })),
   {
@@ -128,6 +135,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
       if (c.tiled ?? true) expect(defs.length, 'one fused subgraph').toBe(1);
       if (c.tile) expect(kernels.some((k) => k.wgsl.includes(`tile ${c.tile!.tm}×${c.tile!.tn}×${c.tile!.tk}`))).toBe(true);
+      if (c.tile?.buffers) expect(kernels.some((k) => /Tiled GEMM .*double-buffered/.test(k.wgsl)), 'double-buffered').toBe(c.tile.buffers === 2);
       const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));
       expect(split, 'planned with split-K').toBe(c.split ?? false);
       const { got, targets } = await runCase(device, state, inputs);

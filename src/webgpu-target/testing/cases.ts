@@ -13,11 +13,12 @@ import { compile } from '../../compiler/pipeline';
 import type { CompileState } from '../../compiler/state';
 import { loadProgram } from '../../runtime/runtime';
 import { defaultTargets } from '../targets';
+import type { TileShape } from '../kernels/gemm-core';
 
 /** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
 export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
 /** `tiled`: expect a tiled GEMM kernel (default true in the GEMM tests); `split`: expect split-K. */
-export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean; split?: boolean; /** A GEMM tile to force (see withForcedTile). */ tile?: { tm: number; tn: number; tk: number } }
+export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean; split?: boolean; /** A GEMM tile to force (see withForcedTile). */ tile?: TileShape }
 
 /** The case as a module with one entry point returning its last op's result. */
 export function moduleOf(c: Case): Operation {
