@@ -4,6 +4,7 @@
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
 import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
+import { ctxOf } from './helpers';
 import { type GemmShape, chooseTile, gemmMain } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
@@ -124,6 +125,39 @@ export function heavyOps(b: KernelBuilder, out: Value): Set<Operation> {
     stack.push(...op.operands);
   }
   return heavy;
+}
+
+/**
+ * The axis of `v` along which consecutive elements lie next to each other in the buffer a kernel reads
+ * them from, following the views it reads through (transposes move the axis, slices keep it,
+ * reshapes keep a row-major order, scaling by a constant keeps its operand's); undefined where that
+ * is not one axis. A buffer is row-major: its last axis longer than 1.
+ */
+export function innermostAxis(b: KernelBuilder, v: Value): number | undefined {
+  const rowMajor = (shape: readonly number[]) => {
+    for (let i = shape.length - 1; i >= 0; i--) if (shape[i] !== 1) return i;
+    return undefined;
+  };
+  const op = v.definingOp;
+  if (!op || !b.inside.has(op)) return rowMajor(v.type.shape);
+  const [source] = op.operands;
+  switch (op.opName) {
+    case 'transpose': {
+      const inner = innermostAxis(b, source!);
+      const i = ctxOf(op).ints('permutation').indexOf(inner ?? -1);
+      return i < 0 ? undefined : i;
+    }
+    case 'slice':
+      return innermostAxis(b, source!);
+    case 'reshape': case 'flatten': case 'squeeze': case 'unsqueeze':
+      return innermostAxis(b, source!) === rowMajor(source!.type.shape) ? rowMajor(v.type.shape) : undefined;
+    case 'mul': case 'div': {
+      const same = op.operands.filter((o) => o.type.shape.join('x') === v.type.shape.join('x'));
+      return same.length === 1 && op.operands.every((o) => o === same[0] || numElements(o.type.shape) === 1) ? innermostAxis(b, same[0]!) : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Coordinates of flat index `flat` in `shape` (i32 expressions). */

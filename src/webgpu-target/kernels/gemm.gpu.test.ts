@@ -54,7 +54,7 @@ const CASES: Case[] = [
   // Operand prologues: views (slice, reshape, transpose) read through by the tiled kernel, as
   // attention's q·kᵀ reads q and k out of the fused QKV projection.
   {
-    name: 'q·kᵀ read out of a fused qkv through slice → reshape → transpose', args: ['10x1x48xf32'],
+    name: 'q·kᵀ read out of a fused qkv through slice → reshape → transpose (B along K)', args: ['10x1x48xf32'], alongK: true,
     ops: [
       { op: 'slice', in: ['a'], attrs: { starts: [0], ends: [16], axes: [2] } }, { op: 'reshape', in: ['%0'], attrs: { shape: [10, 2, 8] } },
       { op: 'transpose', in: ['%1'], attrs: { permutation: [1, 0, 2] } },
@@ -64,7 +64,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    name: 'transpose (size-1 dims) → matmul + bias', args: ['1x10x24xf32', '24x20xf32', '20xf32'],
+    name: 'transpose (size-1 dims) → matmul + bias', args: ['1x10x24xf32', '24x20xf32', '20xf32'], alongK: false,
     ops: [{ op: 'transpose', in: ['a'], attrs: { permutation: [1, 0, 2] } }, { op: 'matmul', in: ['%0', 'b'] }, { op: 'add', in: ['%1', 'c'] }],
   },
   {
@@ -102,7 +102,7 @@ const CASES: Case[] = [
     ops: [{ op: 'gemm', in: ['a', 'b'], attrs: { trans_b: true } }],
   },
   {
-    name: 'matmul through a transposed weight (B along K)', args: ['2x33x40xf32', '50x40xf32'],
+    name: 'matmul through a transposed weight (B along K)', args: ['2x33x40xf32', '50x40xf32'], alongK: true,
     ops: [{ op: 'transpose', in: ['b'], attrs: { permutation: [1, 0] } }, { op: 'matmul', in: ['a', '%0'] }],
   },
   {
@@ -135,6 +135,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
       if (c.tiled ?? true) expect(defs.length, 'one fused subgraph').toBe(1);
       if (c.tile) expect(kernels.some((k) => k.wgsl.includes(`tile ${c.tile!.tm}×${c.tile!.tn}×${c.tile!.tk}`))).toBe(true);
+      if (c.alongK !== undefined) expect(kernels.some((k) => /Tiled GEMM .*B loaded along K/.test(k.wgsl)), 'B loaded along K').toBe(c.alongK);
       if (c.tile?.buffers) expect(kernels.some((k) => /Tiled GEMM .*double-buffered/.test(k.wgsl)), 'double-buffered').toBe(c.tile.buffers === 2);
       const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));
       expect(split, 'planned with split-K').toBe(c.split ?? false);

@@ -2,7 +2,7 @@
 // problems: the product's batch is matmul's broadcast batch, flattened; gemm has one.
 import { type Scope, convert } from '../wgsl/builder';
 import { gemmScale } from './conv-matmul';
-import { gemmProblem, unflatten } from './gemm-kernel';
+import { gemmProblem, innermostAxis, unflatten } from './gemm-kernel';
 import { ctxOf } from './helpers';
 
 gemmProblem('matmul', (b, op) => {
@@ -21,11 +21,9 @@ gemmProblem('matmul', (b, op) => {
   };
   const batch = batchShape.reduce((p, d) => p * d, 1);
   const M = as.length > 1 ? as[as.length - 2]! : 1;
-  // b read through a transpose of its last two dimensions (a [N, K] weight): its memory runs along K.
-  const t = m!.definingOp;
-  const perm = t?.opName === 'transpose' && b.inside.has(t) ? ctxOf(t).ints('permutation') : undefined;
-  const r = bs.length;
-  const bAlongK = r > 1 && perm !== undefined && perm[r - 1] === r - 2 && perm[r - 2] === r - 1;
+  // b read through views that put its memory along K (a [N, K] weight through a transpose, attention's
+  // kᵀ out of a fused QKV projection): its tile is loaded k-fastest.
+  const bAlongK = bs.length > 1 && innermostAxis(b, m!) === bs.length - 2;
   if (batch > 1 && as.length > 1 && bs.length > 1 && bs.slice(0, -2).every((d) => d === 1)) {
     // b is one matrix for every batch: the batch folds into M, one [batch·M, K]·[K, N] product
     // (a transformer's [tokens, 1, d] · [d, 3d] is one GEMM of `tokens` rows, not `tokens` GEMMs of one row).
@@ -74,7 +72,7 @@ gemmProblem('gemm', (b, op) => {
     M,
     N,
     K: ta ? a!.type.shape[0]! : a!.type.shape[1]!,
-    bAlongK: tb,
+    bAlongK: innermostAxis(b, m!) === (tb ? 1 : 0),
     readA: (scope, _batch, mm, k) => convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32'),
     readB: (scope, _batch, k, n) => convert(b.value(m!, tb ? [n, k] : [k, n], scope), 'f32'),
     outCoords: (_batch, mm, n) => [mm, n],
