@@ -20,25 +20,25 @@ import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--tile auto,TMxTNxTK[xB]…] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE] ${LIMITS_USAGE}`;
+export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--tile auto,TMxTNxTK…] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE] ${LIMITS_USAGE}`;
 
 /** Dense f32 (non-tensor-core) peaks, TFLOP/s, by adapter description. */
 const F32_PEAKS: readonly [RegExp, number][] = [[/H200/i, 66.9], [/H100/i, 66.9], [/A100/i, 19.5], [/L4\b/i, 30.3], [/RTX 4090/i, 82.6]];
 
 type ForcedTile = TileShape | undefined;
 
-/** `--tile auto,128x128x8,64x64x16x1,…`: the tiles every GEMM is compiled with in turn (auto: the compiler's choice; a fourth number fixes the buffers, else as many as fit). */
+/** `--tile auto,128x128x8,…`: the tiles every GEMM is compiled with in turn (auto: the compiler's choice). */
 export function parseTiles(text: string | undefined): ForcedTile[] {
   if (!text) return [undefined];
   return text.split(',').map((t) => {
     if (t === 'auto') return undefined;
-    const m = /^(16|32|64|128)x(16|32|64|128)x(8|16|32)(?:x([12]))?$/.exec(t);
-    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK[xBUFFERS] with TM, TN in 16, 32, 64, 128, TK 8, 16 or 32 and BUFFERS 1 or 2 (like 128x128x8 or 64x64x16x2), not '${t}'`);
-    return { tm: Number(m[1]), tn: Number(m[2]), tk: Number(m[3]), ...(m[4] ? { buffers: Number(m[4]) as 1 | 2 } : {}) };
+    const m = /^(16|32|64|128)x(16|32|64|128)x(8|16|32)$/.exec(t);
+    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK with TM, TN in 16, 32, 64, 128 and TK 8, 16 or 32 (like 128x128x8), not '${t}'`);
+    return { tm: Number(m[1]), tn: Number(m[2]), tk: Number(m[3]) };
   });
 }
 
-const tileName = (t: ForcedTile) => (t ? ` [tile ${t.tm}×${t.tn}×${t.tk}${t.buffers ? `, ${t.buffers} buffer${t.buffers > 1 ? 's' : ''}` : ''}]` : '');
+const tileName = (t: ForcedTile) => (t ? ` [tile ${t.tm}×${t.tn}×${t.tk}]` : '');
 
 export interface KernelRow {
   readonly kind: 'gemm' | 'model' | 'bandwidth';
