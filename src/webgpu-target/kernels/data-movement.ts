@@ -7,12 +7,13 @@ import { ctxOf, loops, normAxis } from './helpers';
 
 const typeOf = (v: Value) => scalarOf(v.type.element);
 
-/** The coordinates in `to` of flat element `flat` (an i32 expression). */
+/** The coordinates in `to` of flat element `flat` (an i32 expression below the product of `to`). */
 function unflatten(b: KernelBuilder, scope: Scope, flat: string, to: readonly number[]): string[] {
   const st = strides(to);
   return to.map((d, i) => {
+    if (d === 1) return '0i';
     const v = b.fresh('u');
-    scope.emit(`let ${v} = (${flat}) / ${st[i]}i % ${d}i;`);
+    scope.emit(`let ${v} = ${i === 0 ? `(${flat}) / ${st[i]}i` : st[i] === 1 ? `(${flat}) % ${d}i` : `(${flat}) / ${st[i]}i % ${d}i`};`);
     return v;
   });
 }
@@ -32,11 +33,44 @@ function choose(b: KernelBuilder, scope: Scope, t: 'f32' | 'i32', branches: { co
   return { expr: r, type: t };
 }
 
+/**
+ * The coordinates in source shape `to` of coordinates `coords` in a reshape's result shape `from`.
+ * Size-1 dimensions aside, both shapes split into runs of dimensions with equal products, and each
+ * run maps on its own: one dimension on each side is the same coordinate, several result dimensions
+ * onto one source dimension are a sum of products, and only a source run of several dimensions
+ * divides (a transformer's [tokens, d] ↔ [tokens, heads, d/heads] divides by nothing).
+ */
+export function reshapeCoords(b: KernelBuilder, scope: Scope, coords: readonly string[], from: readonly number[], to: readonly number[]): string[] {
+  const out = to.map(() => '0i');
+  const rs = from.flatMap((d, i) => (d === 1 ? [] : [i]));
+  const ss = to.flatMap((d, i) => (d === 1 ? [] : [i]));
+  let i = 0;
+  let j = 0;
+  while (i < rs.length && j < ss.length) {
+    const ri = [rs[i++]!];
+    const sj = [ss[j++]!];
+    let pr = from[ri[0]!]!;
+    let ps = to[sj[0]!]!;
+    while (pr !== ps) {
+      if (pr < ps) pr *= from[ri[ri.push(rs[i++]!) - 1]!]!;
+      else ps *= to[sj[sj.push(ss[j++]!) - 1]!]!;
+    }
+    const flat = flatOffset(ri.map((r) => coords[r]!), ri.map((r) => from[r]!));
+    if (sj.length === 1) {
+      out[sj[0]!] = ri.length === 1 ? coords[ri[0]!]! : `(${flat})`;
+      continue;
+    }
+    const f = b.fresh('u');
+    scope.emit(`let ${f} = ${flat};`);
+    unflatten(b, scope, f, sj.map((s) => to[s]!)).forEach((c, k) => { out[sj[k]!] = c; });
+  }
+  return out;
+}
+
 for (const name of ['reshape', 'flatten', 'squeeze', 'unsqueeze']) {
   generator(name, (b, op, coords, scope) => {
     const x = op.operands[0]!;
-    const flat = flatOffset(coords, op.results[0]!.type.shape);
-    return b.value(x, unflatten(b, scope, flat, x.type.shape), scope);
+    return b.value(x, reshapeCoords(b, scope, coords, op.results[0]!.type.shape, x.type.shape), scope);
   });
 }
 
