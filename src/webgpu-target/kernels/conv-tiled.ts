@@ -21,7 +21,11 @@ gemmProblem('convolution', (b, op) => {
     M: Mg,
     N: x.type.shape[0]! * positions,
     K: Cg * kvol,
-    readA: (scope, g, m, k) => convert(b.value(w, [channel(g, m), `${k} / ${kvol}i`, ...unflatten(`${k} % ${kvol}i`, kernel)], scope), 'f32'),
+    // Weights from a binding are row-major [M, Cg·kernel volume] as A: read at their flat index
+    // (computed ones through their coordinates).
+    readA: (scope, g, m, k) => convert(w.definingOp && b.inside.has(w.definingOp)
+      ? b.value(w, [channel(g, m), `${k} / ${kvol}i`, ...unflatten(`${k} % ${kvol}i`, kernel)], scope)
+      : b.load(w, `(${channel(g, m)}) * ${Cg * kvol}i + ${k}`), 'f32'),
     readB: (scope, g, k, n, hoisted) => {
       // The output position's corner in the input, once per thread; the tap offset per k.
       const image = b.fresh('img');
