@@ -2,7 +2,7 @@
 // chain  ⇒  one tiled GEMM whose store pulls the chain (the epilogue) at the product's output coordinates,
 // with the anchor overridden to return the accumulator, so every elementwise generator fuses unchanged.
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
-import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType } from '../wgsl/builder';
+import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
 import { ctxOf } from './helpers';
 import { type GemmShape, chooseTile, gemmMain } from './gemm-core';
@@ -78,7 +78,34 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
 ${tile.splits > 1 ? `${bindingDecls(b, out, outBinding)}\n${wsDecl}` : bindingDecls(b, out, outBinding)}
 ${main.code}`;
   if (tile.splits === 1) return [{ wgsl: gemm, workgroups: main.workgroups }];
-  // The sum over slices, in a fresh builder: the anchor reads its partials, the epilogue pulls as usual.
+  const bytes = tile.splits * elements * 4;
+  return [{ wgsl: gemm, workgroups: main.workgroups, workspace: bytes }, { ...sumOfSlices(anchor, out, outBinding, `${name} (sum of ${tile.splits} K slices)`, tile.splits, makeBuilder), workspace: bytes }];
+}
+
+/**
+ * The kernel that sums a split-K product's slices and applies the anchor's finish and the epilogue,
+ * in a fresh builder (the anchor reads its partials, the epilogue pulls as usual): 4 elements per
+ * thread, the partials read as vec4, where the element kernel vectorizes; else one per thread.
+ */
+function sumOfSlices(anchor: Operation, out: Value, outBinding: number, name: string, splits: number, makeBuilder: () => KernelBuilder): { wgsl: string; workgroups: [number, number, number] } {
+  const anchorShape = anchor.results[0]!.type.shape;
+  const elements = numElements(anchorShape);
+  const vb = makeBuilder();
+  const vfinish = PROBLEMS.get(anchor.opName)!(vb, anchor)!;
+  const vectorized = vectorElementKernel(vb, out, outBinding, name, {
+    exempt: new Set([anchor, ...operandOps(vb, anchor)]),
+    decls: `@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<vec4<f32>>;`,
+    emit(scope, lanes) {
+      scope.emit('var sum = vec4<f32>(0.0f);');
+      scope.emit(`for (var s = 0i; s < ${splits}i; s++) { sum += workspace[s * ${elements / 4}i + idx]; }`);
+      lanes.forEach((at, j) => {
+        const v = vb.fresh('f');
+        scope.emit(`let ${v} = ${vfinish.finish(`sum.${'xyzw'[j]}`, at, scope).expr};`);
+        vb.preset(anchor.results[0]!, at, scope, { expr: v, type: 'f32' });
+      });
+    },
+  });
+  if (vectorized) return vectorized;
   const rb = makeBuilder();
   const finishing = PROBLEMS.get(anchor.opName)!(rb, anchor)!;
   rb.override(anchor, (_b, _op, at, scope) => {
@@ -86,15 +113,24 @@ ${main.code}`;
     const at0 = rb.fresh('at');
     scope.emit(`let ${at0} = ${flatOffset(at, anchorShape)};`);
     scope.emit(`var ${acc} = 0.0f;`);
-    scope.emit(`for (var s = 0i; s < ${tile.splits}i; s++) { ${acc} += workspace[s * ${elements}i + ${at0}]; }`);
+    scope.emit(`for (var s = 0i; s < ${splits}i; s++) { ${acc} += workspace[s * ${elements}i + ${at0}]; }`);
     return finishing.finish(acc, at, scope);
   });
-  const reduce = elementKernel(rb, out, outBinding, `${name} (sum of ${tile.splits} K slices)`);
-  const bytes = tile.splits * elements * 4;
-  return [
-    { wgsl: gemm, workgroups: main.workgroups, workspace: bytes },
-    { wgsl: `${reduce.wgsl}${wsDecl}\n`, workgroups: reduce.workgroups, workspace: bytes },
-  ];
+  const reduce = elementKernel(rb, out, outBinding, name);
+  return { wgsl: `${reduce.wgsl}@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<f32>;\n`, workgroups: reduce.workgroups };
+}
+
+/** The ops inside the kernel that `op`'s operands are computed by (its prologue). */
+function operandOps(b: KernelBuilder, op: Operation): Operation[] {
+  const found = new Set<Operation>();
+  const stack = [...op.operands];
+  while (stack.length) {
+    const d = stack.pop()!.definingOp;
+    if (!d || !b.inside.has(d) || found.has(d)) continue;
+    found.add(d);
+    stack.push(...d.operands);
+  }
+  return [...found];
 }
 
 /** The one non-elementwise op `out` depends on inside the subgraph, when it has a tiled form over float32 of `out`'s shape. */

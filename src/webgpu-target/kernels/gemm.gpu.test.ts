@@ -43,9 +43,15 @@ const CASES: Case[] = [
   { ...mm('7x2048', '2048x9'), split: true }, { ...mm('2x4x600', '600x3'), split: true },
   // A batch against one matrix folds into M: [tokens, 1, d] · [d, n] (and with size-1 batch dims on b).
   mm('37x1x24', '24x40'), mm('3x5x2x16', '1x1x16x33'),
-  { name: 'gemm 3x1027 · 1027x5 + c, alpha, beta (split-K)', args: ['3x1027xf32', '5x1027xf32', '5xf32'], ops: [{ op: 'gemm', in: ['a', 'b', 'c'], attrs: { trans_b: true, alpha: 0.5, beta: 2.0 } }], split: true },
+  { name: 'gemm 3x1027 · 1027x5 + c, alpha, beta (split-K)', args: ['3x1027xf32', '5x1027xf32', '5xf32'], ops: [{ op: 'gemm', in: ['a', 'b', 'c'], attrs: { trans_b: true, alpha: 0.5, beta: 2.0 } }], split: true, sumAsVec4: false },
+  // The slices summed 4 elements per thread, the partials read as vec4: a transformer's [tokens, 1, d]
+  // projection (a size-1 dimension the epilogue reads as 0) + bias → GELU-like tail.
   {
-    name: 'conv 3x3 on 7x7, K = 2304 (split-K) + bias → add residual → relu', args: ['1x256x7x7xf32', '64x256x3x3xf32', '64xf32', '1x64x7x7xf32'], split: true,
+    name: 'matmul 12x1x1024 · 1024x36 + bias → tanh (split-K, summed as vec4)', args: ['12x1x1024xf32', '1024x36xf32', '36xf32'], split: true, sumAsVec4: true,
+    ops: [{ op: 'matmul', in: ['a', 'b'] }, { op: 'add', in: ['%0', 'c'] }, { op: 'tanh', in: ['%1'] }],
+  },
+  {
+    name: 'conv 3x3 on 7x7, K = 2304 (split-K) + bias → add residual → relu', args: ['1x256x7x7xf32', '64x256x3x3xf32', '64xf32', '1x64x7x7xf32'], split: true, sumAsVec4: true,
     ops: [
       { op: 'convolution', in: ['a', 'b', 'c'], attrs: { strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], groups: 1 } },
       { op: 'add', in: ['%0', 'd'] }, { op: 'relu', in: ['%1'] },
@@ -101,7 +107,7 @@ const CASES: Case[] = [
     ops: [{ op: 'gemm', in: ['a', 'b', 'c'], attrs: { trans_b: true } }],
   })),
   {
-    name: 'gemm trans_b 9x700 · (40x700)ᵀ, split-K', args: ['9x700xf32', '40x700xf32'], split: true,
+    name: 'gemm trans_b 9x700 · (40x700)ᵀ, split-K', args: ['9x700xf32', '40x700xf32'], split: true, sumAsVec4: true,
     ops: [{ op: 'gemm', in: ['a', 'b'], attrs: { trans_b: true } }],
   },
   {
@@ -141,6 +147,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       if (c.alongK !== undefined) expect(kernels.some((k) => /Tiled GEMM .*B loaded along K/.test(k.wgsl)), 'B loaded along K').toBe(c.alongK);
       const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));
       expect(split, 'planned with split-K').toBe(c.split ?? false);
+      if (c.sumAsVec4 !== undefined) expect(kernels.some((k) => /sum of \d+ K slices\): .* as vec4/.test(k.wgsl)), 'slices summed as vec4').toBe(c.sumAsVec4);
       const { got, targets } = await runCase(device, state, inputs);
       expect(targets.every((t) => t.startsWith('webgpu'))).toBe(true);
       expectClose(got, want, c.name, 1e-4, 1e-4);

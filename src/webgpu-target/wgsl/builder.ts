@@ -181,6 +181,15 @@ export class KernelBuilder {
     return result;
   }
 
+  /**
+   * Makes `v`'s value at `coords` the already computed `value` for reads in `scope` and its children,
+   * also where a read names a size-1 dimension's coordinate as 0 (as broadcasting reads do).
+   */
+  preset(v: Value, coords: readonly string[], scope: Scope, value: Typed): void {
+    scope.memo.set(`${idOf(v)}|${coords.join(',')}`, value);
+    scope.memo.set(`${idOf(v)}|${coords.map((c, i) => (v.type.shape[i] === 1 ? '0i' : c)).join(',')}`, value);
+  }
+
   /** `v`'s value at the coordinates of `coords` in `outShape`, broadcast to `v`'s shape. */
   valueBroadcast(v: Value, coords: readonly string[], outShape: readonly number[], scope: Scope): Typed {
     return this.value(v, broadcastCoords(coords, outShape, v.type.shape), scope);
@@ -201,18 +210,30 @@ export const WORKGROUP_SIZE = 64;
 class NotVectorizable extends Error {}
 
 /**
- * A float32 or int32 result of elementwise ops only, with a multiple of 4 elements: each thread
- * computes 4 adjacent elements, reading every operand that runs along the result's innermost
- * dimension as one vec4 (operands broadcast along it are read as scalars) and storing one vec4.
- * Undefined where that does not apply.
+ * Values a vectorized kernel computes before pulling its result, 4 at a time: `emit` writes their
+ * code for thread `idx` (elements 4·idx … 4·idx + 3, at the lanes' coordinates) and presets them
+ * (KernelBuilder.preset), so the `exempt` ops that would compute them are never generated.
  */
-function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+export interface VectorPreset {
+  readonly exempt: ReadonlySet<Operation>;
+  /** Declarations the emitted code needs, after the bindings. */
+  readonly decls: string;
+  emit(scope: Scope, lanes: readonly (readonly string[])[]): void;
+}
+
+/**
+ * A float32 or int32 result of elementwise ops only (and ops a `preset` computes), with a multiple of
+ * 4 elements: each thread computes 4 adjacent elements, reading every operand that runs along the
+ * result's innermost dimension as one vec4 (operands broadcast along it are read as scalars) and
+ * storing one vec4. Undefined where that does not apply.
+ */
+export function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, preset?: VectorPreset): { wgsl: string; workgroups: [number, number, number] } | undefined {
   const element = out.type.element;
   const shape = out.type.shape;
   const total = numElements(shape);
   const rank = shape.length;
   if ((element !== 'float32' && element !== 'int32') || total % 4 !== 0 || rank === 0) return undefined;
-  if ([...b.inside].some((op) => !getOpDef(op.opName)?.traits.includes('elementwise'))) return undefined;
+  if ([...b.inside].some((op) => !preset?.exempt.has(op) && !getOpDef(op.opName)?.traits.includes('elementwise'))) return undefined;
   const last = shape[rank - 1]!;
   const scope = new Scope('  ');
   // Lane j computes element 4·idx + j. With the innermost dimension a multiple of 4, the lanes share
@@ -239,6 +260,7 @@ function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, n
   });
   for (const a of vectors) b.vectorArgs.add(a);
   try {
+    preset?.emit(scope, lanes);
     const values = lanes.map((coords) => convert(b.value(out, coords, scope), outputType(out)));
     scope.emit(`out${outBinding}[idx] = vec4<${outputType(out)}>(${values.join(', ')});`);
   } catch (e) {
@@ -247,7 +269,8 @@ function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, n
   } finally {
     b.vectorArgs.clear();
   }
-  return threadKernel(`// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)\n${bindingDecls(b, out, outBinding, new Set(vectors))}`, total / 4, scope);
+  const decls = `${bindingDecls(b, out, outBinding, new Set(vectors))}${preset ? `\n${preset.decls}` : ''}`;
+  return threadKernel(`// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)\n${decls}`, total / 4, scope);
 }
 
 /**
