@@ -195,6 +195,8 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
   const described = [info.vendor, info.architecture, info.device, info.description].filter((s) => s).join(' / ');
   const peak = flags.has('peak-tflops') ? Number(flags.get('peak-tflops')) : F32_PEAKS.find(([re]) => re.test(described))?.[1];
   const rows: KernelRow[] = [];
+  /** Every kernel of every model, in dispatch order (the JSON's `models`). */
+  const perModel: { model: string; tile: ForcedTile | null; kernels: { kernel: string; subgraph: string; ops: string; ms: number }[] }[] = [];
   const compute = (kind: KernelRow['kind'], name: string, ms: number, flops: number): KernelRow => {
     const tflops = flops / (ms * 1e9);
     return { kind, name, ms, flops, tflops, ...(peak ? { ofPeak: tflops / peak } : {}) };
@@ -237,12 +239,25 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
       const total = kernels.reduce((s, k) => s + k.ms, 0);
       const flops = [...distinct.values()].reduce((s, d) => s + d.flops * d.ms.length, 0);
       io.stdout(`${file}${tileName(tile)}: ${kernels.length} kernels, ${total.toFixed(3)} ms of GPU time (sum of kernels), ${(flops / 1e9).toFixed(2)} GFLOP in matmul/gemm/convolution kernels`);
-      // Where the time goes: the slowest kernels with the ops they run.
+      // Where the time goes: the slowest kernels with the ops they run, then the time by those ops.
+      const opsOf = (subgraph: string) => {
+        const def = defs.get(subgraph);
+        return def ? def.body().operations.filter((o) => o.name.startsWith('cgc_op.')).map((o) => o.name.slice(7)).join('→') : '?';
+      };
       for (const k of [...kernels].sort((a, b) => b.ms - a.ms).slice(0, 8)) {
         const def = defs.get(k.subgraph);
-        const ops = def ? def.body().operations.filter((o) => o.name.startsWith('cgc_op.')).map((o) => o.name.slice(7)).join('→') : '?';
-        io.stdout(`  ${k.ms.toFixed(4)} ms  ${k.kernel}  ${ops}  ${def ? def.body().operations.at(-1)!.operands.map((v) => v.type.shape.join('×')).join(', ') : ''}`);
+        io.stdout(`  ${k.ms.toFixed(4)} ms  ${k.kernel}  ${opsOf(k.subgraph)}  ${def ? def.body().operations.at(-1)!.operands.map((v) => v.type.shape.join('×')).join(', ') : ''}`);
       }
+      const byOps = new Map<string, { ms: number; kernels: number }>();
+      for (const k of kernels) {
+        const g = byOps.get(opsOf(k.subgraph)) ?? { ms: 0, kernels: 0 };
+        g.ms += k.ms;
+        g.kernels++;
+        byOps.set(opsOf(k.subgraph), g);
+      }
+      const top = [...byOps].sort((a, b) => b[1].ms - a[1].ms);
+      io.stdout(`  by ops: ${top.slice(0, 10).map(([ops, g]) => `${ops} ${g.ms.toFixed(3)} ms (${g.kernels})`).join('; ')}${top.length > 10 ? `; ${top.length - 10} more` : ''}`);
+      perModel.push({ model: file, tile: tile ?? null, kernels: kernels.map((k) => ({ ...k, ops: opsOf(k.subgraph) })) });
     }
     let copy = 0;
     if (!flags.has('no-bandwidth')) {
@@ -270,7 +285,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
       out.push(`| ${r.name} | ${r.ms.toFixed(4)} | ${rate} | ${r.ofPeak !== undefined ? `${(100 * r.ofPeak).toFixed(1)}%` : '—'} |`);
     }
     io.stdout(out.join('\n'));
-    if (flags.has('json')) writeFileSync(flags.get('json')!, JSON.stringify({ adapter: described, peakTflops: peak ?? null, copyGBps: copy || null, runs, rows }, null, 2));
+    if (flags.has('json')) writeFileSync(flags.get('json')!, JSON.stringify({ adapter: described, peakTflops: peak ?? null, copyGBps: copy || null, runs, rows, models: perModel }, null, 2));
     return 0;
   } finally {
     device.destroy();

@@ -47,5 +47,10 @@ describe('cgc bench-kernels', () => {
     const rows = JSON.parse(readFileSync(json, 'utf8')).rows as { kind: string; flops: number; tflops: number }[];
     expect(rows[0]).toMatchObject({ kind: 'gemm', flops: 2 * 32 ** 3 });
     expect(rows.some((x) => x.kind === 'model' && x.flops > 0 && x.tflops > 0)).toBe(true);
+    // Every kernel of the model, with the ops it runs, and its time grouped by them.
+    const [model] = JSON.parse(readFileSync(json, 'utf8')).models as { kernels: { kernel: string; ops: string; ms: number }[] }[];
+    expect(model!.kernels.length).toBeGreaterThan(0);
+    expect(model!.kernels.every((k) => k.ms > 0 && k.ops.length > 0)).toBe(true);
+    expect(r.out).toMatch(/by ops: \S+ [\d.]+ ms \(\d+\)/);
   }, 240_000);
 });
