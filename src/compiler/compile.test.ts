@@ -70,6 +70,16 @@ describe('compiler rules', () => {
     expect(opGroups(both)).toEqual([['relu'], ['sigmoid'], ['mul']]);
   });
 
+  it('copies an op that several readers read through into each reader\'s operand prologue (clone-views), and only then', () => {
+    const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
+    // neg feeds the anchor and relu, which feeds the anchor: one copy each, one subgraph.
+    const s = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);
+    expect(opGroups(s)).toEqual([['neg', 'neg', 'relu', 'add']]);
+    // sigmoid reads neg too but no prologue takes it: neg is computed once, by a kernel of its own.
+    const kept = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.sigmoid(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);
+    expect(opGroups(kept).flat().filter((o) => o === 'neg')).toEqual(['neg']);
+  });
+
   it('takes operand prologues before the operands of the anchor, each only where it is the sole user', () => {
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
     const s = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);

@@ -2,6 +2,7 @@
 import type { CompileTarget, Operation } from '../ir';
 import { buildProgram } from './passes/build-program';
 import { canonicalize } from './passes/canonicalize';
+import { cloneViews } from './passes/clone-views';
 import { declare } from './passes/declare';
 import { formSubgraphs } from './passes/form-subgraphs';
 import { match } from './passes/match';
@@ -19,6 +20,7 @@ export const PIPELINE: readonly Pass[] = [
   verifyInput, //     the input verifies and has one entry point
   canonicalize, //    identities and dead ops go; each output gets its own producer
   declare, //         each target's patterns, from its declaration document
+  cloneViews, //      views that several kernels read through are copied per reader (operand prologues)
   match, //           every pattern at every op (decision log: what was tried, why it failed)
   select, //          non-overlapping, acyclic cover by benefit; targets specialize or decline
   formSubgraphs, //   subgraph invocations in topological order; identical subgraphs share a symbol

@@ -8,8 +8,11 @@ const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_o
 /** Row kernels read their input a few times (statistics, then output), so a short prologue is recomputed, not stored. */
 const ROW_PROLOGUE = `{traits = ["elementwise"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "any"}`;
 
-/** What a tiled GEMM reads its operands through: index remapping (views) and scaling by constants. */
-const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "mul", "div"], element_types = ${FLOAT}, max_ops = 6, side_inputs = "constant"}`;
+/**
+ * What a tiled GEMM reads its operands through: index remapping (views, and gathers at constant
+ * indices: a transformer's q, k and v picked out of its QKV projection) and scaling by constants.
+ */
+const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div"], element_types = ["float32", "float16", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
 
 export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // conv → any chain of elementwise ops (bias, activation, residual add, clip, scale, …)  ⇒  one implicit-GEMM kernel

@@ -2,7 +2,7 @@
 // `webgpu-fallback` (one kernel per op). Both speak only IR documents: they answer declaration and
 // specialization requests, declining subgraphs the device cannot run.
 import {
-  type CompileTarget, type IRDocument, INTERFACES, type Operation, type TargetCapabilities, byteSize, CGC_VERSION,
+  type CompileTarget, type IRDocument, INTERFACES, type Operation, type TargetCapabilities, type Value, byteSize, CGC_VERSION,
   registeredOps, typeToString,
 } from '../ir';
 import { SUBGRAPH_INTERFACES, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
@@ -18,8 +18,12 @@ export function gpuOps(): string[] {
 
 export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): CompileTarget {
   return gpuTarget('webgpu', profile, () => WEBGPU_DECLARATION, (def) => {
-    const int64 = [...def.body().arguments, ...def.body().operations.flatMap((o) => o.results)].find((v) => v.type.element === 'int64');
-    return int64 ? `fused kernels take no int64 tensors (${typeToString(int64.type)}); the per-op fallback emulates them` : undefined;
+    // An int64 argument read only as gather indices is exact in i32 (the runtime checks on upload that
+    // int64 operands fit); any other int64 value would be computed in 32 bits.
+    const users = (v: Value) => def.body().operations.filter((o) => o.operands.includes(v as never));
+    const indicesOnly = (v: Value) => def.body().arguments.includes(v as never) && users(v).every((o) => o.opName === 'gather' && o.operands.indexOf(v as never) === 1);
+    const int64 = [...def.body().arguments, ...def.body().operations.flatMap((o) => o.results)].find((v) => v.type.element === 'int64' && !indicesOnly(v));
+    return int64 ? `fused kernels take no int64 tensors (${typeToString(int64.type)}) but gather indices; the per-op fallback emulates them` : undefined;
   });
 }
 

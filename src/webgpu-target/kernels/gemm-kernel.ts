@@ -4,7 +4,7 @@
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
 import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
-import { ctxOf } from './helpers';
+import { ctxOf, normAxis } from './helpers';
 import { type GemmShape, chooseTile, gemmMain } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
@@ -146,7 +146,7 @@ function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
 }
 
 /** Ops a kernel reads through element by element (index remapping), as it does elementwise ops. */
-const PULLED_VIEWS = new Set(['transpose', 'slice', 'reshape', 'flatten', 'squeeze', 'unsqueeze']);
+const PULLED_VIEWS = new Set(['transpose', 'slice', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'gather']);
 
 /** The ops other than elementwise ones and views that `out` depends on inside the subgraph. */
 export function heavyOps(b: KernelBuilder, out: Value): Set<Operation> {
@@ -185,6 +185,13 @@ export function innermostAxis(b: KernelBuilder, v: Value): number | undefined {
     }
     case 'slice':
       return innermostAxis(b, source!);
+    case 'gather': {
+      // Scalar indices drop the gathered axis; others put index dimensions in its place.
+      const axis = normAxis(ctxOf(op).int('axis'), source!.type.shape.length);
+      const inner = innermostAxis(b, source!);
+      if (op.operands[1]!.type.shape.length !== 0 || inner === undefined || inner === axis) return undefined;
+      return inner > axis ? inner - 1 : inner;
+    }
     case 'reshape': case 'flatten': case 'squeeze': case 'unsqueeze':
       return innermostAxis(b, source!) === rowMajor(source!.type.shape) ? rowMajor(v.type.shape) : undefined;
     case 'mul': case 'div': {

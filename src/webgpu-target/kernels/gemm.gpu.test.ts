@@ -77,6 +77,22 @@ const CASES: Case[] = [
     name: `reshape ${x} → ${shape.join('x')} → matmul ${w}`, args: [`${x}xf32`, `${w}xf32`],
     ops: [{ op: 'reshape', in: ['a'], attrs: { shape: [...shape] } }, { op: 'matmul', in: ['%0', 'b'] }],
   })),
+  // q and k picked out of a QKV result as a transformer export writes it: reshape → unsqueeze →
+  // transpose → squeeze → gather at a constant index. The chain up to the squeeze feeds both gathers;
+  // clone-views copies it per reader, so the one kernel reads q and kᵀ straight out of the QKV result.
+  {
+    name: 'q·kᵀ through gathers at constant indices of a shared transposed QKV result (B along K)', args: ['5x1x96xf32'], alongK: true,
+    constants: [{ name: 'i0', type: 'i64', values: [0] }, { name: 'i1', type: 'i64', values: [-2] }],
+    ops: [
+      { op: 'reshape', in: ['a'], attrs: { shape: [5, 1, 3, 32] } }, { op: 'unsqueeze', in: ['%0'], attrs: { axes: [0] } },
+      { op: 'transpose', in: ['%1'], attrs: { permutation: [3, 1, 2, 0, 4] } }, { op: 'squeeze', in: ['%2'], attrs: { axes: [3] } },
+      { op: 'gather', in: ['%3', 'i0'], attrs: { axis: 0 } }, { op: 'reshape', in: ['%4'], attrs: { shape: [5, 2, 16] } },
+      { op: 'transpose', in: ['%5'], attrs: { permutation: [1, 0, 2] } },
+      { op: 'gather', in: ['%3', 'i1'], attrs: { axis: 0 } }, { op: 'reshape', in: ['%7'], attrs: { shape: [5, 2, 16] } },
+      { op: 'transpose', in: ['%8'], attrs: { permutation: [1, 2, 0] } },
+      { op: 'matmul', in: ['%6', '%9'] },
+    ],
+  },
   {
     name: 'transpose (size-1 dims) → matmul + bias', args: ['1x10x24xf32', '24x20xf32', '20xf32'], alongK: false,
     ops: [{ op: 'transpose', in: ['a'], attrs: { permutation: [1, 0, 2] } }, { op: 'matmul', in: ['%0', 'b'] }, { op: 'add', in: ['%1', 'c'] }],
@@ -137,7 +153,7 @@ afterAll(() => device?.destroy());
 describe('tiled GEMM kernels vs CPU reference', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const { inputs, want, state, defs } = withForcedTile(c.tile, () => prepareCase(c, 31));
+      const { inputs, want, state, defs, constants } = withForcedTile(c.tile, () => prepareCase(c, 31));
       const kernels = withForcedTile(c.tile, () => defs.flatMap((d) => planKernels(d)));
       if (/trans_b( |=true)|transposed weight/.test(c.name)) expect(kernels.some((k) => k.wgsl.includes('B loaded along K'))).toBe(true);
       const tiled = kernels.some((k) => k.wgsl.includes('Tiled GEMM'));
@@ -148,7 +164,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));
       expect(split, 'planned with split-K').toBe(c.split ?? false);
       if (c.sumAsVec4 !== undefined) expect(kernels.some((k) => /sum of \d+ K slices\): .* as vec4/.test(k.wgsl)), 'slices summed as vec4').toBe(c.sumAsVec4);
-      const { got, targets } = await runCase(device, state, inputs);
+      const { got, targets } = await runCase(device, state, inputs, constants);
       expect(targets.every((t) => t.startsWith('webgpu'))).toBe(true);
       expectClose(got, want, c.name, 1e-4, 1e-4);
     });

@@ -6,7 +6,7 @@ import { type Operation, numElements, parseModule, typeToString } from '../../ir
 import { formatAttribute } from '../../ir/attributes';
 import { inferOp } from '../../ir/registry';
 import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
-import { type HostTensor, allocTensor, runEntryPoint } from '../../reference';
+import { type HostTensor, allocTensor, runEntryPoint, tensorBytes } from '../../reference';
 import { randomTensor } from '../../reference/random';
 import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
 import { compile } from '../../compiler/pipeline';
@@ -18,11 +18,18 @@ import type { TileShape } from '../kernels/gemm-core';
 /** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
 export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
 /** `tiled`: expect a tiled GEMM kernel (default true in the GEMM tests); `split`: expect split-K; `sumAsVec4`: expect its slices summed 4 elements per thread. */
-export interface Case { name: string; args: string[]; ops: Step[]; tiled?: boolean; split?: boolean; sumAsVec4?: boolean; /** A GEMM tile to force (see withForcedTile). */ tile?: TileShape; /** Whether the GEMM must load B along K (B's memory runs along K through the views it is read through). */ alongK?: boolean }
+/** A named constant of a case (`cgc.constant("name")`), read by ops as `name`. */
+export interface CaseConstant { name: string; type: string; values: number[] }
+
+export interface Case { name: string; args: string[]; constants?: CaseConstant[]; ops: Step[]; tiled?: boolean; split?: boolean; sumAsVec4?: boolean; /** A GEMM tile to force (see withForcedTile). */ tile?: TileShape; /** Whether the GEMM must load B along K (B's memory runs along K through the views it is read through). */ alongK?: boolean }
 
 /** The case as a module with one entry point returning its last op's result. */
 export function moduleOf(c: Case): Operation {
   const types = new Map(c.args.map((t, i) => [String.fromCharCode(97 + i), ty(t)]));
+  const constants = (c.constants ?? []).map((k) => {
+    types.set(k.name, ty(`c:${k.type}`));
+    return `    %${k.name} = cgc.constant("${k.name}") : ${typeToString(ty(`c:${k.type}`))}`;
+  });
   const lines = c.ops.map((s, i) => {
     const dictionary = attrs(s.attrs);
     const [result] = inferOp(s.op, s.in.map((v) => types.get(v)!), dictionary);
@@ -36,7 +43,7 @@ export function moduleOf(c: Case): Operation {
   const args = c.args.map((t, i) => `%${String.fromCharCode(97 + i)}: ${typeToString(ty(t))}`).join(', ');
   const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
   cgc.entry_point @main(${args}) -> ${last} {
-${lines.join('\n')}
+${[...constants, ...lines].join('\n')}
     cgc.return %r${c.ops.length - 1} : ${last}
   }
 }
@@ -59,15 +66,20 @@ export function prepareCase(c: Case, seed: number) {
   const module = moduleOf(c);
   // float32 in [-2, 2); other element types as the reference's seeded tensors make them.
   const inputs = c.args.map((t, i) => (ty(t).element === 'float32' ? randomInput(ty(t), seed + i) : randomTensor(ty(t), seed + i)));
-  const want = runEntryPoint(module, inputs, () => undefined)[0]!;
+  const constants = new Map((c.constants ?? []).map((k) => {
+    const t = allocTensor(ty(k.type).shape, ty(k.type).element);
+    k.values.forEach((x, i) => { t.data[i] = t.data instanceof BigInt64Array ? BigInt(x) : x; });
+    return [k.name, t] as const;
+  }));
+  const want = runEntryPoint(module, inputs, (n) => constants.get(n))[0]!;
   const state = compile(module, defaultTargets());
   const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
-  return { module, inputs, want, state, defs };
+  return { module, inputs, want, state, defs, constants: (n: string) => { const t = constants.get(n); return t && tensorBytes(t); } };
 }
 
 /** Loads the compiled case on `device`, runs it once and returns its first output (and the program's partition targets). */
-export async function runCase(device: GPUDevice, state: CompileState, inputs: readonly HostTensor[]): Promise<{ got: HostTensor; targets: string[] }> {
-  const program = await loadProgram(device, state.output!, () => undefined);
+export async function runCase(device: GPUDevice, state: CompileState, inputs: readonly HostTensor[], constants: (name: string) => Uint8Array | undefined = () => undefined): Promise<{ got: HostTensor; targets: string[] }> {
+  const program = await loadProgram(device, state.output!, constants);
   try {
     return { got: (await program.run(inputs)).outputs[0]!, targets: program.partitions.map((p) => p.target) };
   } finally {

@@ -1,0 +1,60 @@
+// clone-views: an op that a declared operand prologue could read through (a view, a gather at
+// constant indices, scaling by a constant) but that several ops read cannot join any of their
+// prologues — a prologue takes an op whose result has one user — so it would be a kernel of its own,
+// materializing its result. Where every reader reads through it anyway (it is an operand of a pattern
+// anchor with operand prologues, or such an op whose own readers do), it is copied once per reader:
+// each copy then joins its reader's kernel as index arithmetic. A transformer's QKV result is
+// reshaped, transposed and split three ways into q, k and v: one copy of that chain per consumer
+// instead of a transpose and three gathers per layer.
+import { Operation, type Value } from '../../ir';
+import { EntryGraph } from '../graph';
+import { unmet } from '../patterns/constraints';
+import type { ChainSpec, OpConstraint } from '../patterns/pattern';
+import type { Pass } from '../state';
+
+export const cloneViews: Pass = {
+  name: 'clone-views',
+  run(s) {
+    const prologues = s.patterns.filter((p) => p.operandPrologues).map((p) => ({ anchor: p.nodes[0]! as OpConstraint, spec: p.operandPrologues! }));
+    if (!prologues.length) return;
+    let g = s.graph;
+    /** Whether some declared operand prologue could take `op` (its side inputs constants, as the matcher requires of these chains). */
+    const readThrough = (op: Operation): ChainSpec | undefined => op.results.length === 1
+      ? prologues.find(({ spec }) => !unmet(op, spec) && op.operands.slice(1).every((v) => spec.sideInputs === 'any' || (spec.sideInputs === 'constant' && g.isConstant(v))))?.spec
+      : undefined;
+    const memo = new Map<Value, boolean>();
+    /** Whether every reader of `v` reads through it: an anchor with operand prologues, or an op a prologue takes whose readers do too. */
+    const absorbed = (v: Value, depth: number): boolean => {
+      const known = memo.get(v);
+      if (known !== undefined) return known;
+      const users = g.usersOf(v);
+      const ok = users.length > 0 && !g.returned.has(v) && depth > 0 && users.every((u) => prologues.some(({ anchor }) => !unmet(u, anchor))
+        || (readThrough(u) !== undefined && u.operands[0] === v && absorbed(u.results[0]!, depth - 1)));
+      memo.set(v, ok);
+      return ok;
+    };
+    const block = s.entry.body();
+    let cloned = 0;
+    // Last op first: a copy's input gains readers, which the ops before it then count.
+    for (let i = block.operations.length - 1; i >= 0; i--) {
+      const op = block.operations[i]!;
+      const spec = readThrough(op);
+      const result = op.results[0];
+      if (!spec || !result) continue;
+      const users = g.usersOf(result);
+      if (users.length < 2 || !absorbed(result, spec.maxOps)) continue;
+      const copies = users.map((u, k) => {
+        const copy = new Operation(op.name, [...op.operands], [result.type], new Map(op.attributes), op.loc);
+        copy.parent = block;
+        copy.results[0]!.nameHint = `${result.nameHint ?? 'view'}_${k}`;
+        u.operands = u.operands.map((v) => (v === result ? copy.results[0]! : v));
+        return copy;
+      });
+      block.operations.splice(i, 1, ...copies);
+      cloned += copies.length - 1;
+      g = new EntryGraph(s.entry);
+      memo.clear();
+    }
+    if (cloned) s.graph = g;
+  },
+};
