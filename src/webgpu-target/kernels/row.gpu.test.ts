@@ -5,7 +5,7 @@ import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
 import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
 
-type RowCase = Case & { row: boolean };
+type RowCase = Case & { row: boolean; threads?: number };
 
 const one = (op: string, x: string, attrs: Record<string, number>, row = true, extra: string[] = []): RowCase => ({
   name: `${op} ${x} ${JSON.stringify(attrs)}`, args: [`${x}xf32`, ...extra], ops: [{ op, in: ['a', ...extra.map((_, i) => String.fromCharCode(98 + i))], attrs }], row,
@@ -19,6 +19,8 @@ const CASES: RowCase[] = [
   one('log_softmax', '4x33x17', { axis: 1 }),
   one('log_softmax', '2x1000', { axis: -1 }),
   one('layer_normalization', '3x50x768', { axis: -1 }, true, ['768xf32', '768xf32']),
+  // Many rows: 64 threads per row of 768 (12 elements each) instead of 256.
+  { ...one('layer_normalization', '2048x768', { axis: -1 }, true, ['768xf32', '768xf32']), threads: 64 },
   one('layer_normalization', '2x7x9x5', { axis: 1 }, true, ['9x5xf32']),
   one('layer_normalization', '6x127', { axis: -1 }, true, ['127xf32', '1xf32']),
   one('layer_normalization', '2x3x5', { axis: 0 }, true, ['2x3x5xf32', '2x3x5xf32']),
@@ -50,6 +52,7 @@ describe('row kernels vs CPU reference', () => {
       const { inputs, want, state, defs } = prepareCase(c, 51);
       expect(defs.length, 'one fused subgraph').toBe(1);
       expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'planned as a row kernel').toBe(c.row);
+      if (c.threads) expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(`, ${c.threads} threads each`)), `${c.threads} threads per row`).toBe(true);
       const { got } = await runCase(device, state, inputs);
       expectClose(got, want, c.name, 1e-5, 1e-4);
     });
