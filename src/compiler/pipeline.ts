@@ -9,6 +9,7 @@ import { match } from './passes/match';
 import { partition } from './passes/partition';
 import { planMemoryPass } from './passes/plan-memory';
 import { select } from './passes/select';
+import { sinkReshapes } from './passes/sink-reshapes';
 import { verifyInput } from './passes/verify-input';
 import { verifyOutput } from './passes/verify-output';
 import { viewConcats } from './passes/view-concats';
@@ -20,6 +21,7 @@ export const PIPELINE: readonly Pass[] = [
   verifyInput, //     the input verifies and has one entry point
   canonicalize, //    identities and dead ops go; each output gets its own producer
   declare, //         each target's patterns, from its declaration document
+  sinkReshapes, //    a reshape between an op and its elementwise reader moves after it (epilogues)
   cloneViews, //      views that several kernels read through are copied per reader (operand prologues)
   match, //           every pattern at every op (decision log: what was tried, why it failed)
   select, //          non-overlapping, acyclic cover by benefit; targets specialize or decline

@@ -193,6 +193,20 @@ describe('split-K choice', () => {
     expect([tile(1, 1024, 1024, 1024), tile(1, 2048, 2048, 2048)]).toEqual(['64×64', '128×128']);
   });
 
+  it('takes a residual add read through a reshape into the GEMM epilogue (sink-reshapes)', async () => {
+    // matmul → reshape → add(residual) → relu: the add moves before the reshape and joins the GEMM;
+    // the relu, whose result is returned, reads the reshaped sum as a view.
+    const c: Case = {
+      name: 'matmul → reshape → residual add → relu', args: ['70x24xf32', '24x36xf32', '7x10x36xf32'],
+      ops: [{ op: 'matmul', in: ['a', 'b'] }, { op: 'reshape', in: ['%0'], attrs: { shape: [7, 10, 36] } }, { op: 'add', in: ['%1', 'c'] }, { op: 'relu', in: ['%2'] }],
+    };
+    const { inputs, want, state, defs } = prepareCase(c, 37);
+    const ops = defs.map((d) => d.body().operations.filter((o) => o.name.startsWith('cgc_op.')).map((o) => o.opName).join(','));
+    expect(ops).toEqual(['matmul,add', 'relu']);
+    const { got } = await runCase(device, state, inputs);
+    expectClose(got, want, c.name, 1e-5, 1e-5);
+  });
+
   it('takes 128-wide tiles only where enough workgroups remain, and every chosen tile fits its load slots', async () => {
     const { chooseTile } = await import('./gemm-core');
     expect(chooseTile({ batch: 1, M: 2048, N: 2048, K: 2048 })).toMatchObject({ tm: 128, tn: 128, tk: 8, splits: 1 });
