@@ -96,7 +96,8 @@ describe('runtime vs CPU reference', () => {
 }
 `;
   for (const [name, text, views] of [
-    ['views.mlir', readFileSync(join(__dirname, '../../tests/compile/views.mlir'), 'utf8'), 5],
+    ['views.mlir', readFileSync(join(__dirname, '../../tests/compile/views.mlir'), 'utf8'), 6],
+    ['residual.mlir', readFileSync(join(__dirname, '../../tests/compile/residual.mlir'), 'utf8'), 2],
     ['concats.mlir', readFileSync(join(__dirname, '../../tests/compile/concats.mlir'), 'utf8'), 4],
     ['a fire module', fire, 2],
   ] as const) {
