@@ -13,32 +13,32 @@ import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
-import { type TileShape, withForcedTile } from '../webgpu-target/kernels/gemm-core';
+import { type ForcedTile, withForcedTile } from '../webgpu-target/kernels/gemm-core';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { median, onnxShapes } from './bench';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--tile auto,TMxTNxTK…] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE] ${LIMITS_USAGE}`;
+export const BENCH_KERNELS_USAGE = `cgc bench-kernels [--gemm 1024,2048,4096] [--model FILE…] [--runs N] [--tile auto,TMxTNxTK[/S]…] [--peak-tflops X] [--no-bandwidth] [--elements N] [--json FILE] ${LIMITS_USAGE}`;
 
 /** Dense f32 (non-tensor-core) peaks, TFLOP/s, by adapter description. */
 const F32_PEAKS: readonly [RegExp, number][] = [[/H200/i, 66.9], [/H100/i, 66.9], [/A100/i, 19.5], [/L4\b/i, 30.3], [/RTX 4090/i, 82.6]];
 
-type ForcedTile = TileShape | undefined;
+type Forced = ForcedTile | undefined;
 
-/** `--tile auto,128x128x8,…`: the tiles every GEMM is compiled with in turn (auto: the compiler's choice). */
-export function parseTiles(text: string | undefined): ForcedTile[] {
+/** `--tile auto,128x128x8,64x128x16/4,…`: the tiles every GEMM is compiled with in turn (auto: the compiler's choice; /S: K in S slices). */
+export function parseTiles(text: string | undefined): Forced[] {
   if (!text) return [undefined];
   return text.split(',').map((t) => {
     if (t === 'auto') return undefined;
-    const m = /^(16|32|64|128)x(16|32|64|128)x(8|16|32)$/.exec(t);
-    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK with TM, TN in 16, 32, 64, 128 and TK 8, 16 or 32 (like 128x128x8), not '${t}'`);
-    return { tm: Number(m[1]), tn: Number(m[2]), tk: Number(m[3]) };
+    const m = /^(16|32|64|128)x(16|32|64|128)x(8|16|32)(?:\/([1-9]\d*))?$/.exec(t);
+    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK[/SPLITS] with TM, TN in 16, 32, 64, 128, TK 8, 16 or 32 and SPLITS the K slices (like 128x128x8 or 64x128x16/4), not '${t}'`);
+    return { tm: Number(m[1]), tn: Number(m[2]), tk: Number(m[3]), ...(m[4] ? { splits: Number(m[4]) } : {}) };
   });
 }
 
-const tileName = (t: ForcedTile) => (t ? ` [tile ${t.tm}×${t.tn}×${t.tk}]` : '');
+const tileName = (t: Forced) => (t ? ` [tile ${t.tm}×${t.tn}×${t.tk}${t.splits ? `, K in ${t.splits}` : ''}]` : '');
 
 export interface KernelRow {
   readonly kind: 'gemm' | 'model' | 'bandwidth';
@@ -102,7 +102,7 @@ const MAX_WARMUP_MS = 4000;
 const REPEAT = 50;
 
 /** Kernel times (ms, median over runs; each the mean of REPEAT back-to-back dispatches) of `module` by kernel name, after the warm-up. */
-async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined, tile?: ForcedTile) {
+async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined, tile?: Forced) {
   const state = withForcedTile(tile, () => compile(module, defaultTargets()));
   const program = await withForcedTile(tile, () => loadProgram(device, state.output!, constant));
   try {
@@ -196,7 +196,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
   const peak = flags.has('peak-tflops') ? Number(flags.get('peak-tflops')) : F32_PEAKS.find(([re]) => re.test(described))?.[1];
   const rows: KernelRow[] = [];
   /** Every kernel of every model, in dispatch order (the JSON's `models`). */
-  const perModel: { model: string; tile: ForcedTile | null; kernels: { kernel: string; subgraph: string; ops: string; ms: number }[] }[] = [];
+  const perModel: { model: string; tile: Forced | null; kernels: { kernel: string; subgraph: string; ops: string; ms: number }[] }[] = [];
   const compute = (kind: KernelRow['kind'], name: string, ms: number, flops: number): KernelRow => {
     const tflops = flops / (ms * 1e9);
     return { kind, name, ms, flops, tflops, ...(peak ? { ofPeak: tflops / peak } : {}) };

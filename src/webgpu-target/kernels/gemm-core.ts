@@ -70,15 +70,17 @@ export function tileBytes(t: TileShape, bAlongK = false): number {
 const aStride = (tm: number) => (block(tm) >= 4 ? tm + 4 : tm);
 const bStride = (tn: number, alongK: boolean) => (alongK ? tn + (block(tn) >= 4 ? 4 : 1) : tn);
 
-/** A tile forced by a benchmark's sweep (`cgc bench-kernels --tile`). */
-let forced: TileShape | undefined;
+/** A tile a benchmark's sweep forces (`cgc bench-kernels --tile`), with its K slices where given (capped at what K allows). */
+export type ForcedTile = TileShape & { readonly splits?: number };
+
+let forced: ForcedTile | undefined;
 
 /**
  * Runs `f` with every GEMM tiled by `tile`, for measuring tile choices: kernels are generated when a
  * program is compiled and again when it is loaded, so `f` may be async (it then holds the tile until
  * it settles, and nothing else may compile meanwhile).
  */
-export function withForcedTile<T>(tile: TileShape | undefined, f: () => T): T {
+export function withForcedTile<T>(tile: ForcedTile | undefined, f: () => T): T {
   const before = forced;
   forced = tile;
   let result: T;
@@ -115,7 +117,10 @@ export function withForcedTile<T>(tile: TileShape | undefined, f: () => T): T {
  * 34.8 against 33.7 at 4096³).
  */
 export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_STORAGE): Tile {
-  if (forced) return { ...forced, splits: chooseSplits(s, s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn)) };
+  if (forced) {
+    const splits = forced.splits !== undefined ? Math.max(1, Math.min(forced.splits, Math.floor(s.K / forced.tk))) : chooseSplits(s, s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn));
+    return { tm: forced.tm, tn: forced.tn, tk: forced.tk, splits };
+  }
   const fit = (d: number) => (d <= 16 ? 16 : d <= 32 ? 32 : d <= 64 ? 64 : 128);
   let tm = fit(s.M);
   let tn = fit(s.N);
