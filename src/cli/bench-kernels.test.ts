@@ -1,0 +1,19 @@
+// `cgc bench-kernels --tile`: the tile sweep's argument, with K slices where given.
+import { describe, expect, it } from 'vitest';
+import { withForcedTile, chooseTile } from '../webgpu-target/kernels/gemm-core';
+import { parseTiles } from './bench-kernels';
+
+describe('bench-kernels --tile', () => {
+  it('reads auto, tiles and tiles with K slices, and names what it takes', () => {
+    expect(parseTiles('auto,128x128x8,64x128x16/4')).toEqual([undefined, { tm: 128, tn: 128, tk: 8 }, { tm: 64, tn: 128, tk: 16, splits: 4 }]);
+    expect(parseTiles(undefined)).toEqual([undefined]);
+    for (const bad of ['64x48x16', '64x64x12', '64x64x16/0', '64x64x16/x']) expect(() => parseTiles(bad)).toThrow(/--tile takes auto or TMxTNxTK\[\/SPLITS\]/);
+  });
+
+  it('forces the K slices, as many as K has k-tiles at most', () => {
+    const shape = { batch: 1, M: 197, N: 768, K: 3072 };
+    expect(withForcedTile({ tm: 64, tn: 128, tk: 16, splits: 8 }, () => chooseTile(shape))).toEqual({ tm: 64, tn: 128, tk: 16, splits: 8 });
+    expect(withForcedTile({ tm: 64, tn: 128, tk: 16, splits: 999 }, () => chooseTile({ ...shape, K: 64 })).splits).toBe(4);
+    expect(withForcedTile({ tm: 64, tn: 128, tk: 16 }, () => chooseTile(shape)).splits).toBe(chooseTile(shape).splits);
+  });
+});
