@@ -75,6 +75,8 @@ describe('compiler rules', () => {
     // neg feeds the anchor and relu, which feeds the anchor: one copy each, one subgraph.
     const s = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);
     expect(opGroups(s)).toEqual([['neg', 'neg', 'relu', 'add']]);
+    // Both copies answer to the op as written (%a), as the app's graph finds them.
+    expect(decisionLines(s).filter((l) => l.startsWith('%a (cgc_op.neg): @p'))).toHaveLength(2);
     // sigmoid reads neg too but no prologue takes it: neg is computed once, by a kernel of its own.
     const kept = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.sigmoid(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);
     expect(opGroups(kept).flat().filter((o) => o === 'neg')).toEqual(['neg']);

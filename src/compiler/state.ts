@@ -144,6 +144,16 @@ export class CompileState {
     }
     return d;
   }
+
+  /**
+   * Records `made`, an op a rewrite put in place of `from` (a copy, or the op moved), under `from`'s
+   * decision id plus `suffix`: the decision log and the app's graph, drawn from the input as
+   * written, find it under the op the user wrote.
+   */
+  inheritDecision(made: Operation, from: Operation, suffix = ''): void {
+    const id = from.results[0]?.nameHint ? `%${from.results[0].nameHint}` : `${from.name}#${this.graph.position.get(from)}`;
+    this.decisions.set(made, { op: `${id}${suffix}`, opName: made.name, rejected: [] });
+  }
 }
 
 /** One step of the pipeline (src/compiler/pipeline.ts). */

@@ -17,7 +17,7 @@ function portList(title: string, ports: readonly PortInfo[]): HTMLElement {
 }
 
 function decisionLog(decision: Decision | undefined): HTMLElement {
-  if (!decision) return h('p', { class: 'muted' }, 'No decision recorded: canonicalize removed this op, clone-views replaced it by a copy per reader, or it is not a cgc_op.');
+  if (!decision) return h('p', { class: 'muted' }, 'No decision recorded: canonicalize removed this op, or it is not a cgc_op.');
   const taken = decision.taken;
   return h('div', { 'data-testid': 'decision-log' },
     h('p', { class: 'taken' }, taken

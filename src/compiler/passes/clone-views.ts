@@ -48,6 +48,7 @@ export const cloneViews: Pass = {
         copy.parent = block;
         copy.results[0]!.nameHint = `${result.nameHint ?? 'view'}_${k}`;
         u.operands = u.operands.map((v) => (v === result ? copy.results[0]! : v));
+        s.inheritDecision(copy, op);
         return copy;
       });
       block.operations.splice(i, 1, ...copies);

@@ -64,6 +64,8 @@ export const sinkReshapes: Pass = {
       if (out.nameHint !== undefined) sunk.results[0]!.nameHint = `${out.nameHint}_unreshaped`;
       const back = reshape(sunk.results[0]!, shape);
       if (out.nameHint !== undefined) back.results[0]!.nameHint = out.nameHint;
+      s.inheritDecision(sunk, e);
+      s.inheritDecision(back, e, '/reshape');
       for (const user of ops) user.operands = user.operands.map((v) => (v === out ? back.results[0]! : v));
       // e and the chain it read are dead: they go, and their reads no longer count.
       const added = [...inner.filter((x): x is Operation => x !== undefined), sunk, back];
