@@ -13,6 +13,7 @@ import { defaultOpset, inputType, topologicalOrder } from './graph';
 import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
 import { type GraphProto, decodeModel } from './proto';
 import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
+import { fuseLayerNorms } from './fuse';
 import { LimitError, type ResourceLimits, checkFileSize, checkModuleLimits, resolveLimits } from '../../../ir/limits';
 
 export interface ImportOptions {
@@ -78,6 +79,7 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
     g.define(vi.name, block.addArgument(inputType(vi, opts.shapes ?? {})));
   }
   const defined = new Set([...graph.initializer.map((t) => t.name), ...graph.input.map((i) => i.name)]);
+  graph.node = fuseLayerNorms(graph, opts.externalFiles);
   for (const i of topologicalOrder(graph, defined)) mapNode(g, graph, i, opset);
 
   const results = graph.output.map((o) => outputValue(g, o.name));
