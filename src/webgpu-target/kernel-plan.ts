@@ -42,7 +42,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const name = `${symbol}.${r}`;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K); elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
-    const generated: GeneratedKernel[] = tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? [rowKernel(b, out, binding, name) ?? elementKernel(b, out, binding, name)];
+    const generated: GeneratedKernel[] = tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? [rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup) ?? elementKernel(b, out, binding, name)];
     generated.forEach(({ wgsl, workgroups, workspace }, i) => {
       const last = i === generated.length - 1;
       kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding, ...(workspace ? { workspace } : {}) });

@@ -105,20 +105,31 @@ const CACHED_PER_THREAD = 16;
 const MANY_ROWS = 2048;
 
 /**
- * Threads per row: a power of two from 32 to 256, about four elements each — or sixteen with many
- * rows, where fewer threads per row spend less on combining their partials (H100, layer
+ * Threads per row: a power of two from 32 to 256 (1024 for few long rows, below), about four
+ * elements each — or sixteen with many rows, where fewer threads per row spend less on combining their partials (H100, layer
  * normalization of 5461×768: 336 GB/s at 4 per thread, 610 at 8, 737 at 16; ViT-B/16's 197 rows of
  * 768 take 3.5 µs each at 4, 5.0 at 16).
  */
-function rowThreads(n: number, rows: number): number {
-  const per = rows >= MANY_ROWS ? 16 : 4;
+function rowThreads(n: number, rows: number, maxThreads: number): number {
+  // Few long rows: up to the device's workgroup size, each thread keeping its share in registers.
+  const long = rows < FEW_ROWS && n > CACHED_PER_THREAD * 256;
+  const per = rows >= MANY_ROWS || long ? CACHED_PER_THREAD : 4;
+  const cap = long ? Math.max(256, Math.min(1024, maxThreads)) : 256;
   let t = 32;
-  while (t < 256 && t * per < n) t *= 2;
+  while (t < cap && t * per < n) t *= 2;
   return t;
 }
 
+/**
+ * Below this many rows, each longer than 16 elements per thread at 256 threads, a row takes up to
+ * 1024 threads where the device allows (EfficientNet-B0's first squeeze-and-excite pool, 32 rows
+ * of 12544 on an H100: its global average pools 0.064 → 0.057 ms in all). Shorter rows keep 256 at
+ * most: ViT-B/16's 197 rows of 768 took 4.1 µs per layer normalization at 512 threads, 3.5 at 256.
+ */
+const FEW_ROWS = 264;
+
 /** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
-export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } | undefined {
+export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, maxThreads = 256): { wgsl: string; workgroups: [number, number, number] } | undefined {
   if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const heavy = heavyOps(b, out);
   const [anchor] = heavy;
@@ -132,7 +143,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const n = axes.reduce((k, a) => k * shape[a]!, 1);
   if (n < MIN_ROW) return undefined;
   const rows = numElements(shape) / n;
-  const threads = rowThreads(n, rows);
+  const threads = rowThreads(n, rows, maxThreads);
   const type = outputType(out);
   const x = anchor.operands[0]!;
   const kept = shape.map((_, i) => i).filter((i) => !axes.includes(i));

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
+import { DEFAULT_GPU_PROFILE } from '../limits';
 import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
 
 type RowCase = Case & { row: boolean; threads?: number };
@@ -45,6 +46,16 @@ const CASES: RowCase[] = [
 let device: GPUDevice;
 beforeAll(async () => { device = (await openDevice()).device; });
 afterAll(() => device?.destroy());
+
+describe('row kernel threads', () => {
+  it('give few long rows up to the device\'s workgroup size, other rows at most 256', () => {
+    const profile = { ...DEFAULT_GPU_PROFILE, limits: { ...DEFAULT_GPU_PROFILE.limits, maxComputeInvocationsPerWorkgroup: 1024 } };
+    const threads = (c: RowCase) => /, (\d+) threads each/.exec(planKernels(prepareCase(c, 1).defs[0]!, 'row', profile)[0]!.wgsl)?.[1];
+    expect(threads(one('global_average_pool', '1x32x112x112', {}))).toBe('1024');
+    expect(threads(one('layer_normalization', '3x50x768', { axis: -1 }, true, ['768xf32', '768xf32']))).toBe('256');
+    expect(planKernels(prepareCase(one('global_average_pool', '1x32x112x112', {}), 1).defs[0]!)[0]!.wgsl).toContain(', 256 threads each');
+  });
+});
 
 describe('row kernels vs CPU reference', () => {
   for (const c of CASES) {
