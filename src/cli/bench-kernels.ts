@@ -250,10 +250,11 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
       }
       const byOps = new Map<string, { ms: number; kernels: number }>();
       for (const k of kernels) {
-        const g = byOps.get(opsOf(k.subgraph)) ?? { ms: 0, kernels: 0 };
+        const ops = opsOf(k.subgraph);
+        const g = byOps.get(ops) ?? { ms: 0, kernels: 0 };
         g.ms += k.ms;
         g.kernels++;
-        byOps.set(opsOf(k.subgraph), g);
+        byOps.set(ops, g);
       }
       const top = [...byOps].sort((a, b) => b[1].ms - a[1].ms);
       io.stdout(`  by ops: ${top.slice(0, 10).map(([ops, g]) => `${ops} ${g.ms.toFixed(3)} ms (${g.kernels})`).join('; ')}${top.length > 10 ? `; ${top.length - 10} more` : ''}`);

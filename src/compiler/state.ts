@@ -139,7 +139,7 @@ export class CompileState {
   decision(op: Operation): Decision {
     let d = this.decisions.get(op);
     if (!d) {
-      d = { op: op.results[0]?.nameHint ? `%${op.results[0].nameHint}` : `${op.name}#${this.graph.position.get(op)}`, opName: op.name, rejected: [] };
+      d = { op: this.decisionId(op), opName: op.name, rejected: [] };
       this.decisions.set(op, d);
     }
     return d;
@@ -151,8 +151,12 @@ export class CompileState {
    * written, find it under the op the user wrote.
    */
   inheritDecision(made: Operation, from: Operation, suffix = ''): void {
-    const id = from.results[0]?.nameHint ? `%${from.results[0].nameHint}` : `${from.name}#${this.graph.position.get(from)}`;
-    this.decisions.set(made, { op: `${id}${suffix}`, opName: made.name, rejected: [] });
+    this.decisions.set(made, { op: `${this.decisionId(from)}${suffix}`, opName: made.name, rejected: [] });
+  }
+
+  /** The id an op's decision goes by: its result's name, else its op name and program position. */
+  private decisionId(op: Operation): string {
+    return op.results[0]?.nameHint ? `%${op.results[0].nameHint}` : `${op.name}#${this.graph.position.get(op)}`;
   }
 }
 

@@ -9,7 +9,7 @@
 // some declared single-node pattern with an epilogue takes a's producer as its anchor and e in its
 // epilogue; no other operand of e is a constant or a program output (their reshapes would be copies,
 // not views); and neither a nor e's result is returned.
-import { Operation, type Value, intsAttr, tensorType } from '../../ir';
+import { Operation, type Value, intsAttr, sameShape, tensorType } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
 import type { Pass } from '../state';
@@ -34,23 +34,22 @@ export const sinkReshapes: Pass = {
       if (e.results.length !== 1 || !e.name.startsWith('cgc_op.') || output(e.results[0]!)) continue;
       const out = e.results[0]!;
       const shape = out.type.shape;
-      const same = (v: Value) => v.type.shape.length === shape.length && v.type.shape.every((d, k) => d === shape[k]);
-      if (!e.operands.every(same)) continue;
+      if (!e.operands.every((v) => sameShape(v.type.shape, shape))) continue;
       /** The reshapes (and size-1 transposes) `v` is read through, nearest first, each read only by the next. */
       const chainOf = (v: Value): Operation[] => {
         const chain: Operation[] = [];
         for (let cur = v.definingOp; cur && !made.has(cur) && movesNoBytes(cur) && readers.get(cur.results[0]!) === 1; cur = cur.operands[0]!.definingOp) chain.push(cur);
         return chain;
       };
-      const k = e.operands.findIndex((v) => {
-        const chain = chainOf(v);
+      const chains = e.operands.map(chainOf);
+      const k = chains.findIndex((chain) => {
         const a = chain.at(-1)?.operands[0];
         const producer = a?.definingOp;
         return producer !== undefined && readers.get(a!) === 1 && !output(a!)
           && epilogues.some((p) => !unmet(producer, p.nodes[0]!) && !unmet(e, p.epilogue!));
       });
       if (k < 0 || e.operands.some((v, j) => j !== k && (v.type.constant === true || output(v)))) continue;
-      const chain = chainOf(e.operands[k]!);
+      const chain = chains[k]!;
       const a = chain.at(-1)!.operands[0]!;
       const reshape = (v: Value, to: readonly number[]) => {
         const r = new Operation('cgc_op.reshape', [v], [tensorType(to, v.type.element)], new Map([['shape', intsAttr(to)]]), e.loc);

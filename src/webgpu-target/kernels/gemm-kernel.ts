@@ -1,7 +1,7 @@
 // Tiled kernels for subgraphs anchored on a GEMM-shaped op: matmul / gemm / convolution → elementwise
 // chain  ⇒  one tiled GEMM whose store pulls the chain (the epilogue) at the product's output coordinates,
 // with the anchor overridden to return the accumulator, so every elementwise generator fuses unchanged.
-import { type Operation, type Value, numElements, shapeToString } from '../../ir';
+import { type Operation, type Value, numElements, sameShape, shapeToString } from '../../ir';
 import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
 import { ctxOf, normAxis } from './helpers';
@@ -93,7 +93,7 @@ function sumOfSlices(anchor: Operation, out: Value, outBinding: number, name: st
   const vb = makeBuilder();
   const vfinish = PROBLEMS.get(anchor.opName)!(vb, anchor)!;
   const vectorized = vectorElementKernel(vb, out, outBinding, name, {
-    exempt: new Set([anchor, ...operandOps(vb, anchor)]),
+    exempt: new Set([anchor, ...opsFeeding(vb, anchor.operands)]),
     decls: `@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<vec4<f32>>;`,
     emit(scope, lanes) {
       scope.emit('var sum = vec4<f32>(0.0f);');
@@ -120,17 +120,17 @@ function sumOfSlices(anchor: Operation, out: Value, outBinding: number, name: st
   return { wgsl: `${reduce.wgsl}@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<f32>;\n`, workgroups: reduce.workgroups };
 }
 
-/** The ops inside the kernel that `op`'s operands are computed by (its prologue). */
-function operandOps(b: KernelBuilder, op: Operation): Operation[] {
+/** The ops inside the kernel that `values` are computed from, directly or through others. */
+function opsFeeding(b: KernelBuilder, values: readonly Value[]): Set<Operation> {
   const found = new Set<Operation>();
-  const stack = [...op.operands];
+  const stack = [...values];
   while (stack.length) {
-    const d = stack.pop()!.definingOp;
-    if (!d || !b.inside.has(d) || found.has(d)) continue;
-    found.add(d);
-    stack.push(...d.operands);
+    const op = stack.pop()!.definingOp;
+    if (!op || !b.inside.has(op) || found.has(op)) continue;
+    found.add(op);
+    stack.push(...op.operands);
   }
-  return [...found];
+  return found;
 }
 
 /** The one non-elementwise op `out` depends on inside the subgraph, when it has a tiled form over float32 of `out`'s shape. */
@@ -150,17 +150,7 @@ const PULLED_VIEWS = new Set(['transpose', 'slice', 'reshape', 'flatten', 'squee
 
 /** The ops other than elementwise ones and views that `out` depends on inside the subgraph. */
 export function heavyOps(b: KernelBuilder, out: Value): Set<Operation> {
-  const heavy = new Set<Operation>();
-  const seen = new Set<Operation>();
-  const stack = [out];
-  while (stack.length) {
-    const op = stack.pop()!.definingOp;
-    if (!op || !b.inside.has(op) || seen.has(op)) continue;
-    seen.add(op);
-    if (!ELEMENTWISE.has(op.opName) && !PULLED_VIEWS.has(op.opName)) heavy.add(op);
-    stack.push(...op.operands);
-  }
-  return heavy;
+  return new Set([...opsFeeding(b, [out])].filter((op) => !ELEMENTWISE.has(op.opName) && !PULLED_VIEWS.has(op.opName)));
 }
 
 /**
@@ -195,7 +185,7 @@ export function innermostAxis(b: KernelBuilder, v: Value): number | undefined {
     case 'reshape': case 'flatten': case 'squeeze': case 'unsqueeze':
       return innermostAxis(b, source!) === rowMajor(source!.type.shape) ? rowMajor(v.type.shape) : undefined;
     case 'mul': case 'div': {
-      const same = op.operands.filter((o) => o.type.shape.join('x') === v.type.shape.join('x'));
+      const same = op.operands.filter((o) => sameShape(o.type.shape, v.type.shape));
       return same.length === 1 && op.operands.every((o) => o === same[0] || numElements(o.type.shape) === 1) ? innermostAxis(b, same[0]!) : undefined;
     }
     default:

@@ -2,7 +2,8 @@
 // out (exports before opset 17 have no LayerNormalization) becomes one LayerNormalization node, so
 // the compiler sees — and the WebGPU target runs — one row kernel instead of five kernels.
 import { toNumbers } from './host';
-import { type AttributeProto, type GraphProto, type NodeProto, int64ToNumber } from './proto';
+import { numElements } from '../../../ir';
+import { type AttributeProto, type GraphProto, type NodeProto, type TensorProto, int64ToNumber } from './proto';
 import { type ExternalFiles, tensorFromProto } from './tensor-proto';
 
 /** A small constant's values by name (initializers and Constant nodes), or undefined. */
@@ -97,13 +98,14 @@ function attribute(name: string, type: number, value: number): AttributeProto {
 /** Values of the graph's initializers and Constant nodes of at most 8 elements (what patterns compare against). */
 function constantValues(graph: GraphProto, files?: ExternalFiles): Constants {
   const small = new Map<string, () => number[]>();
+  const few = (t: TensorProto) => numElements(t.dims.map(int64ToNumber)) <= 8;
   for (const t of graph.initializer) {
-    if (t.dims.map(int64ToNumber).reduce((a, b) => a * b, 1) <= 8) small.set(t.name, () => toNumbers(tensorFromProto(t, `initializer '${t.name}'`, files)));
+    if (few(t)) small.set(t.name, () => toNumbers(tensorFromProto(t, `initializer '${t.name}'`, files)));
   }
   for (const n of graph.node) {
     if (n.op_type !== 'Constant' || !n.output[0]) continue;
     const a = n.attribute[0];
-    if (a?.name === 'value' && a.t && a.t.dims.map(int64ToNumber).reduce((x, y) => x * y, 1) <= 8) small.set(n.output[0], () => toNumbers(tensorFromProto(a.t!, `Constant '${n.output[0]}'`, files)));
+    if (a?.name === 'value' && a.t && few(a.t)) small.set(n.output[0], () => toNumbers(tensorFromProto(a.t!, `Constant '${n.output[0]}'`, files)));
     else if (a?.name === 'value_float') small.set(n.output[0], () => [a.f]);
     else if (a?.name === 'value_int') small.set(n.output[0], () => [int64ToNumber(a.i)]);
   }
