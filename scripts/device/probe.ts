@@ -1,5 +1,6 @@
 // Where a run's host time and a load's time go, on the GPU machine.
 //   probe cold sync|async MODEL   one cold session: compile, load (pipelines + upload), first run
+//   probe upload MODEL            a model's constants uploaded three ways
 //   probe phases MODEL…           per run: encode (to submit), submit, waiting for the results
 import { readFileSync } from 'node:fs';
 import { compile } from '../../src/compiler/pipeline';
@@ -31,12 +32,57 @@ if (mode === 'cold') {
   const t1 = performance.now();
   const state = compile(loaded.module!, defaultTargets());
   const t2 = performance.now();
+  // Where the load goes: shader modules (parsed and translated on this thread), pipeline creation
+  // (the last one settling), and constant uploads.
+  const spent = { modules: 0, nModules: 0, pipelinesDone: 0, nPipelines: 0, writes: 0, writeBytes: 0 };
+  const dev = device as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const createModule = dev.createShaderModule!.bind(device);
+  dev.createShaderModule = (...a: unknown[]) => { const t = performance.now(); const r = createModule(...a); spent.modules += performance.now() - t; spent.nModules++; return r; };
+  const createAsync = dev.createComputePipelineAsync!.bind(device);
+  dev.createComputePipelineAsync = (...a: unknown[]) => { spent.nPipelines++; return (createAsync(...a) as Promise<unknown>).then((r) => { spent.pipelinesDone = performance.now() - t2; return r; }); };
+  const write = device.queue.writeBuffer.bind(device.queue);
+  (device.queue as unknown as Record<string, unknown>).writeBuffer = (...a: Parameters<GPUQueue['writeBuffer']>) => { const t = performance.now(); write(...a); spent.writes += performance.now() - t; spent.writeBytes += (a[2] as ArrayBufferView).byteLength ?? 0; };
   const prog = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { pipelines: creation });
   const t3 = performance.now();
   const inputs = prog.inputTypes.map((t, i) => randomTensor(t, 1 + i));
   await prog.run(inputs);
   const t4 = performance.now();
   console.log(`${file.split('/').pop()} cold (${creation}): device ${deviceMs.toFixed(0)} ms, import ${(t1 - t0).toFixed(0)}, compile ${(t2 - t1).toFixed(0)}, load ${(t3 - t2).toFixed(0)}, first run ${(t4 - t3).toFixed(1)}; compile+load+first run ${(t4 - t1).toFixed(0)} ms`);
+  console.log(`  load: ${spent.nModules} shader modules ${spent.modules.toFixed(0)} ms on this thread; ${spent.nPipelines} async pipelines, the last settled at ${spent.pipelinesDone.toFixed(0)} ms; writeBuffer ${(spent.writeBytes / 1e6).toFixed(0)} MB in ${spent.writes.toFixed(0)} ms`);
+} else if (mode === 'upload') {
+  // One model's constants uploaded three ways, each into fresh buffers: queue.writeBuffer per constant,
+  // buffers mapped at creation (filled, then unmapped), and one MAP_WRITE staging buffer copied on the GPU.
+  const loaded = load(rest[0]!);
+  const datas = [...(loaded.weights?.values() ?? [])].map((w) => w.data).filter((d) => d.byteLength % 4 === 0 && d.byteLength > 0);
+  const total = datas.reduce((n, d) => n + d.byteLength, 0);
+  const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+  for (let pass = 0; pass < 2; pass++) {
+    const made: GPUBuffer[] = [];
+    let t = performance.now();
+    for (const d of datas) { const b = device.createBuffer({ size: d.byteLength, usage }); device.queue.writeBuffer(b, 0, d); made.push(b); }
+    const w1 = performance.now() - t;
+    await device.queue.onSubmittedWorkDone();
+    const w2 = performance.now() - t;
+    t = performance.now();
+    for (const d of datas) { const b = device.createBuffer({ size: d.byteLength, usage, mappedAtCreation: true }); new Uint8Array(b.getMappedRange()).set(d); b.unmap(); made.push(b); }
+    const m1 = performance.now() - t;
+    await device.queue.onSubmittedWorkDone();
+    const m2 = performance.now() - t;
+    t = performance.now();
+    const staging = device.createBuffer({ size: total, usage: GPUBufferUsage.MAP_WRITE | GPUBufferUsage.COPY_SRC, mappedAtCreation: true });
+    const range = new Uint8Array(staging.getMappedRange());
+    const enc = device.createCommandEncoder();
+    let at = 0;
+    for (const d of datas) { range.set(d, at); const b = device.createBuffer({ size: d.byteLength, usage }); enc.copyBufferToBuffer(staging, at, b, 0, d.byteLength); at += d.byteLength; made.push(b); }
+    staging.unmap();
+    device.queue.submit([enc.finish()]);
+    const s1 = performance.now() - t;
+    await device.queue.onSubmittedWorkDone();
+    const s2 = performance.now() - t;
+    console.log(`${datas.length} constants, ${(total / 1e6).toFixed(0)} MB: writeBuffer ${w1.toFixed(0)} ms (+ GPU done ${w2.toFixed(0)}); mappedAtCreation ${m1.toFixed(0)} (${m2.toFixed(0)}); one staging buffer ${s1.toFixed(0)} (${s2.toFixed(0)})`);
+    staging.destroy();
+    for (const b of made) b.destroy();
+  }
 } else {
   // Per run: the time to reach submit (encoding), submit itself, and the wait after it.
   const submit = GPUQueue.prototype.submit;

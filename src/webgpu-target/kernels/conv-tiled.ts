@@ -51,6 +51,8 @@ gemmProblem('convolution', (b, op) => {
       return xv;
     },
     outCoords: (g, m, n) => [`${n} / ${positions}i`, channel(g, m), ...unflatten(`${n} % ${positions}i`, spatial)],
+    // Positions run along an image's channel plane: 4 of them stay in one image and plane when their count is a multiple of 4.
+    runsAlongN: positions % 4 === 0,
     finish: (acc, coords, scope) => withBias(b, op, acc, coords, scope),
   };
 });

@@ -27,6 +27,12 @@ export interface GemmHooks {
    * its own: it may use `batch`, `split`, `m`, `n` and `acc` only, with module-scope bindings.
    */
   write(scope: Scope, batch: string, m: string, n: string, acc: string): void;
+  /**
+   * Optional: the store of product elements (batch, m, n … n + 3), n a multiple of 4, from the
+   * vec4<f32> expression `acc`, as one vec4 store. Used where the thread's columns come in runs of 4
+   * and N is a multiple of 4 (a run never straddles N); the same constraints as `write`.
+   */
+  writeRun?(scope: Scope, batch: string, m: string, n: string, acc: string): void;
 }
 
 export interface Tile {
@@ -266,27 +272,51 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   aVals.forEach((a, r) => bVals.forEach((b, c) => step.push(`acc[${r * bVals.length + c}] = fma(${B.vec ? `vec4<f32>(${a})` : a}, ${b}, acc[${r * bVals.length + c}]);`)));
   // The store: one call per block element, with constant accumulator indices (a loop over a
   // register array with the epilogue in its body can leave the array in local memory).
-  const write = new Scope('  ');
-  write.emit('let o_m = tile_m0 + dm;');
-  write.emit('let o_n = tile_n0 + dn;');
-  when(write, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
   const calls: string[] = [];
+  // Runs of 4 columns stored whole where the hook takes them (coalesced 16-byte stores).
+  const runs = hooks.writeRun && B.vec && s.N % 4 === 0;
+  const write = new Scope('  ');
+  if (!runs) {
+    write.emit('let o_m = tile_m0 + dm;');
+    write.emit('let o_n = tile_n0 + dn;');
+    when(write, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
+  }
+  let storeRun = '';
+  if (runs) {
+    const run = new Scope('  ');
+    run.emit('let o_m = tile_m0 + dm;');
+    run.emit('let o_n = tile_n0 + dn;');
+    when(run, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.writeRun!(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
+    storeRun = `fn store_run(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: vec4<f32>) {\n${run.lines.join('\n')}\n}\n`;
+  }
   for (let r = 0; r < A.block; r++) {
-    for (let c = 0; c < B.block; c++) {
+    for (let c = 0; c < B.block; c += runs ? 4 : 1) {
+      if (runs) {
+        calls.push(`  store_run(batch, split, tile_m0, tile_n0, ${A.at('ty', r)}, ${B.at('tx', c)}, acc[${r * bVals.length + (c >> 2)}]);`);
+        continue;
+      }
       const acc = B.vec ? `acc[${r * bVals.length + (c >> 2)}][${c % 4}]` : `acc[${r * bVals.length + c}]`;
       calls.push(`  store_tile(batch, split, tile_m0, tile_n0, ${A.at('ty', r)}, ${B.at('tx', c)}, ${acc});`);
     }
   }
+  // Where the tile overhangs M or N, a thread whose first row (or column) lies past it has no
+  // element to compute: it still loads and meets the barriers, but skips the products. The threads of
+  // a warp hold neighbouring rows, so whole warps skip (ViT-B/16's 197 rows in 64-row tiles: the
+  // last tile's 5 rows keep one warp of eight busy).
+  const live = [
+    ...(s.M % tm ? [`tile_m0 + ${A.at('ty', 0)} < ${s.M}i`] : []),
+    ...(s.N % tn ? [`tile_n0 + ${B.at('tx', 0)} < ${s.N}i`] : []),
+  ];
   const aWords = tk * A.stride;
   const bWords = tk * B.stride;
   const wgArray = (vec: boolean, words: number) => (vec ? `array<vec4<f32>, ${words / 4}>` : `array<f32, ${words}>`);
   const code = `var<workgroup> tile_a: ${wgArray(A.vec, aWords)};
 var<workgroup> tile_b: ${wgArray(B.vec, bWords)};
 
-fn store_tile(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: f32) {
+${storeRun || `fn store_tile(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: f32) {
 ${write.lines.join('\n')}
 }
-
+`}
 // Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}${s.bAlongK ? ', B loaded along K' : ''}.
 @compute @workgroup_size(${tn / B.block}, ${tm / A.block})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
@@ -306,7 +336,7 @@ ${hoist.lines.join('\n')}
     if (k0 < k_end) {
 ${fetch.lines.join('\n')}
     }
-    if (k0 > k_begin) {
+    if (k0 > k_begin${live.map((c) => ` && ${c}`).join('')}) {
       for (var kk = 0i; kk < ${tk}i; kk++) {
 ${step.map((l) => `        ${l}`).join('\n')}
       }

@@ -14,6 +14,8 @@ export interface GemmProblem extends GemmShape {
   readB(scope: Scope, batch: string, k: string, n: string, hoisted: Scope): string;
   /** Coordinates in the anchor's result of product element (batch, m, n). */
   outCoords(batch: string, m: string, n: string): string[];
+  /** Product elements (batch, m, n … n + 3) lie at 4 consecutive offsets of the anchor's result, the first a multiple of 4, wherever n is a multiple of 4 (given N % 4 == 0). */
+  readonly runsAlongN?: boolean;
   /** The anchor's value from its accumulator (adding bias, scaling, …) at result coordinates `coords`. */
   finish(acc: string, coords: readonly string[], scope: Scope): Typed;
 }
@@ -71,9 +73,21 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
       const v = b.value(out, coords, scope);
       scope.emit(`out${outBinding}[${flatOffset(coords, out.type.shape)}] = ${convert(v, type)};`);
     },
+    // Split-K partials land at the anchor's flat offsets; where runs of 4 columns are 4 consecutive
+    // words, they are stored as one vec4.
+    ...(tile.splits > 1 && problem.runsAlongN ? {
+      writeRun(scope: Scope, batch: string, m: string, n: string, acc: string) {
+        const coords = problem.outCoords(batch, m, n).map((c) => {
+          const v = b.fresh('v');
+          scope.emit(`let ${v} = ${c};`);
+          return v;
+        });
+        scope.emit(`workspace4[(split * ${elements}i + ${flatOffset(coords, anchorShape)}) >> 2u] = ${acc};`);
+      },
+    } : {}),
   }, tile);
   if (!main) return undefined;
-  const wsDecl = `@group(0) @binding(${wsBinding}) var<storage, read_write> workspace: array<f32>;`;
+  const wsDecl = `@group(0) @binding(${wsBinding}) var<storage, read_write> ${main.code.includes('workspace4[') ? 'workspace4: array<vec4<f32>>' : 'workspace: array<f32>'};`;
   const gemm = `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}
 ${tile.splits > 1 ? `${bindingDecls(b, out, outBinding)}\n${wsDecl}` : bindingDecls(b, out, outBinding)}
 ${main.code}`;

@@ -115,6 +115,17 @@ const CASES: Case[] = [
   // small problems with ragged edges, which the chosen tiles would only reach on large ones.
   ...[[128, 128, 8], [128, 64, 16], [64, 128, 16], [128, 16, 16], [16, 128, 16], [64, 32, 16], [32, 64, 16]].map(([tm, tn, tk]): Case => ({ ...mm('130x37', '37x200'), name: `matmul 130x37 · 37x200, tile ${tm}×${tn}×${tk}`, tile: { tm: tm!, tn: tn!, tk: tk! } })),
   { ...mm('3x70x300', '3x300x150'), name: 'batched matmul, tile 128×128×8, split-K', tile: { tm: 128, tn: 128, tk: 8 }, split: true },
+  // Split-K partials stored as vec4 runs of 4 columns where those are 4 consecutive words of the
+  // result (N a multiple of 4; for a convolution, its positions per image), ragged tiles included.
+  { ...mm('3x70x300', '3x300x152'), name: 'batched matmul 3x70x300 · 3x300x152, tile 64×64×16, split-K stored as vec4', tile: { tm: 64, tn: 64, tk: 16 }, split: true, runStores: true },
+  {
+    ...conv('2x64x6x6', '72x64x3x3', { strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], groups: 1 }),
+    name: 'conv 3x3, 2 images of 6x6, tile 64×64×16, split-K stored as vec4', tile: { tm: 64, tn: 64, tk: 16 }, split: true, runStores: true,
+  },
+  {
+    ...conv('1x64x15x15', '72x64x3x3', { strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], groups: 1 }),
+    name: 'conv 3x3 on 15x15 (225 positions), tile 64×64×16, split-K stored as scalars', tile: { tm: 64, tn: 64, tk: 16 }, split: true, runStores: false,
+  },
   // 128×128 with K tiles of 16, where the device's workgroup memory holds it.
   { ...mm('130x37', '37x200'), name: 'matmul 130x37 · 37x200, tile 128×128×16', tile: { tm: 128, tn: 128, tk: 16 } },
   // B laid out along K (gemm's trans_b, a matmul reading a transposed weight): loaded k-fastest into padded tile rows.
@@ -164,6 +175,7 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));
       expect(split, 'planned with split-K').toBe(c.split ?? false);
       if (c.sumAsVec4 !== undefined) expect(kernels.some((k) => /sum of \d+ K slices\): .* as vec4/.test(k.wgsl)), 'slices summed as vec4').toBe(c.sumAsVec4);
+      if (c.runStores !== undefined) expect(kernels.some((k) => k.wgsl.includes('fn store_run')), 'partials stored as vec4 runs').toBe(c.runStores);
       const { got, targets } = await runCase(device, state, inputs, constants);
       expect(targets.every((t) => t.startsWith('webgpu'))).toBe(true);
       expectClose(got, want, c.name, 1e-4, 1e-4);

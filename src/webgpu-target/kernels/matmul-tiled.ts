@@ -45,6 +45,7 @@ gemmProblem('matmul', (b, op) => {
       readA: (scope, _batch, mm, k, hoisted) => convert(b.value(a!, [...hoistedRows(mm, hoisted).slice(rowShape.length - (as.length - 1)), k], scope), 'f32'),
       readB: (scope, _batch, k, n) => convert(b.value(m!, [...bs.slice(0, -2).map(() => '0i'), k, n], scope), 'f32'),
       outCoords: (_batch, mm, n) => [...rows(mm), n],
+      runsAlongN: true,
       finish: (acc) => ({ expr: acc, type: 'f32' }),
     };
   }
@@ -57,6 +58,7 @@ gemmProblem('matmul', (b, op) => {
     readA: (scope, batch, mm, k) => convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32'),
     readB: (scope, batch, k, n) => convert(b.value(m!, bs.length > 1 ? [...operandBatch(bs, batch), k, n] : [k], scope), 'f32'),
     outCoords: (batch, mm, n) => [...batchOf(batch), ...(as.length > 1 ? [mm] : []), ...(bs.length > 1 ? [n] : [])],
+    runsAlongN: bs.length > 1,
     finish: (acc) => ({ expr: acc, type: 'f32' }),
   };
 });
@@ -76,6 +78,7 @@ gemmProblem('gemm', (b, op) => {
     readA: (scope, _batch, mm, k) => convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32'),
     readB: (scope, _batch, k, n) => convert(b.value(m!, tb ? [n, k] : [k, n], scope), 'f32'),
     outCoords: (_batch, mm, n) => [mm, n],
+    runsAlongN: true,
     finish: (acc, coords, scope) => gemmScale(b, op, acc, coords, scope),
   };
 });

@@ -17,11 +17,11 @@ import type { TileShape } from '../kernels/gemm-core';
 
 /** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
 export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
-/** `tiled`: expect a tiled GEMM kernel (default true in the GEMM tests); `split`: expect split-K; `sumAsVec4`: expect its slices summed 4 elements per thread. */
+/** `tiled`: expect a tiled GEMM kernel (default true in the GEMM tests); `split`: expect split-K; `sumAsVec4`: expect its slices summed 4 elements per thread; `runStores`: expect its partial sums stored as vec4 runs. */
 /** A named constant of a case (`cgc.constant("name")`), read by ops as `name`. */
 export interface CaseConstant { name: string; type: string; values: number[] }
 
-export interface Case { name: string; args: string[]; constants?: CaseConstant[]; ops: Step[]; tiled?: boolean; split?: boolean; sumAsVec4?: boolean; /** A GEMM tile to force (see withForcedTile). */ tile?: TileShape; /** Whether the GEMM must load B along K (B's memory runs along K through the views it is read through). */ alongK?: boolean }
+export interface Case { name: string; args: string[]; constants?: CaseConstant[]; ops: Step[]; tiled?: boolean; split?: boolean; sumAsVec4?: boolean; runStores?: boolean; /** A GEMM tile to force (see withForcedTile). */ tile?: TileShape; /** Whether the GEMM must load B along K (B's memory runs along K through the views it is read through). */ alongK?: boolean }
 
 /** The case as a module with one entry point returning its last op's result. */
 export function moduleOf(c: Case): Operation {
