@@ -10,7 +10,7 @@ import { isolatePartition } from '../compiler/partition/isolate';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
 import { type PartitionExecutable, type PipelineCreation, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
 import { type HostPartition, hostPartition } from './host-partition';
-import { StagingPool, align4, padded, stage, stageAll } from './staging';
+import { StagingPool, Uploads, align4, padded, stage, stageAll } from './staging';
 import { SubmitChunks } from './submit-chunks';
 
 export interface PartitionTiming {
@@ -131,6 +131,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('validation');
   let failed: unknown;
+  const constants = block.operations.filter((op) => op.name === CONSTANT);
+  const uploads = new Uploads(device, constants.reduce((n, op) => n + align4(byteSize(op.results[0]!.type)), 0));
   try {
     args.forEach((a, i) => {
       const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
@@ -147,7 +149,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         if (!data || data.length !== want) throw new Error(`constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
         checkBufferSize(device, `constant "${name}"`, want);
         const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
-        device.queue.writeBuffer(buffer, 0, padded(data));
+        uploads.add(buffer, data);
         binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
         if (op.results[0]!.type.element === 'int64') int64Constants.push({ value: op.results[0]!, name, data });
       } else if (op.name === VIEW_MEMREF) {
@@ -156,7 +158,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
       }
     }
+    uploads.flush();
   } catch (e) {
+    uploads.discard();
     failed = e;
   }
   const invalid = await device.popErrorScope();
