@@ -1,8 +1,12 @@
 // Where a run's host time and a load's time go, on the GPU machine.
 //   probe cold sync|async MODEL   one cold session: compile, load (pipelines + upload), first run
+//   probe rw [zeros]              vec4 add/copy bandwidth by input access mode and workgroup size
 //   probe upload MODEL            a model's constants uploaded three ways
 //   probe phases MODEL…           per run: encode (to submit), submit, waiting for the results
 import { readFileSync } from 'node:fs';
+import { type Operation, parseModule } from '../../src/ir';
+import { FUNCTIONAL_DEFINITION } from '../../src/ir/structural';
+import { planKernels } from '../../src/webgpu-target/kernel-plan';
 import { compile } from '../../src/compiler/pipeline';
 import { randomTensor } from '../../src/reference/random';
 import { loadProgram } from '../../src/runtime/runtime';
@@ -49,6 +53,94 @@ if (mode === 'cold') {
   const t4 = performance.now();
   console.log(`${file.split('/').pop()} cold (${creation}): device ${deviceMs.toFixed(0)} ms, import ${(t1 - t0).toFixed(0)}, compile ${(t2 - t1).toFixed(0)}, load ${(t3 - t2).toFixed(0)}, first run ${(t4 - t3).toFixed(1)}; compile+load+first run ${(t4 - t1).toFixed(0)} ms`);
   console.log(`  load: ${spent.nModules} shader modules ${spent.modules.toFixed(0)} ms on this thread; ${spent.nPipelines} async pipelines, the last settled at ${spent.pipelinesDone.toFixed(0)} ms; writeBuffer ${(spent.writeBytes / 1e6).toFixed(0)} MB in ${spent.writes.toFixed(0)} ms`);
+} else if (mode === 'rw') {
+  // Bandwidth of a vec4 add over 16M f32 by how its inputs are declared (read_write as the kernels
+  // bind them, or read) and by workgroup size.
+  const n = 16 * 1024 * 1024;
+  // Filled with random values: buffers never written read as zeros, which the GPU may move compressed.
+  const bufs = [0, 1, 2].map(() => device.createBuffer({ size: n * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST }));
+  const noise = new Float32Array(n);
+  for (let i = 0; i < n; i++) noise[i] = Math.random();
+  if (rest[0] !== 'zeros') for (const b of bufs) device.queue.writeBuffer(b, 0, noise);
+  const query = device.createQuerySet({ type: 'timestamp', count: 2 });
+  const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  {
+    // The kernel the compiler generates for the same add, timed the same way.
+    const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
+  cgc.entry_point @main(%a0: !cgc.tensor<${n}x!cgc.float32>, %a1: !cgc.tensor<${n}x!cgc.float32>) -> !cgc.tensor<${n}x!cgc.float32> {
+    %r = cgc_op.add(%a0, %a1) : (!cgc.tensor<${n}x!cgc.float32>, !cgc.tensor<${n}x!cgc.float32>) -> !cgc.tensor<${n}x!cgc.float32>
+    cgc.return %r : !cgc.tensor<${n}x!cgc.float32>
+  }
+}
+`;
+    const out = compile(parseModule(text).module!, defaultTargets()).output!;
+    const defs: Operation[] = [];
+    const walk = (op: Operation) => { for (const r of op.regions) for (const blk of r.blocks) for (const o of blk.operations) { if (o.name === FUNCTIONAL_DEFINITION) defs.push(o); walk(o); } };
+    walk(out);
+    for (const k of defs.flatMap((d) => planKernels(d))) {
+      const layout = device.createBindGroupLayout({ entries: [0, 1, 2].map((b) => ({ binding: b, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as GPUBufferBindingType } })) });
+      const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module: device.createShaderModule({ code: k.wgsl }), entryPoint: 'main' } });
+      const group = device.createBindGroup({ layout, entries: [0, 1, 2].map((b) => ({ binding: b, resource: { buffer: bufs[b]! } })) });
+      const ms: number[] = [];
+      for (let r = 0; r < 30; r++) {
+        const encoder = device.createCommandEncoder();
+        const pass = encoder.beginComputePass({ timestampWrites: { querySet: query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, group);
+        for (let j = 0; j < 20; j++) pass.dispatchWorkgroups(...k.workgroups);
+        pass.end();
+        encoder.resolveQuerySet(query, 0, 2, resolve, 0);
+        encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+        device.queue.submit([encoder.finish()]);
+        await read.mapAsync(GPUMapMode.READ);
+        const ns = new BigInt64Array(read.getMappedRange().slice(0));
+        read.unmap();
+        if (r >= 10) ms.push(Number(ns[1]! - ns[0]!) / 1e6 / 20);
+      }
+      console.log(`generated kernel ${k.name} ${k.workgroups.join('×')}: ${med(ms).toFixed(4)} ms, ${(3 * n * 4 / med(ms) / 1e6).toFixed(0)} GB/s`);
+    }
+  }
+  for (const access of ['read_write', 'read']) {
+    for (const wg of [64, 256]) {
+      for (const inputs of [1, 2]) {
+        const code = `@group(0) @binding(0) var<storage, ${access}> in0: array<vec4<f32>>;
+${inputs === 2 ? `@group(0) @binding(1) var<storage, ${access}> in1: array<vec4<f32>>;` : ''}
+@group(0) @binding(2) var<storage, read_write> out2: array<vec4<f32>>;
+@compute @workgroup_size(${wg}) fn main(@builtin(workgroup_id) w: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let idx = i32((w.y * 65535u + w.x) * ${wg}u + lid);
+  if (idx >= ${n / 4}i) { return; }
+  out2[idx] = in0[idx]${inputs === 2 ? ' + in1[idx]' : ''};
+}`;
+        const t = (access === 'read' ? 'read-only-storage' : 'storage') as GPUBufferBindingType;
+        const layout = device.createBindGroupLayout({ entries: [
+          { binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: t } },
+          ...(inputs === 2 ? [{ binding: 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: t } }] : []),
+          { binding: 2, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as GPUBufferBindingType } }] });
+        const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+        const group = device.createBindGroup({ layout, entries: [0, ...(inputs === 2 ? [1] : []), 2].map((b) => ({ binding: b, resource: { buffer: bufs[b]! } })) });
+        const groups = n / 4 / wg;
+        const ms: number[] = [];
+        for (let r = 0; r < 30; r++) {
+          const encoder = device.createCommandEncoder();
+          const pass = encoder.beginComputePass({ timestampWrites: { querySet: query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
+          pass.setPipeline(pipeline);
+          pass.setBindGroup(0, group);
+          for (let k = 0; k < 20; k++) pass.dispatchWorkgroups(Math.min(groups, 65535), Math.ceil(groups / 65535));
+          pass.end();
+          encoder.resolveQuerySet(query, 0, 2, resolve, 0);
+          encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+          device.queue.submit([encoder.finish()]);
+          await read.mapAsync(GPUMapMode.READ);
+          const ns = new BigInt64Array(read.getMappedRange().slice(0));
+          read.unmap();
+          if (r >= 10) ms.push(Number(ns[1]! - ns[0]!) / 1e6 / 20);
+        }
+        const bytes = (inputs + 1) * n * 4;
+        console.log(`${access} inputs, workgroup ${wg}, ${inputs === 2 ? 'add' : 'copy'}: ${med(ms).toFixed(4)} ms, ${(bytes / med(ms) / 1e6).toFixed(0)} GB/s`);
+      }
+    }
+  }
 } else if (mode === 'upload') {
   // One model's constants uploaded three ways, each into fresh buffers: queue.writeBuffer per constant,
   // buffers mapped at creation (filled, then unmapped), and one MAP_WRITE staging buffer copied on the GPU.

@@ -7,7 +7,8 @@ import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
 import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
 
-type ElementCase = Case & { vec4: boolean };
+/** `workgroup`: the threads per workgroup expected (elementWorkgroup: 256 from 65,536 threads on, else 64). */
+type ElementCase = Case & { vec4: boolean; workgroup?: number };
 
 const CASES: ElementCase[] = [
   { name: 'add, same shapes', args: ['4x8x16xf32', '4x8x16xf32'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: true },
@@ -21,6 +22,10 @@ const CASES: ElementCase[] = [
   { name: 'element count not a multiple of 4', args: ['3x5xf32', '3x5xf32'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: false },
   { name: 'a float16 result (packed)', args: ['4x8xf16', '4x8xf16'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: false },
   { name: 'an int64 result (two words per element)', args: ['4x8xi64', '4x8xi64'], ops: [{ op: 'add', in: ['a', 'b'] }], vec4: false },
+  // Large grids take 256-thread workgroups, their last one partly past the end.
+  { name: 'a large add, 4 per thread (65,600 threads)', args: ['16x16400xf32', '16400xf32'], ops: [{ op: 'add', in: ['a', 'b'] }, { op: 'relu', in: ['%0'] }], vec4: true, workgroup: 256 },
+  { name: 'a large add, 1 per thread (65,537 threads)', args: ['65537xf32', '65537xf32'], ops: [{ op: 'mul', in: ['a', 'b'] }], vec4: false, workgroup: 256 },
+  { name: 'just under the large-grid size (65,535 threads)', args: ['65535xf32', '65535xf32'], ops: [{ op: 'mul', in: ['a', 'b'] }], vec4: false, workgroup: 64 },
 ];
 
 let device: GPUDevice;
@@ -32,7 +37,9 @@ describe('element kernels vs CPU reference', () => {
     it(c.name, async () => {
       const { inputs, want, state, defs } = prepareCase(c, 23);
       expect(defs.length, 'one fused subgraph').toBe(1);
-      expect(planKernels(defs[0]!).some((k) => k.wgsl.includes('as vec4')), 'computed 4 elements per thread').toBe(c.vec4);
+      const kernels = planKernels(defs[0]!);
+      expect(kernels.some((k) => k.wgsl.includes('as vec4')), 'computed 4 elements per thread').toBe(c.vec4);
+      if (c.workgroup) expect(kernels.every((k) => k.wgsl.includes(`@workgroup_size(${c.workgroup})`)), `${c.workgroup} threads per workgroup`).toBe(true);
       const { got } = await runCase(device, state, inputs);
       expectClose(got, want, c.name, 1e-6, 1e-6);
     });
