@@ -110,7 +110,7 @@ export function withForcedTile<T>(tile: ForcedTile | undefined, f: () => T): T {
  *    WIDE_SLICED_GROUPS (a transformer's projections at batch 1: ViT-B/16's QKV 0.0558 → 0.0509 ms,
  *    MLP up 0.0674 → 0.0629, MLP down 0.0566 → 0.0543 against 64×64);
  * 3. 64×64 narrows to 64×32 unless it already runs NARROW_BELOW workgroups (twice that when K is under
- *    two slices of MIN_SLICE), or TARGET_GROUPS with its K slices: at batch 1 a CNN's layers
+ *    MIN_SPLIT_K, where split-K adds none), or TARGET_GROUPS with its K slices: at batch 1 a CNN's layers
  *    have few output tiles, and narrower tiles beat deeper split-K (ResNet-50's convolutions 1.54 →
  *    1.19 ms in all), but a long K that fills the GPU with slices of 64×64 tiles runs faster so
  *    (ViT-B/16's 197×3072·3072×768: 0.057 ms against 0.074 at 64×32);
@@ -136,7 +136,7 @@ export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_ST
     if (tm >= tn) tm /= 2;
     else tn /= 2;
   }
-  const splitable = s.K >= 2 * MIN_SLICE;
+  const splitable = s.K >= MIN_SPLIT_K;
   if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW) && groups() * chooseSplits(s, groups()) < TARGET_GROUPS) tn = 32;
   if (tm === 64 && tn === 32 && groups() * chooseSplits(s, groups()) < SMALL_TILE_WORK) tm = 32;
   if (tm <= 32 && tn === 64 && groups() < WIDE_TILE_GROUPS) tn = 32;
