@@ -82,6 +82,17 @@ describe('compiler rules', () => {
     expect(opGroups(kept).flat().filter((o) => o === 'neg')).toEqual(['neg']);
   });
 
+  it('leaves its input module as it was: the passes rewrite a copy of the entry point', () => {
+    // canonicalize drops the identity and the dead op; clone-views copies neg; the caller's module keeps all three.
+    const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
+    const m = module('%i = cgc_op.identity(%x)\n%d = cgc_op.tanh(%i)\n%a = cgc_op.neg(%i)\n%b = cgc_op.relu(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c');
+    const before = printModule(m);
+    const s = compileWith(m, pat);
+    expect(opGroups(s)).toEqual([['neg', 'neg', 'relu', 'add']]);
+    expect(printModule(m)).toBe(before);
+    expect(opGroups(compileWith(m, pat)), 'a second compile of the same module').toEqual([['neg', 'neg', 'relu', 'add']]);
+  });
+
   it('takes operand prologues before the operands of the anchor, each only where it is the sole user', () => {
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
     const s = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);

@@ -14,7 +14,7 @@ function matchLine(m: Match): string {
 export function dumpState(s: CompileState, pass: string): string {
   switch (pass) {
     case 'verify-input': case 'canonicalize': case 'sink-reshapes': case 'clone-views':
-      return printModule(s.input);
+      return printModule(s.module);
     case 'declare':
       return s.patterns.map((p) => `@${p.name} (${p.target}) benefit=${p.benefit} nodes=${p.nodes.length}`
         + `${p.prologue ? ` prologue≤${p.prologue.maxOps}` : ''}${p.epilogue ? ` epilogue≤${p.epilogue.maxOps}` : ''}`).join('\n') + '\n';

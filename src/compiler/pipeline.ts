@@ -34,7 +34,7 @@ export const PIPELINE: readonly Pass[] = [
   verifyOutput, //    the output IR verifies
 ];
 
-/** Compiles `input` (parsed, verified Input IR; the compile rewrites its entry point). */
+/** Compiles `input` (parsed, verified Input IR), which it leaves unchanged: the passes rewrite a copy of its entry point. */
 export function compile(input: Operation, targets: readonly CompileTarget[], options: CompileOptions = {}): CompileState {
   const state = new CompileState(input, targets, options);
   const started = performance.now();

@@ -77,6 +77,8 @@ export class CompileError extends Error {
 }
 
 export class CompileState {
+  /** The compile's copy of the input module (verify-input makes it): the passes rewrite its entry point, never the caller's. */
+  module!: Operation;
   entry!: Operation;
   graph!: EntryGraph;
   patterns: Pattern[] = [];

@@ -1,5 +1,5 @@
 // verify-input: the Input IR must verify and hold exactly one entry point with static shapes.
-import { formatDiagnostic, verifyModule } from '../../ir';
+import { cloneOp, formatDiagnostic, verifyModule } from '../../ir';
 import { ENTRY_POINT } from '../../ir/structural';
 import { EntryGraph } from '../graph';
 import { CompileError, type Pass } from '../state';
@@ -11,7 +11,9 @@ export const verifyInput: Pass = {
     if (diags.length) throw new CompileError(`input IR does not verify:\n${diags.map(formatDiagnostic).join('\n')}`, diags);
     const entries = s.input.body().operations.filter((o) => o.name === ENTRY_POINT);
     if (entries.length !== 1) throw new CompileError(`input IR must hold exactly one '${ENTRY_POINT}', found ${entries.length}`);
-    s.entry = entries[0]!;
+    // The passes rewrite the entry point in place: they work on a copy, leaving the caller's module as it was.
+    s.module = cloneOp(s.input);
+    s.entry = s.module.body().operations.find((o) => o.name === ENTRY_POINT)!;
     s.graph = new EntryGraph(s.entry);
   },
 };
