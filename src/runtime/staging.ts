@@ -27,15 +27,18 @@ export class Uploads {
   private mapped: Uint8Array | undefined;
   private encoder: GPUCommandEncoder | undefined;
   private used = 0;
-  /** `total`: the bytes that will be added in all (each padded to whole words), so that the last chunk is no larger than what is left. */
-  constructor(private readonly device: GPUDevice, private remaining: number) {}
+  /**
+   * `remaining`: the bytes that will be added in all (each padded to whole words), so that the last
+   * chunk is no larger than what is left; `chunk`: bytes per staging buffer.
+   */
+  constructor(private readonly device: GPUDevice, private remaining: number, private readonly chunk = UPLOAD_CHUNK) {}
 
   /** Queues `data` (any length; padded to whole words) for `buffer` at offset 0. */
   add(buffer: GPUBuffer, data: Uint8Array): void {
     const size = align4(data.length);
     if (this.staging && this.used + size > this.staging.size) this.flush();
     if (!this.staging) {
-      this.staging = this.device.createBuffer({ label: 'Runtime.upload', size: Math.max(size, Math.min(UPLOAD_CHUNK, this.remaining)), usage: GPUBufferUsage.MAP_WRITE | GPUBufferUsage.COPY_SRC, mappedAtCreation: true });
+      this.staging = this.device.createBuffer({ label: 'Runtime.upload', size: Math.max(size, Math.min(this.chunk, this.remaining)), usage: GPUBufferUsage.MAP_WRITE | GPUBufferUsage.COPY_SRC, mappedAtCreation: true });
       this.mapped = new Uint8Array(this.staging.getMappedRange());
       this.encoder = this.device.createCommandEncoder({ label: 'Runtime.upload' });
       this.used = 0;
