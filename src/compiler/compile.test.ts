@@ -80,6 +80,11 @@ describe('compiler rules', () => {
     // sigmoid reads neg too but no prologue takes it: neg is computed once, by a kernel of its own.
     const kept = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.sigmoid(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);
     expect(opGroups(kept).flat().filter((o) => o === 'neg')).toEqual(['neg']);
+    // A square, mul(v, v), takes no side input: with constant side inputs only, it is copied as the
+    // matcher would take it into a prologue.
+    const square = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["mul", "relu"], max_ops = 2, side_inputs = "constant"}}';
+    const sq = compileWith(module('%a = cgc_op.mul(%x, %x)\n%b = cgc_op.relu(%a)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), square);
+    expect(opGroups(sq)).toEqual([['mul', 'mul', 'relu', 'add']]);
   });
 
   it('leaves its input module as it was: the passes rewrite a copy of the entry point', () => {

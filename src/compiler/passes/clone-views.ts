@@ -9,6 +9,7 @@
 import { Operation, type Value } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
+import { sideInputsOk } from '../patterns/matcher';
 import type { ChainSpec, OpConstraint } from '../patterns/pattern';
 import type { Pass } from '../state';
 
@@ -18,9 +19,9 @@ export const cloneViews: Pass = {
     const prologues = s.patterns.filter((p) => p.operandPrologues).map((p) => ({ anchor: p.nodes[0]! as OpConstraint, spec: p.operandPrologues! }));
     if (!prologues.length) return;
     let g = s.graph;
-    /** Whether some declared operand prologue could take `op` (its side inputs constants, as the matcher requires of these chains). */
+    /** The spec of a declared operand prologue that could take `op`, its side inputs judged as the matcher judges them. */
     const readThrough = (op: Operation): ChainSpec | undefined => op.results.length === 1
-      ? prologues.find(({ spec }) => !unmet(op, spec) && op.operands.slice(1).every((v) => spec.sideInputs === 'any' || (spec.sideInputs === 'constant' && g.isConstant(v))))?.spec
+      ? prologues.find(({ spec }) => !unmet(op, spec) && sideInputsOk(g, op, new Set([op.operands[0]!]), spec))?.spec
       : undefined;
     const memo = new Map<Value, boolean>();
     /** Whether every reader of `v` reads through it: an anchor with operand prologues, or an op a prologue takes whose readers do too. */

@@ -102,8 +102,8 @@ function inputsFit(g: EntryGraph, op: Operation, inputs: readonly (number | '*')
   return op.operands.length === 2 && g.isCommutative(op) && fits([op.operands[1]!, op.operands[0]!]);
 }
 
-/** Whether `op`'s operands other than the chain's own values (`chained`) are side inputs `spec` allows, none computed inside. */
-function sideInputsOk(g: EntryGraph, op: Operation, chained: ReadonlySet<Value>, spec: ChainSpec, inside: ReadonlySet<Operation>): boolean {
+/** Whether `op`'s operands other than the chain's own values (`chained`) are side inputs `spec` allows, none computed inside (`inside`: the ops taken). */
+export function sideInputsOk(g: EntryGraph, op: Operation, chained: ReadonlySet<Value>, spec: ChainSpec, inside: ReadonlySet<Operation> = new Set()): boolean {
   return op.operands.every((v) => {
     if (chained.has(v)) return true;
     if (v.definingOp && inside.has(v.definingOp)) return false;
