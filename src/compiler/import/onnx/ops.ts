@@ -5,13 +5,14 @@ import { ELEMENTWISE } from './map-elementwise';
 import { LOSS } from './map-loss';
 import { MATMUL } from './map-matmul';
 import { NORM } from './map-norm';
+import { QUANTIZE } from './map-quantize';
 import { REDUCE } from './map-reduce';
 import { RESIZE } from './map-resize';
 import { SHAPE } from './map-shape';
 import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = {
-  ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
+  ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
 };
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

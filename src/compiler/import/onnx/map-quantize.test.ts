@@ -1,0 +1,46 @@
+// Linear quantization mappings: DequantizeLinear and QuantizeLinear as casts, a scale and a zero point
+// (per tensor, or per axis through a reshape of the 1-D scale), and the forms refused by name. Their
+// values are checked against ONNX's own backend tests (tests/onnx-conformance/expected.json).
+import { expect, test } from 'vitest';
+import { floatTensor, importText, node, tensorInfo } from './testing';
+
+const UINT8 = 2;
+const INT32 = 6;
+
+const graph = (op: string, xShape: number[], xType: number, scale: object, zeroPoint: object | undefined, attrs = {}, opset = 13) => importText({
+  nodes: [node(op, ['x', 's', ...(zeroPoint ? ['z'] : [])], ['y'], attrs)],
+  inputs: [tensorInfo('x', xShape, xType)], outputs: [{ name: 'y' }],
+  initializers: [scale, ...(zeroPoint ? [zeroPoint] : [])], opset,
+}).text;
+
+const zeros = (name: string, dims: number[], dataType: number) => ({ name, dims, data_type: dataType, int32_data: new Array<number>(dims.reduce((a, b) => a * b, 1)).fill(0) });
+
+test('DequantizeLinear: (x − zero point) · scale in float32; a 1-D scale lies along the axis', () => {
+  const t = graph('DequantizeLinear', [2, 3, 4], UINT8, floatTensor('s', [3], [0.5, 1, 2]), zeros('z', [3], UINT8), { axis: 1 });
+  // The scale and zero point, constants, fold to [3, 1] float32 constants.
+  expect(t.match(/cgc\.constant\("[^"]+"\) : !cgc\.tensor<constant 3x1x!cgc\.float32>/g)).toHaveLength(2);
+  expect(t).toContain('cgc_op.cast(%x) {to = !cgc.float32}');
+  expect(t).toMatch(/cgc_op\.sub\(/);
+  expect(t).toMatch(/%y = cgc_op\.mul\(/);
+  // Without a zero point, no subtraction.
+  expect(graph('DequantizeLinear', [4], UINT8, floatTensor('s', [], [0.5]), undefined)).not.toContain('cgc_op.sub');
+});
+
+test('QuantizeLinear: round half to even, add the zero point, saturate, cast to its type (uint8 without one)', () => {
+  const t = graph('QuantizeLinear', [2, 3], 1, floatTensor('s', [], [0.5]), undefined);
+  expect(t).toMatch(/cgc_op\.div\(%x, %s\)/);
+  expect(t).toContain('cgc_op.round(');
+  expect(t).toContain('{min = 0.0, max = 255.0}');
+  expect(t).toMatch(/%y = cgc_op\.cast\(%\d+\) \{to = !cgc\.uint8\}/);
+});
+
+test('refused by name: blocked scales, other scale ranks or lengths, other quantized types', () => {
+  expect(() => graph('DequantizeLinear', [2, 4], UINT8, floatTensor('s', [2, 2], [1, 1, 1, 1]), undefined, { block_size: 2 }, 21))
+    .toThrow("DequantizeLinear output 'y' (opset 21): blocked quantization (block_size) is not supported; per-tensor and per-axis scales are");
+  expect(() => graph('DequantizeLinear', [2, 4], UINT8, floatTensor('s', [2, 2], [1, 1, 1, 1]), undefined))
+    .toThrow('x_scale must be a scalar or 1-D (per axis), got shape [2, 2]; blocked quantization is not supported');
+  expect(() => graph('DequantizeLinear', [2, 4], UINT8, floatTensor('s', [3], [1, 1, 1]), undefined, { axis: 1 }))
+    .toThrow('x_scale has 3 values; axis 1 has 4');
+  expect(() => graph('QuantizeLinear', [4], 1, floatTensor('s', [], [1]), zeros('z', [], INT32)))
+    .toThrow("QuantizeLinear output 'y' (opset 13): the quantized type is int32; supported: uint8, int8");
+});

@@ -1,0 +1,62 @@
+// ONNX linear quantization → cgc_op arithmetic: QuantizeLinear and DequantizeLinear (per tensor, or per
+// axis with 1-D scales) become casts, a scale and a zero point, so a QDQ model runs in float32 with
+// its quantization error reproduced exactly. Blocked quantization (opset 21's block_size) and float8
+// and 16-bit or float8 types are refused by name.
+import type { ElementType } from '../../../ir/types';
+import type { MapperTable, NodeCtx, Produced } from './context';
+import { elementOf } from './tensor-proto';
+
+/** The integer types linear quantization maps to, with the range a quantized value saturates to. */
+const QUANTIZED: Readonly<Partial<Record<ElementType, readonly [number, number]>>> = { uint8: [0, 255], int8: [-128, 127] };
+
+/**
+ * Input `i` (a scale or zero point) shaped to broadcast against input 0: a scalar or one-element
+ * tensor as it is, a 1-D tensor along `axis` (its length that axis's).
+ */
+function alongAxis(n: NodeCtx, i: number, what: string): Produced {
+  const v = n.input(i);
+  const shape = v.type.shape;
+  if (shape.length === 0 || (shape.length === 1 && shape[0] === 1)) return v;
+  const x = n.shape(0);
+  if (shape.length !== 1) n.fail(`${what} must be a scalar or 1-D (per axis), got shape [${shape.join(', ')}]; blocked quantization is not supported`);
+  const raw = n.attrInt('axis', 1);
+  const axis = raw < 0 ? raw + x.length : raw;
+  if (axis < 0 || axis >= x.length) n.fail(`attribute 'axis' is ${raw}, out of range for rank ${x.length}`);
+  if (shape[0] !== x[axis]) n.fail(`${what} has ${shape[0]} values; axis ${axis} has ${x[axis]}`);
+  return n.emit('reshape', [v], { shape: [shape[0]!, ...new Array<number>(x.length - axis - 1).fill(1)] });
+}
+
+function refuseBlocks(n: NodeCtx): void {
+  if (n.attrInt('block_size', 0) !== 0) n.fail('blocked quantization (block_size) is not supported; per-tensor and per-axis scales are');
+}
+
+/** y = (x − zero_point) · scale, in float32 (or the scale's type). */
+function dequantize(n: NodeCtx): Produced[] {
+  refuseBlocks(n);
+  const xType = n.type(0).element;
+  if (!QUANTIZED[xType] && xType !== 'int32') n.fail(`input x is ${xType}; supported: ${[...Object.keys(QUANTIZED), 'int32'].join(', ')}`);
+  const out = n.type(1).element;
+  const scale = alongAxis(n, 1, 'x_scale');
+  let x = n.emit('cast', [n.input(0)], { to: out });
+  if (n.has(2)) x = n.emit('sub', [x, n.emit('cast', [alongAxis(n, 2, 'x_zero_point')], { to: out })]);
+  return [n.emit('mul', [x, scale])];
+}
+
+/** y = saturate(round(x / scale) + zero_point), rounding half to even, in the zero point's type (uint8 without one). */
+function quantize(n: NodeCtx): Produced[] {
+  refuseBlocks(n);
+  const to: ElementType = n.has(2) ? n.type(2).element
+    : n.attrInt('output_dtype', 0) !== 0 ? elementOf(n.attrInt('output_dtype'), `${n.where} attribute 'output_dtype'`) : 'uint8';
+  const range = QUANTIZED[to];
+  if (!range) n.fail(`the quantized type is ${to}; supported: ${Object.keys(QUANTIZED).join(', ')}`);
+  const float = n.type(0).element;
+  let y = n.emit('round', [n.emit('div', [n.input(0), alongAxis(n, 1, 'y_scale')])]);
+  if (n.has(2)) y = n.emit('add', [y, n.emit('cast', [alongAxis(n, 2, 'y_zero_point')], { to: float })]);
+  y = n.emit('clip', [y], { min: range[0], max: range[1] });
+  return [n.emit('cast', [y], { to })];
+}
+
+export const QUANTIZE: MapperTable = {
+  DequantizeLinear: dequantize,
+  QuantizeLinear: quantize,
+};
