@@ -1,5 +1,6 @@
 // Linear quantization mappings: DequantizeLinear and QuantizeLinear as casts, a scale and a zero point
-// (per tensor, or per axis through a reshape of the 1-D scale), and the forms refused by name. Their
+// (per tensor, or per axis through a reshape of the 1-D scale), DynamicQuantizeLinear's three outputs,
+// and the forms refused by name. Their
 // values are checked against ONNX's own backend tests (tests/onnx-conformance/expected.json).
 import { expect, test } from 'vitest';
 import { floatTensor, importText, node, tensorInfo } from './testing';
@@ -43,4 +44,14 @@ test('refused by name: blocked scales, other scale ranks or lengths, other quant
     .toThrow('x_scale has 3 values; axis 1 has 4');
   expect(() => graph('QuantizeLinear', [4], 1, floatTensor('s', [], [1]), zeros('z', [], INT32)))
     .toThrow("QuantizeLinear output 'y' (opset 13): the quantized type is int32; supported: uint8, int8");
+});
+
+test('DynamicQuantizeLinear: the scale and zero point from the range of x widened to hold 0, three outputs', () => {
+  const t = importText({
+    nodes: [node('DynamicQuantizeLinear', ['x'], ['y', 'y_scale', 'y_zero_point'])],
+    inputs: [tensorInfo('x', [2, 3])], outputs: [{ name: 'y' }, { name: 'y_scale' }, { name: 'y_zero_point' }], opset: 11,
+  }).text;
+  expect(t).toContain('cgc_op.reduce_min(%x) {keep_dims = false}');
+  expect(t).toContain('cgc_op.reduce_max(%x) {keep_dims = false}');
+  expect(t).toMatch(/-> \(!cgc\.tensor<2x3x!cgc\.uint8>, !cgc\.tensor<!cgc\.float32>, !cgc\.tensor<!cgc\.uint8>\)/);
 });

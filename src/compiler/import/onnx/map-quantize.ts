@@ -1,9 +1,10 @@
-// ONNX linear quantization → cgc_op arithmetic: QuantizeLinear and DequantizeLinear (per tensor, or per
-// axis with 1-D scales) become casts, a scale and a zero point, so a QDQ model runs in float32 with
-// its quantization error reproduced exactly. Blocked quantization (opset 21's block_size) and float8
-// and 16-bit or float8 types are refused by name.
+// ONNX linear quantization → cgc_op arithmetic: QuantizeLinear, DequantizeLinear (per tensor, or per
+// axis with 1-D scales) and DynamicQuantizeLinear become casts, a scale and a zero point, so a QDQ
+// model runs in float32 with its quantization error reproduced exactly. Blocked quantization (opset
+// 21's block_size) and 16-bit or float8 types are refused by name.
 import type { ElementType } from '../../../ir/types';
 import type { MapperTable, NodeCtx, Produced } from './context';
+import { fromNumbers } from './host';
 import { elementOf } from './tensor-proto';
 
 /** The integer types linear quantization maps to, with the range a quantized value saturates to. */
@@ -56,7 +57,25 @@ function quantize(n: NodeCtx): Produced[] {
   return [n.emit('cast', [y], { to })];
 }
 
+/**
+ * DynamicQuantizeLinear: uint8 with the scale and zero point taken from x's range (widened to hold
+ * 0), as ONNX defines it — scale = (max(0, max x) − min(0, min x)) / 255, zero point =
+ * round(saturate(−min / scale)), y = saturate(round(x / scale) + zero point).
+ */
+function dynamicQuantize(n: NodeCtx): Produced[] {
+  const x = n.input(0);
+  if (x.type.element !== 'float32') n.fail(`input x is ${x.type.element}; float32 is supported`);
+  const c = (v: number) => fromNumbers([], 'float32', [v]);
+  const lo = n.emit('min', [n.emit('reduce_min', [x], { keep_dims: false }), c(0)]);
+  const hi = n.emit('max', [n.emit('reduce_max', [x], { keep_dims: false }), c(0)]);
+  const scale = n.emit('div', [n.emit('sub', [hi, lo]), c(255)]);
+  const zero = n.emit('round', [n.emit('clip', [n.emit('neg', [n.emit('div', [lo, scale])])], { min: 0, max: 255 })]);
+  const y = n.emit('clip', [n.emit('add', [n.emit('round', [n.emit('div', [x, scale])]), zero])], { min: 0, max: 255 });
+  return [n.emit('cast', [y], { to: 'uint8' }), scale, n.emit('cast', [zero], { to: 'uint8' })];
+}
+
 export const QUANTIZE: MapperTable = {
+  DynamicQuantizeLinear: dynamicQuantize,
   DequantizeLinear: dequantize,
   QuantizeLinear: quantize,
 };
