@@ -55,3 +55,15 @@ test('DynamicQuantizeLinear: the scale and zero point from the range of x widene
   expect(t).toContain('cgc_op.reduce_max(%x) {keep_dims = false}');
   expect(t).toMatch(/-> \(!cgc\.tensor<2x3x!cgc\.uint8>, !cgc\.tensor<!cgc\.float32>, !cgc\.tensor<!cgc\.uint8>\)/);
 });
+
+test('MatMulInteger: an int32 matmul of the operands less their zero points, one per row of A reshaped to a column', () => {
+  const t = importText({
+    nodes: [node('MatMulInteger', ['a', 'b', 'za', 'zb'], ['y'])],
+    inputs: [tensorInfo('a', [4, 3], UINT8), tensorInfo('b', [3, 2], UINT8), tensorInfo('za', [4], UINT8), tensorInfo('zb', [2], UINT8)], outputs: [{ name: 'y' }], opset: 10,
+  }).text;
+  expect(t).toMatch(/cgc_op\.reshape\(%\d+\) \{shape = \[4, 1\]\}/);
+  expect(t).toMatch(/%y = cgc_op\.matmul\(%\d+, %\d+\) : \(!cgc\.tensor<4x3x!cgc\.int32>, !cgc\.tensor<3x2x!cgc\.int32>\) -> !cgc\.tensor<4x2x!cgc\.int32>/);
+  expect(() => importText({
+    nodes: [node('MatMulInteger', ['a', 'b'], ['y'])], inputs: [tensorInfo('a', [4, 3]), tensorInfo('b', [3, 2], UINT8)], outputs: [{ name: 'y' }], opset: 10,
+  })).toThrow("MatMulInteger output 'y' (opset 10): input A is float32; supported: uint8, int8");
+});

@@ -1,6 +1,7 @@
 // ONNX linear quantization → cgc_op arithmetic: QuantizeLinear, DequantizeLinear (per tensor, or per
 // axis with 1-D scales) and DynamicQuantizeLinear become casts, a scale and a zero point, so a QDQ
-// model runs in float32 with its quantization error reproduced exactly. Blocked quantization (opset
+// model runs in float32 with its quantization error reproduced exactly; MatMulInteger is an int32
+// matmul of zero-point-shifted operands. Blocked quantization (opset
 // 21's block_size) and 16-bit or float8 types are refused by name.
 import type { ElementType } from '../../../ir/types';
 import type { MapperTable, NodeCtx, Produced } from './context';
@@ -74,7 +75,25 @@ function dynamicQuantize(n: NodeCtx): Produced[] {
   return [n.emit('cast', [y], { to: 'uint8' }), scale, n.emit('cast', [zero], { to: 'uint8' })];
 }
 
+/**
+ * MatMulInteger: (A − a_zero_point) · (B − b_zero_point) in int32, the zero points a scalar or one per
+ * row of A (per column of B).
+ */
+function matmulInteger(n: NodeCtx): Produced[] {
+  for (const i of [0, 1]) if (!QUANTIZED[n.type(i).element]) n.fail(`input ${i === 0 ? 'A' : 'B'} is ${n.type(i).element}; supported: ${Object.keys(QUANTIZED).join(', ')}`);
+  const operand = (i: number, zero: number, perRow: boolean): Produced => {
+    const v = n.emit('cast', [n.input(i)], { to: 'int32' });
+    if (!n.has(zero)) return v;
+    let z = n.emit('cast', [n.input(zero)], { to: 'int32' });
+    const zs = z.type.shape;
+    if (perRow && zs.length === 1 && zs[0] !== 1) z = n.emit('reshape', [z], { shape: [zs[0]!, 1] });
+    return n.emit('sub', [v, z]);
+  };
+  return [n.emit('matmul', [operand(0, 2, true), operand(1, 3, false)])];
+}
+
 export const QUANTIZE: MapperTable = {
+  MatMulInteger: matmulInteger,
   DynamicQuantizeLinear: dynamicQuantize,
   DequantizeLinear: dequantize,
   QuantizeLinear: quantize,
