@@ -3,7 +3,10 @@
 // and the forms refused by name. Their
 // values are checked against ONNX's own backend tests (tests/onnx-conformance/expected.json).
 import { expect, test } from 'vitest';
-import { floatTensor, importText, node, tensorInfo } from './testing';
+import { runEntryPoint } from '../../../reference/interpreter';
+import { tensor } from '../../../reference/testing/tensors';
+import { importOnnx } from './importer';
+import { floatTensor, importText, modelBytes, node, tensorInfo } from './testing';
 
 const UINT8 = 2;
 const INT32 = 6;
@@ -66,4 +69,18 @@ test('MatMulInteger: an int32 matmul of the operands less their zero points, one
   expect(() => importText({
     nodes: [node('MatMulInteger', ['a', 'b'], ['y'])], inputs: [tensorInfo('a', [4, 3]), tensorInfo('b', [3, 2], UINT8)], outputs: [{ name: 'y' }], opset: 10,
   })).toThrow("MatMulInteger output 'y' (opset 10): input A is float32; supported: uint8, int8");
+});
+
+test('MatMulInteger per-row and per-column zero points, computed by the CPU reference', () => {
+  const { module } = importOnnx(modelBytes({
+    nodes: [node('MatMulInteger', ['a', 'b', 'za', 'zb'], ['y'])],
+    inputs: [tensorInfo('a', [2, 3], UINT8), tensorInfo('b', [3, 2], UINT8), tensorInfo('za', [2], UINT8), tensorInfo('zb', [2], UINT8)], outputs: [{ name: 'y' }], opset: 10,
+  }));
+  const [y] = runEntryPoint(module, [
+    tensor([2, 3], [1, 2, 3, 200, 210, 255], 'uint8'), tensor([3, 2], [4, 5, 6, 7, 8, 9], 'uint8'),
+    tensor([2], [1, 200], 'uint8'), tensor([2], [4, 9], 'uint8'),
+  ], () => undefined);
+  // A − za per row: [[0, 1, 2], [0, 10, 55]]; B − zb per column: [[0, -4], [2, -2], [4, 0]].
+  expect(y!.type).toMatchObject({ shape: [2, 2], element: 'int32' });
+  expect([...y!.data]).toEqual([10, -2, 240, -20]);
 });
