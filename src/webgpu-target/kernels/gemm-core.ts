@@ -197,7 +197,7 @@ function side(size: number, stride: number): Side {
 }
 
 /** The tiled kernel's `main` and workgroup variables (after the caller's binding declarations), or undefined past dispatch limits. */
-export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): { code: string; workgroups: [number, number, number] } | undefined {
+export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): { code: string; workgroups: [number, number, number]; /** Whether the store takes runs of 4 columns (`writeRun`). */ runStores: boolean } | undefined {
   const { tm, tn, tk, splits } = tile;
   // K slices of whole k-tiles; with one slice the loop runs over all of K.
   const slice = Math.ceil(Math.ceil(s.K / splits) / tk) * tk;
@@ -281,31 +281,21 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   aVals.forEach((a, r) => bVals.forEach((b, c) => step.push(`acc[${r * bVals.length + c}] = fma(${B.vec ? `vec4<f32>(${a})` : a}, ${b}, acc[${r * bVals.length + c}]);`)));
   // The store: one call per block element, with constant accumulator indices (a loop over a
   // register array with the epilogue in its body can leave the array in local memory).
-  const calls: string[] = [];
   // Runs of 4 columns stored whole where the hook takes them (coalesced 16-byte stores).
-  const runs = hooks.writeRun && B.vec && s.N % 4 === 0;
+  const runs = Boolean(hooks.writeRun && B.vec && s.N % 4 === 0);
+  const storeFn = runs ? 'store_run' : 'store_tile';
   const write = new Scope('  ');
-  if (!runs) {
-    write.emit('let o_m = tile_m0 + dm;');
-    write.emit('let o_n = tile_n0 + dn;');
-    when(write, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.write(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
-  }
-  let storeRun = '';
-  if (runs) {
-    const run = new Scope('  ');
-    run.emit('let o_m = tile_m0 + dm;');
-    run.emit('let o_n = tile_n0 + dn;');
-    when(run, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => hooks.writeRun!(inner, 'batch', 'o_m', 'o_n', 'acc_v'));
-    storeRun = `fn store_run(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: vec4<f32>) {\n${run.lines.join('\n')}\n}\n`;
-  }
+  write.emit('let o_m = tile_m0 + dm;');
+  write.emit('let o_n = tile_n0 + dn;');
+  when(write, inRange(['o_m', s.M, tm], ['o_n', s.N, tn]), (inner) => (runs
+    ? hooks.writeRun!(inner, 'batch', 'o_m', 'o_n', 'acc_v')
+    : hooks.write(inner, 'batch', 'o_m', 'o_n', 'acc_v')));
+  const calls: string[] = [];
   for (let r = 0; r < A.block; r++) {
     for (let c = 0; c < B.block; c += runs ? 4 : 1) {
-      if (runs) {
-        calls.push(`  store_run(batch, split, tile_m0, tile_n0, ${A.at('ty', r)}, ${B.at('tx', c)}, acc[${r * bVals.length + (c >> 2)}]);`);
-        continue;
-      }
-      const acc = B.vec ? `acc[${r * bVals.length + (c >> 2)}][${c % 4}]` : `acc[${r * bVals.length + c}]`;
-      calls.push(`  store_tile(batch, split, tile_m0, tile_n0, ${A.at('ty', r)}, ${B.at('tx', c)}, ${acc});`);
+      const slot = r * bVals.length + (B.vec ? c >> 2 : c);
+      const acc = B.vec && !runs ? `acc[${slot}][${c % 4}]` : `acc[${slot}]`;
+      calls.push(`  ${storeFn}(batch, split, tile_m0, tile_n0, ${A.at('ty', r)}, ${B.at('tx', c)}, ${acc});`);
     }
   }
   // Where the tile overhangs M or N, a thread whose first row (or column) lies past it has no
@@ -322,10 +312,10 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   const code = `var<workgroup> tile_a: ${wgArray(A.vec, aWords)};
 var<workgroup> tile_b: ${wgArray(B.vec, bWords)};
 
-${storeRun || `fn store_tile(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: f32) {
+fn ${storeFn}(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: ${runs ? 'vec4<f32>' : 'f32'}) {
 ${write.lines.join('\n')}
 }
-`}
+
 // Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}${s.bAlongK ? ', B loaded along K' : ''}.
 @compute @workgroup_size(${tn / B.block}, ${tm / A.block})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
@@ -359,7 +349,7 @@ ${store.lines.join('\n')}
 ${calls.join('\n')}
 }
 `;
-  return { code, workgroups };
+  return { code, workgroups, runStores: runs };
 }
 
 /** A workgroup tile element at f32 offset `at` (a non-negative i32) as a store target: a component of a vec4 array, or an f32 array element. */

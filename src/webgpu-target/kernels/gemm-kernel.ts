@@ -54,15 +54,17 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
   const anchorShape = anchor.results[0]!.type.shape;
   const elements = numElements(anchorShape);
   const wsBinding = outBinding + 1;
+  /** Product element (batch, m, n)'s coordinates in the anchor's result, each bound to a name in `scope`. */
+  const boundCoords = (scope: Scope, batch: string, m: string, n: string) => problem.outCoords(batch, m, n).map((c) => {
+    const v = b.fresh('v');
+    scope.emit(`let ${v} = ${c};`);
+    return v;
+  });
   const main = gemmMain(problem, {
     readA: problem.readA,
     readB: problem.readB,
     write(scope, batch, m, n, acc) {
-      const coords = problem.outCoords(batch, m, n).map((c) => {
-        const v = b.fresh('v');
-        scope.emit(`let ${v} = ${c};`);
-        return v;
-      });
+      const coords = boundCoords(scope, batch, m, n);
       if (tile.splits > 1) {
         scope.emit(`workspace[split * ${elements}i + ${flatOffset(coords, anchorShape)}] = ${acc};`);
         return;
@@ -77,17 +79,12 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
     // words, they are stored as one vec4.
     ...(tile.splits > 1 && problem.runsAlongN ? {
       writeRun(scope: Scope, batch: string, m: string, n: string, acc: string) {
-        const coords = problem.outCoords(batch, m, n).map((c) => {
-          const v = b.fresh('v');
-          scope.emit(`let ${v} = ${c};`);
-          return v;
-        });
-        scope.emit(`workspace4[(split * ${elements}i + ${flatOffset(coords, anchorShape)}) >> 2u] = ${acc};`);
+        scope.emit(`workspace4[(split * ${elements}i + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}) >> 2u] = ${acc};`);
       },
     } : {}),
   }, tile);
   if (!main) return undefined;
-  const wsDecl = `@group(0) @binding(${wsBinding}) var<storage, read_write> ${main.code.includes('workspace4[') ? 'workspace4: array<vec4<f32>>' : 'workspace: array<f32>'};`;
+  const wsDecl = `@group(0) @binding(${wsBinding}) var<storage, read_write> ${main.runStores ? 'workspace4: array<vec4<f32>>' : 'workspace: array<f32>'};`;
   const gemm = `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}
 ${tile.splits > 1 ? `${bindingDecls(b, out, outBinding)}\n${wsDecl}` : bindingDecls(b, out, outBinding)}
 ${main.code}`;
