@@ -54,13 +54,10 @@ export class Uploads {
     if (!this.staging) return;
     this.staging.unmap();
     this.device.queue.submit([this.encoder!.finish()]);
-    this.staging.destroy();
-    this.staging = undefined;
-    this.mapped = undefined;
-    this.encoder = undefined;
+    this.discard();
   }
 
-  /** Drops what is queued, submitting nothing (a load that failed). */
+  /** Drops what is queued, submitting nothing (a load that failed); after a submit, releases the staging buffer. */
   discard(): void {
     this.staging?.destroy();
     this.staging = undefined;

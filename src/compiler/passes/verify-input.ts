@@ -9,11 +9,11 @@ export const verifyInput: Pass = {
   run(s) {
     const diags = verifyModule(s.input).filter((d) => d.severity === 'error');
     if (diags.length) throw new CompileError(`input IR does not verify:\n${diags.map(formatDiagnostic).join('\n')}`, diags);
-    const entries = s.input.body().operations.filter((o) => o.name === ENTRY_POINT);
-    if (entries.length !== 1) throw new CompileError(`input IR must hold exactly one '${ENTRY_POINT}', found ${entries.length}`);
     // The passes rewrite the entry point in place: they work on a copy, leaving the caller's module as it was.
     s.module = cloneOp(s.input);
-    s.entry = s.module.body().operations.find((o) => o.name === ENTRY_POINT)!;
+    const entries = s.module.body().operations.filter((o) => o.name === ENTRY_POINT);
+    if (entries.length !== 1) throw new CompileError(`input IR must hold exactly one '${ENTRY_POINT}', found ${entries.length}`);
+    s.entry = entries[0]!;
     s.graph = new EntryGraph(s.entry);
   },
 };
