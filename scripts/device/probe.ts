@@ -15,6 +15,7 @@ import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from '../../src/cli/gpu';
 import { loadModel } from '../../src/cli/load';
 import { onnxGraphIo } from '../../src/compiler/import/onnx';
 import { batchShapes } from '../../src/cli/bench';
+import { timedPasses } from '../../src/cli/bench-kernels';
 
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const [mode, ...rest] = process.argv.slice(2);
@@ -62,9 +63,12 @@ if (mode === 'cold') {
   const noise = new Float32Array(n);
   for (let i = 0; i < n; i++) noise[i] = Math.random();
   if (rest[0] !== 'zeros') for (const b of bufs) device.queue.writeBuffer(b, 0, noise);
-  const query = device.createQuerySet({ type: 'timestamp', count: 2 });
-  const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-  const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  /** ms per dispatch: 30 passes of 20 back-to-back dispatches, the median of the last 20 passes. */
+  const perDispatch = async (pipeline: GPUComputePipeline, group: GPUBindGroup, workgroups: readonly [number, number, number]) => med((await timedPasses(device, 30, (pass) => {
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group);
+    for (let j = 0; j < 20; j++) pass.dispatchWorkgroups(...workgroups);
+  })).slice(10).map((ms) => ms / 20));
   {
     // The kernel the compiler generates for the same add, timed the same way.
     const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
@@ -82,23 +86,8 @@ if (mode === 'cold') {
       const layout = device.createBindGroupLayout({ entries: [0, 1, 2].map((b) => ({ binding: b, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as GPUBufferBindingType } })) });
       const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module: device.createShaderModule({ code: k.wgsl }), entryPoint: 'main' } });
       const group = device.createBindGroup({ layout, entries: [0, 1, 2].map((b) => ({ binding: b, resource: { buffer: bufs[b]! } })) });
-      const ms: number[] = [];
-      for (let r = 0; r < 30; r++) {
-        const encoder = device.createCommandEncoder();
-        const pass = encoder.beginComputePass({ timestampWrites: { querySet: query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
-        pass.setPipeline(pipeline);
-        pass.setBindGroup(0, group);
-        for (let j = 0; j < 20; j++) pass.dispatchWorkgroups(...k.workgroups);
-        pass.end();
-        encoder.resolveQuerySet(query, 0, 2, resolve, 0);
-        encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
-        device.queue.submit([encoder.finish()]);
-        await read.mapAsync(GPUMapMode.READ);
-        const ns = new BigInt64Array(read.getMappedRange().slice(0));
-        read.unmap();
-        if (r >= 10) ms.push(Number(ns[1]! - ns[0]!) / 1e6 / 20);
-      }
-      console.log(`generated kernel ${k.name} ${k.workgroups.join('×')}: ${med(ms).toFixed(4)} ms, ${(3 * n * 4 / med(ms) / 1e6).toFixed(0)} GB/s`);
+      const ms = await perDispatch(pipeline, group, k.workgroups);
+      console.log(`generated kernel ${k.name} ${k.workgroups.join('×')}: ${ms.toFixed(4)} ms, ${(3 * n * 4 / ms / 1e6).toFixed(0)} GB/s`);
     }
   }
   for (const access of ['read_write', 'read']) {
@@ -120,24 +109,9 @@ ${inputs === 2 ? `@group(0) @binding(1) var<storage, ${access}> in1: array<vec4<
         const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
         const group = device.createBindGroup({ layout, entries: [0, ...(inputs === 2 ? [1] : []), 2].map((b) => ({ binding: b, resource: { buffer: bufs[b]! } })) });
         const groups = n / 4 / wg;
-        const ms: number[] = [];
-        for (let r = 0; r < 30; r++) {
-          const encoder = device.createCommandEncoder();
-          const pass = encoder.beginComputePass({ timestampWrites: { querySet: query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
-          pass.setPipeline(pipeline);
-          pass.setBindGroup(0, group);
-          for (let k = 0; k < 20; k++) pass.dispatchWorkgroups(Math.min(groups, 65535), Math.ceil(groups / 65535));
-          pass.end();
-          encoder.resolveQuerySet(query, 0, 2, resolve, 0);
-          encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
-          device.queue.submit([encoder.finish()]);
-          await read.mapAsync(GPUMapMode.READ);
-          const ns = new BigInt64Array(read.getMappedRange().slice(0));
-          read.unmap();
-          if (r >= 10) ms.push(Number(ns[1]! - ns[0]!) / 1e6 / 20);
-        }
+        const ms = await perDispatch(pipeline, group, [Math.min(groups, 65535), Math.ceil(groups / 65535), 1]);
         const bytes = (inputs + 1) * n * 4;
-        console.log(`${access} inputs, workgroup ${wg}, ${inputs === 2 ? 'add' : 'copy'}: ${med(ms).toFixed(4)} ms, ${(bytes / med(ms) / 1e6).toFixed(0)} GB/s`);
+        console.log(`${access} inputs, workgroup ${wg}, ${inputs === 2 ? 'add' : 'copy'}: ${ms.toFixed(4)} ms, ${(bytes / ms / 1e6).toFixed(0)} GB/s`);
       }
     }
   }

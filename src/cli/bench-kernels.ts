@@ -153,16 +153,25 @@ async function copyBandwidth(device: GPUDevice, bytes: number, runs: number): Pr
   const group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] });
   const groups = Math.ceil(bytes / 16 / 256);
   const gx = Math.min(groups, 65535);
+  const ms = (await timedPasses(device, runs + 1, (pass) => {
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(gx, Math.ceil(groups / gx));
+  })).slice(1);
+  for (const b of [src, dst]) b.destroy();
+  return (2 * bytes) / (median(ms) * 1e6);
+}
+
+/** GPU time (ms) of each of `count` compute passes, recorded by `record` between timestamps and run one at a time. */
+export async function timedPasses(device: GPUDevice, count: number, record: (pass: GPUComputePassEncoder) => void): Promise<number[]> {
   const query = device.createQuerySet({ type: 'timestamp', count: 2 });
   const resolve = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
   const read = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   const ms: number[] = [];
-  for (let r = 0; r <= runs; r++) {
+  for (let r = 0; r < count; r++) {
     const encoder = device.createCommandEncoder();
     const pass = encoder.beginComputePass({ timestampWrites: { querySet: query, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } });
-    pass.setPipeline(pipeline);
-    pass.setBindGroup(0, group);
-    pass.dispatchWorkgroups(gx, Math.ceil(groups / gx));
+    record(pass);
     pass.end();
     encoder.resolveQuerySet(query, 0, 2, resolve, 0);
     encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
@@ -170,11 +179,11 @@ async function copyBandwidth(device: GPUDevice, bytes: number, runs: number): Pr
     await read.mapAsync(GPUMapMode.READ);
     const ns = new BigInt64Array(read.getMappedRange().slice(0));
     read.unmap();
-    if (r > 0) ms.push(Number(ns[1]! - ns[0]!) / 1e6);
+    ms.push(Number(ns[1]! - ns[0]!) / 1e6);
   }
-  for (const b of [src, dst, resolve, read]) b.destroy();
+  for (const b of [resolve, read]) b.destroy();
   query.destroy();
-  return (2 * bytes) / (median(ms) * 1e6);
+  return ms;
 }
 
 export async function benchKernelsCommand(argv: readonly string[], io: CliIO): Promise<number> {
