@@ -1,8 +1,8 @@
 // ONNX linear quantization → cgc_op arithmetic: QuantizeLinear, DequantizeLinear (per tensor, or per
 // axis with 1-D scales) and DynamicQuantizeLinear become casts, a scale and a zero point, so a QDQ
 // model runs in float32 with its quantization error reproduced exactly; MatMulInteger is an int32
-// matmul of zero-point-shifted operands. Blocked quantization (opset
-// 21's block_size) and 16-bit or float8 types are refused by name.
+// matmul of zero-point-shifted operands. Blocked quantization (opset 21's block_size) and 16-bit or
+// float8 types are refused by name.
 import type { ElementType } from '../../../ir/types';
 import type { MapperTable, NodeCtx, Produced } from './context';
 import { fromNumbers } from './host';
