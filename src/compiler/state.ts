@@ -52,7 +52,7 @@ export interface View {
   readonly of: Value;
   /** Byte offset into `of`'s memory. */
   readonly offset: number;
-  /** A part of `of` (an input of a concat its producer writes in place), not all of its bytes. */
+  /** A part of `of` written in place by its producer (an input of an elided concat; or, whole, the input of a reshape into a program output). */
   readonly part?: true;
 }
 
@@ -92,7 +92,8 @@ export class CompileState {
   planIds = new Map<Value, string>();
   /**
    * Values that live in another value's memory: an elided reshape's result (all of its input's
-   * bytes), or a part of an elided concat's result (an input its producer writes in place).
+   * bytes), a part of an elided concat's result (an input its producer writes in place), or the
+   * input of an elided reshape into a program output (written in place of the output).
    */
   readonly aliases = new Map<Value, View>();
 

@@ -82,7 +82,8 @@ describe('runtime vs CPU reference', () => {
   });
 
   // Views: elided reshapes (tests/compile/views.mlir), concats whose producers write their parts
-  // in place (concats.mlir), and a fire module whose two convolutions write the halves of a concat.
+  // in place (concats.mlir), reshapes into program outputs whose inputs are written in place
+  // (output-views.mlir), and a fire module whose two convolutions write the halves of a concat.
   const fire = `cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<1x8x8x8x!cgc.float32>, %w1: !cgc.tensor<constant 16x8x1x1x!cgc.float32>, %w3: !cgc.tensor<constant 16x8x3x3x!cgc.float32>, %w: !cgc.tensor<constant 4x32x1x1x!cgc.float32>) -> !cgc.tensor<1x4x8x8x!cgc.float32> {
     %e1 = cgc_op.convolution(%x, %w1) {strides = [1, 1], start_padding = [0, 0], end_padding = [0, 0], dilations = [1, 1], groups = 1}
@@ -99,6 +100,7 @@ describe('runtime vs CPU reference', () => {
     ['views.mlir', readFileSync(join(__dirname, '../../tests/compile/views.mlir'), 'utf8'), 6],
     ['residual.mlir', readFileSync(join(__dirname, '../../tests/compile/residual.mlir'), 'utf8'), 2],
     ['concats.mlir', readFileSync(join(__dirname, '../../tests/compile/concats.mlir'), 'utf8'), 4],
+    ['output-views.mlir', readFileSync(join(__dirname, '../../tests/compile/output-views.mlir'), 'utf8'), 2],
     ['a fire module', fire, 2],
   ] as const) {
     it(`views in place of copies: ${name}`, async () => {

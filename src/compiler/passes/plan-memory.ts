@@ -33,7 +33,7 @@ export const planMemoryPass: Pass = {
         if (s.graph.returned.has(v)) continue;
         if (s.aliases.has(v)) {
           const whole = s.memoryOf(v);
-          if (Math.min(...writers(whole)) === step) place(whole, step);
+          if (!s.graph.returned.has(whole) && Math.min(...writers(whole)) === step) place(whole, step);
           continue;
         }
         const host = elementwise && sg.outputs.length === 1

@@ -3,7 +3,11 @@
 // result becomes a view of its input's memory and the invocation goes away —
 // unless the input is a constant or a program output, the result is a program output, or a
 // consumer would bind both (WebGPU forbids two writable bindings of one range in a dispatch).
-import { type Operation, type Value, ctxOf } from '../../ir';
+// Where the result is a program output that nothing else reads (a classifier's trailing flatten),
+// it is the other way round: the input's producer writes it in the output's memory, as the only
+// part of it (CompileState.aliases), when the input is an intermediate read by nothing but the
+// reshape that is not itself returned or a view.
+import { type Operation, type Value, byteSize, ctxOf } from '../../ir';
 import type { Pass, SubgraphInfo } from '../state';
 
 const RESHAPES = new Set(['reshape', 'flatten', 'squeeze', 'unsqueeze']);
@@ -53,6 +57,21 @@ export const viewReshapes: Pass = {
       s.aliases.set(sg.outputs[0]!, { of: sg.inputs[0]!, offset: 0 });
       s.decision(sg.ops[0]!).taken!.subgraph = '(a view of its input: no kernel)';
     }
-    s.schedule = s.schedule.filter((sg) => !aliased.has(sg));
+    // A reshape into a program output: its input is written in place of the output.
+    const readers = new Map<Value, number>();
+    for (const sg of s.schedule) for (const v of new Set(sg.inputs)) readers.set(v, (readers.get(v) ?? 0) + 1);
+    const written = new Set(s.schedule.flatMap((sg) => sg.outputs));
+    const wholes = new Set([...s.aliases.values()].map((view) => view.of));
+    const intoOutput = s.schedule.filter((sg) => {
+      if (aliased.has(sg) || sg.ops.length !== 1 || !movesNoBytes(sg.ops[0]!) || sg.inputs.length !== 1 || sg.outputs.length !== 1) return false;
+      const [x, out] = [sg.inputs[0]!, sg.outputs[0]!];
+      return s.graph.returned.has(out) && !readers.has(out) && written.has(x) && readers.get(x) === 1 && !s.graph.returned.has(x)
+        && !s.aliases.has(x) && !wholes.has(x) && !s.aliases.has(out) && byteSize(x.type) === byteSize(out.type);
+    });
+    for (const sg of intoOutput) {
+      s.aliases.set(sg.inputs[0]!, { of: sg.outputs[0]!, offset: 0, part: true });
+      s.decision(sg.ops[0]!).taken!.subgraph = '(its input is written in place of the output: no kernel)';
+    }
+    s.schedule = s.schedule.filter((sg) => !aliased.has(sg) && !intoOutput.includes(sg));
   },
 };
