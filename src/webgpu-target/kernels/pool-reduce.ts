@@ -19,6 +19,33 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
     const inShape = x.type.shape;
     const t: Scalar = scalarOf(x.type.element);
     if (kind !== 'max_pool' && t !== 'f32') throw new KernelDecline(`${kind} is generated for floats only`);
+    if (kind === 'max_pool' && clampedTaps(win, s, d, p, inShape.slice(2), op.results[0]!.type.shape.slice(2))) {
+      // Every window overlaps the input, so a tap past its edge, clamped into it, reads an element
+      // of its own window again and leaves the maximum as it is: the taps unrolled, with no branches,
+      // their loads independent (a pooling a convolution reads its input through does this per
+      // value it loads).
+      const corner = win.map((_, j) => {
+        const v = b.fresh('o');
+        scope.emit(`let ${v} = ${coords[2 + j]} * ${s[j]}i - ${p[j]}i;`);
+        return v;
+      });
+      const taps: string[] = [];
+      const visit = (j: number, at: string[]) => {
+        if (j === win.length) {
+          taps.push(b.value(x, [coords[0]!, coords[1]!, ...at], scope).expr);
+          return;
+        }
+        for (let k = 0; k < win[j]!; k++) {
+          const v = b.fresh('i');
+          scope.emit(`let ${v} = clamp(${corner[j]} + ${k}i, 0i, ${inShape[2 + j]! - 1}i);`);
+          visit(j + 1, [...at, v]);
+        }
+      };
+      visit(0, []);
+      const acc = b.fresh('acc');
+      scope.emit(`let ${acc} = ${taps.reduce((m, v) => `max(${m}, ${v})`)};`);
+      return { expr: acc, type: t };
+    }
     const acc = b.fresh('acc');
     const cnt = b.fresh('cnt');
     scope.emit(`var ${acc} = ${kind === 'max_pool' ? (t === 'f32' ? `-${MAX_F32}` : '-2147483647i') : literal(0, t)};`);
@@ -43,6 +70,19 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
     if (kind === 'lp_pool') return { expr: `pow(${acc}, ${literal(1 / ctx.int('p'), 'f32')})`, type: 'f32' };
     return { expr: acc, type: t };
   });
+}
+
+/** Most taps a max pooling window unrolls into (3×3×3). */
+const MAX_UNROLLED_TAPS = 27;
+
+/**
+ * Whether a max pooling's taps may be clamped into the input: an undilated window of at most
+ * MAX_UNROLLED_TAPS taps, each of whose windows overlaps the input (start padding under the window
+ * size; the last window starting inside the input).
+ */
+function clampedTaps(win: readonly number[], s: readonly number[], d: readonly number[], p: readonly number[], input: readonly number[], output: readonly number[]): boolean {
+  return win.reduce((n, k) => n * k, 1) <= MAX_UNROLLED_TAPS && d.every((v) => v === 1)
+    && win.every((k, j) => p[j]! < k && (output[j]! - 1) * s[j]! - p[j]! <= input[j]! - 1);
 }
 
 for (const kind of ['global_average_pool', 'global_max_pool', 'global_lp_pool'] as const) {
