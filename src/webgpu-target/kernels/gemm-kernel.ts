@@ -144,11 +144,19 @@ function opsFeeding(b: KernelBuilder, values: readonly Value[]): Set<Operation> 
   return found;
 }
 
-/** The one non-elementwise op `out` depends on inside the subgraph, when it has a tiled form over float32 of `out`'s shape. */
+/** Pooling a convolution may read its input through: each pooled value is computed as the input tile is loaded. */
+const POOLED_INPUTS = new Set(['max_pool', 'average_pool']);
+
+/**
+ * The one non-elementwise op `out` depends on inside the subgraph (besides a pooling of a
+ * convolution's input), when it has a tiled form over float32 of `out`'s shape.
+ */
 function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
-  const heavy = heavyOps(b, out);
+  const all = [...heavyOps(b, out)];
+  const pooledInput = (op: Operation) => POOLED_INPUTS.has(op.opName) && all.some((c) => c.opName === 'convolution' && c.operands[0] === op.results[0]);
+  const heavy = all.filter((op) => !pooledInput(op));
   const [anchor] = heavy;
-  if (heavy.size !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
+  if (heavy.length !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
   if (![...anchor!.operands, ...anchor!.results].every((v) => v.type.element === 'float32')) return undefined;
   // An epilogue that broadcasts the product to a larger shape would store each product element several times.
   const shape = anchor!.results[0]!.type.shape;

@@ -148,6 +148,22 @@ const CASES: Case[] = [
       { op: 'relu', in: ['%0'] },
     ],
   },
+  // Pooling → 1×1 convolution (@pool_conv_epilogue): the pooled values computed as the input tile is
+  // loaded, in one kernel — max pooling with ceil mode's overhang (SqueezeNet), average pooling
+  // with padding counted and not, and a long K (split-K).
+  ...([
+    ['max_pool', '1x24x14x14', { window_size: [3, 3], strides: [2, 2], ceil_mode: true }, '40x24x1x1', false],
+    ['average_pool', '2x16x9x9', { window_size: [3, 3], strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1], include_padding: true }, '20x16x1x1', false],
+    ['average_pool', '1x8x8x8', { window_size: [2, 2], strides: [2, 2], start_padding: [1, 1], end_padding: [0, 0], dilations: [1, 1], include_padding: false }, '12x8x1x1', false],
+    ['max_pool', '1x512x7x7', { window_size: [3, 3], strides: [1, 1], start_padding: [1, 1], end_padding: [1, 1], dilations: [1, 1] }, '16x512x1x1', true],
+  ] as const).map(([pool, x, attrs, w, split]): Case => ({
+    name: `${pool} ${x} → conv 1x1 ${w} + bias → relu (one kernel)`, args: [`${x}xf32`, `${w}xf32`, `${w.split('x')[0]}xf32`], split,
+    ops: [
+      { op: pool, in: ['a'], attrs: { ...attrs } },
+      { op: 'convolution', in: ['%0', 'b', 'c'], attrs: { strides: [1, 1], start_padding: [0, 0], end_padding: [0, 0], dilations: [1, 1], groups: 1 } },
+      { op: 'relu', in: ['%1'] },
+    ],
+  })),
   {
     name: 'conv 3x3 stride 3 + bias → relu', args: ['3x5x13x14xf32', '10x5x3x3xf32', '10xf32'],
     ops: [
