@@ -56,6 +56,9 @@ const WIDE_TILE_GROUPS = 256;
 /** A 64×128 tile over at most 256 rows stays where this many workgroups run with its K slices. */
 const WIDE_SLICED_GROUPS = 384;
 
+/** Register blocks of at least this many elements (8×8) have their k-tile's steps unrolled. */
+const UNROLLED_BLOCK = 64;
+
 /** A tile's shape, without the K split chosen for a problem. */
 export type TileShape = Omit<Tile, 'splits'>;
 
@@ -283,10 +286,15 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
     bVals.push(v);
   }
   aVals.forEach((a, r) => bVals.forEach((b, c) => step.push(`acc[${r * bVals.length + c}] = fma(${B.vec ? `vec4<f32>(${a})` : a}, ${b}, acc[${r * bVals.length + c}]);`)));
-  // The k-tile's steps unrolled, each with its k a constant: the workgroup-tile indices differ by
-  // constants, and a loop (which the driver's compiler leaves rolled) pays its counter, its branch and
-  // a bounds clamp per index at every step (128×128×16 at 4096³ on an H200: 34.8 → 37.2 TFLOP/s).
-  const products = Array.from({ length: tk }, (_, kk) => [`      {`, `        const kk = ${kk}i;`, ...step.map((l) => `        ${l}`), `      }`].join('\n'));
+  // With 8×8 blocks the k-tile's steps are unrolled, each with its k a constant: the workgroup-tile
+  // indices differ by constants, and a loop (which the driver's compiler leaves rolled) pays its
+  // counter, its branch and a bounds clamp per index at every step (128×128×16 at 4096³ on an H200:
+  // 34.8 → 37.2 TFLOP/s). Smaller blocks, which the models' layers take, gained nothing from it, and
+  // their longer code slowed a cold load (ResNet-50: shader modules 70–84 → 136–155 ms, pipelines
+  // ready at 160–201 → 290–307 ms), so they keep the loop.
+  const products = A.block * B.block >= UNROLLED_BLOCK
+    ? Array.from({ length: tk }, (_, kk) => [`      {`, `        const kk = ${kk}i;`, ...step.map((l) => `        ${l}`), `      }`].join('\n'))
+    : [`      for (var kk = 0i; kk < ${tk}i; kk++) {`, ...step.map((l) => `        ${l}`), `      }`];
   // The store: one call per block element, with constant accumulator indices (a loop over a
   // register array with the epilogue in its body can leave the array in local memory).
   // Runs of 4 columns stored whole where the hook takes them (coalesced 16-byte stores).
