@@ -116,6 +116,28 @@ describe('runtime vs CPU reference', () => {
     });
   }
 
+  it('a CPU-reference partition writes a program output in place (the reshape into it elided)', async () => {
+    // int64 arithmetic runs on the CPU reference; the transpose moving only a size-1 dimension into
+    // the output goes away, and the host partition's upload lands in the output's buffer.
+    const text = `cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<2x1x!cgc.int64>) -> !cgc.tensor<1x2x!cgc.int64> {
+    %s = cgc_op.add(%x, %x)
+    %t = cgc_op.transpose(%s) {permutation = [1, 0]}
+    cgc.return %t
+  }
+}
+`;
+    const s = compile(parseModule(text).module!, defaultTargets());
+    expect(s.aliases.size).toBe(1);
+    const program = await loadProgram(device, s.output!, () => undefined);
+    expect(program.partitions.map((p) => p.target)).toEqual(['cpu-reference']);
+    const x = allocTensor([2, 1], 'int64');
+    (x.data as BigInt64Array).set([2n ** 40n, -5n]);
+    const r = await program.run([x]);
+    expect(Array.from(r.outputs[0]!.data as BigInt64Array)).toEqual([2n ** 41n, -10n]);
+    program.destroy();
+  });
+
   it('the spec 7-layer network with its weights, in one submit', async () => {
     const dir = join(__dirname, '../../tests/compile');
     const weights = readSafetensors(readFileSync(join(dir, 'spec-7layer.safetensors')));

@@ -152,17 +152,18 @@ describe('int64 tensors the GPU reads are checked against the int32 range', () =
   });
 
   it('int64 values only the CPU reference reads may use the whole int64 range', async () => {
-    const c: Case = { name: 'add', args: ['2x1xi64'], ops: [{ op: 'add', in: ['a', 'a'] }, { op: 'transpose', in: ['%0'], attrs: { permutation: [1, 0] } }] };
+    // (A transpose that moves bytes: one of a 2×1 result would be elided, the add writing the output in place.)
+    const c: Case = { name: 'add', args: ['2x2xi64'], ops: [{ op: 'add', in: ['a', 'a'] }, { op: 'transpose', in: ['%0'], attrs: { permutation: [1, 0] } }] };
     const s = compile(moduleOf(c), defaultTargets());
     const program = await loadProgram(device, s.output!, () => undefined);
     expect(program.partitions.map((p) => p.target)).toEqual(['cpu-reference', 'webgpu-fallback']);
-    const x = allocTensor([2, 1], 'int64');
-    (x.data as BigInt64Array).set([2n ** 40n, -5n]);
+    const x = allocTensor([2, 2], 'int64');
+    (x.data as BigInt64Array).set([2n ** 40n, -5n, 1n, 2n]);
     // The add's result (2^41) is read by the GPU transpose: the check names it.
     await expect(program.run([x])).rejects.toThrow(/int64 result .* of @partition0_cpu_reference \(CPU reference\) holds 2199023255552 at element 0/);
-    (x.data as BigInt64Array).set([2n ** 29n, -5n]);
+    (x.data as BigInt64Array).set([2n ** 29n, -5n, 1n, 2n]);
     const r = await program.run([x]);
-    expect(Array.from(r.outputs[0]!.data as BigInt64Array)).toEqual([2n ** 30n, -10n]);
+    expect(Array.from(r.outputs[0]!.data as BigInt64Array)).toEqual([2n ** 30n, 2n, -10n, 4n]);
     expect({ dispatches: r.dispatches, submits: r.submits }).toEqual(plannedRunCounts(s.output!));
     expect(r.submits).toBe(2);
     program.destroy();
