@@ -20,10 +20,11 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
     nodes = [{ops = ["convolution", "convolution_transpose"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
   // max or average pooling → convolution with stride 1 and no padding (a 1×1 projection) → elementwise
   // chain  ⇒  one implicit-GEMM kernel that pools each input value as it loads it, so the pooled
-  // tensor is never stored (SqueezeNet's pools before its fire modules, GoogLeNet's pool projections)
+  // tensor is never stored (SqueezeNet's pools before its fire modules, GoogLeNet's pool projections);
+  // float32 only, as the tiled kernels are (a direct float16 convolution would pool per product)
   cgc_pattern.pattern @pool_conv_epilogue attributes {benefit = 110,
-    nodes = [{ops = ["max_pool", "average_pool"], element_types = ${FLOAT}},
-             {ops = ["convolution"], element_types = ${FLOAT}, inputs = [0],
+    nodes = [{ops = ["max_pool", "average_pool"], element_types = ["float32"]},
+             {ops = ["convolution"], element_types = ["float32"], inputs = [0],
               attrs = {strides = [1, 1], start_padding = [0, 0], end_padding = [0, 0], dilations = [1, 1], groups = 1}}],
     epilogue = ${EPILOGUE}}
   // (views and constant scaling of each operand) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
