@@ -142,6 +142,22 @@ describe('compiler rules', () => {
     expect(s.schedule.map((g) => g.target)).toEqual(['webgpu']);
   });
 
+  it('pulls a pooling into the float32 1×1 convolution that alone reads it; float16 keeps them apart', () => {
+    const conv = (e: string) => {
+      const x = `!cgc.tensor<1x4x9x9x!cgc.${e}>`;
+      const w = `!cgc.tensor<constant 6x4x1x1x!cgc.${e}>`;
+      return module([
+        '%p = cgc_op.max_pool(%x) {window_size = [3, 3], strides = [2, 2]}',
+        '%c = cgc_op.convolution(%p, %w) {strides = [1, 1], start_padding = [0, 0], end_padding = [0, 0], dilations = [1, 1], groups = 1}',
+        '%r = cgc_op.relu(%c)',
+        'cgc.return %r',
+      ].join('\n'), `%x: ${x}, %w: ${w}`, `!cgc.tensor<1x6x4x4x!cgc.${e}>`);
+    };
+    const ops = (s: CompileState) => s.schedule.map((g) => g.ops.map((o) => o.opName).join(','));
+    expect(ops(compile(conv('float32'), defaultTargets()))).toEqual(['max_pool,convolution,relu']);
+    expect(ops(compile(conv('float16'), defaultTargets()))).toEqual(['max_pool', 'convolution,relu']);
+  });
+
   it('falls back when targets decline: int64 arithmetic goes to the CPU reference, int64 data movement stays on WebGPU', () => {
     const l = '!cgc.tensor<2x8x!cgc.int64>';
     const s = compile(module('%a = cgc_op.add(%x, %x)\n%b = cgc_op.transpose(%a) {permutation = [1, 0]}\ncgc.return %b', `%x: ${l}`, '!cgc.tensor<8x2x!cgc.int64>'), defaultTargets());
