@@ -7,7 +7,7 @@
 // it is the other way round: the input's producer writes it in the output's memory, as the only
 // part of it (CompileState.aliases), when the input is an intermediate read by nothing but the
 // reshape that is not itself returned or a view.
-import { type Operation, type Value, byteSize, ctxOf } from '../../ir';
+import { type Operation, type Value, ctxOf } from '../../ir';
 import type { Pass, SubgraphInfo } from '../state';
 
 const RESHAPES = new Set(['reshape', 'flatten', 'squeeze', 'unsqueeze']);
@@ -25,8 +25,8 @@ export function movesNoBytes(op: Operation): boolean {
 export const viewReshapes: Pass = {
   name: 'view-reshapes',
   run(s) {
-    const candidates = s.schedule.filter((sg) => sg.ops.length === 1 && movesNoBytes(sg.ops[0]!)
-      && sg.inputs.length === 1 && sg.outputs.length === 1
+    const reshapeOnly = (sg: SubgraphInfo) => sg.ops.length === 1 && movesNoBytes(sg.ops[0]!) && sg.inputs.length === 1 && sg.outputs.length === 1;
+    const candidates = s.schedule.filter((sg) => reshapeOnly(sg)
       && !s.graph.isConstant(sg.inputs[0]!) && !s.graph.returned.has(sg.inputs[0]!) && !s.graph.returned.has(sg.outputs[0]!));
     const aliased = new Set<SubgraphInfo>(candidates);
     const root = (v: Value): Value => {
@@ -57,16 +57,15 @@ export const viewReshapes: Pass = {
       s.aliases.set(sg.outputs[0]!, { of: sg.inputs[0]!, offset: 0 });
       s.decision(sg.ops[0]!).taken!.subgraph = '(a view of its input: no kernel)';
     }
-    // A reshape into a program output: its input is written in place of the output.
+    // A reshape into a program output: its input is written in place of the output. (Its output is
+    // returned, so it is none of the views above; a view of its input would be a second reader.)
     const readers = new Map<Value, number>();
     for (const sg of s.schedule) for (const v of new Set(sg.inputs)) readers.set(v, (readers.get(v) ?? 0) + 1);
     const written = new Set(s.schedule.flatMap((sg) => sg.outputs));
-    const wholes = new Set([...s.aliases.values()].map((view) => view.of));
     const intoOutput = s.schedule.filter((sg) => {
-      if (aliased.has(sg) || sg.ops.length !== 1 || !movesNoBytes(sg.ops[0]!) || sg.inputs.length !== 1 || sg.outputs.length !== 1) return false;
+      if (!reshapeOnly(sg)) return false;
       const [x, out] = [sg.inputs[0]!, sg.outputs[0]!];
-      return s.graph.returned.has(out) && !readers.has(out) && written.has(x) && readers.get(x) === 1 && !s.graph.returned.has(x)
-        && !s.aliases.has(x) && !wholes.has(x) && !s.aliases.has(out) && byteSize(x.type) === byteSize(out.type);
+      return s.graph.returned.has(out) && !readers.has(out) && written.has(x) && readers.get(x) === 1 && !s.graph.returned.has(x) && !s.aliases.has(x);
     });
     for (const sg of intoOutput) {
       s.aliases.set(sg.inputs[0]!, { of: sg.outputs[0]!, offset: 0, part: true });

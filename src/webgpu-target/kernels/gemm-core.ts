@@ -292,9 +292,10 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   // 34.8 → 37.2 TFLOP/s). Smaller blocks, which the models' layers take, gained nothing from it, and
   // their longer code slowed a cold load (ResNet-50: shader modules 70–84 → 136–155 ms, pipelines
   // ready at 160–201 → 290–307 ms), so they keep the loop.
+  const body = step.map((l) => `        ${l}`);
   const products = A.block * B.block >= UNROLLED_BLOCK
-    ? Array.from({ length: tk }, (_, kk) => [`      {`, `        const kk = ${kk}i;`, ...step.map((l) => `        ${l}`), `      }`].join('\n'))
-    : [`      for (var kk = 0i; kk < ${tk}i; kk++) {`, ...step.map((l) => `        ${l}`), `      }`];
+    ? Array.from({ length: tk }, (_, kk) => [`      {`, `        const kk = ${kk}i;`, ...body, `      }`].join('\n'))
+    : [`      for (var kk = 0i; kk < ${tk}i; kk++) {`, ...body, `      }`];
   // The store: one call per block element, with constant accumulator indices (a loop over a
   // register array with the epilogue in its body can leave the array in local memory).
   // Runs of 4 columns stored whole where the hook takes them (coalesced 16-byte stores).
