@@ -171,6 +171,38 @@ describe('compiler rules', () => {
     expect(small.schedule[0]!.target).toBe('cpu-reference');
   });
 
+  it('hands a target in its process the request parsed, whose text is the same document; answers read from either', () => {
+    const seen: { parsed: string; carried: string }[] = [];
+    const gpu = createWebGpuFallbackTarget();
+    /** The WebGPU fallback, reading the text of every request it is sent, as a target across a boundary would. */
+    const textOnly: CompileTarget = {
+      ...gpu,
+      exchange(req) {
+        if (req.interface !== INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST) return gpu.exchange(req);
+        seen.push({ parsed: printModule(parseModule(req.text).module!), carried: printModule(req.module!) });
+        const answer = gpu.exchange({ interface: req.interface, text: req.text });
+        return { interface: answer.interface, text: answer.text };
+      },
+    };
+    const m = () => module('%a = cgc_op.relu(%x)\n%b = cgc_op.add(%a, %x)\n%l = cgc_op.cast(%b) {to = !cgc.int64}\n%c = cgc_op.add(%l, %l)\ncgc.return %c', `%x: ${T}`, '!cgc.tensor<2x8x!cgc.int64>');
+    const viaText = compile(m(), [textOnly, createReferenceTarget()]);
+    const inProcess = compile(m(), [gpu, createReferenceTarget()]);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const s of seen) expect(s.parsed).toBe(s.carried);
+    expect(decisionLines(viaText)).toEqual(decisionLines(inProcess));
+    expect(decisionLines(inProcess).join('\n')).toContain('declined the specialization: cgc_op.add with an int64 result');
+    const reject = specializationAnswer(false, 'a "quoted" reason');
+    const parsed = parseModule(reject.text).module!;
+    expect(parsed.attr('cgc.reason')).toEqual({ kind: 'string', value: 'a "quoted" reason' });
+    expect(printModule(parsed)).toBe(reject.text);
+  });
+
+  it('gives identical subgraphs one symbol, and subgraphs that read their inputs differently their own', () => {
+    const s = compile(module('%a = cgc_op.add(%x, %y)\n%b = cgc_op.add(%a, %a)\n%c = cgc_op.add(%b, %x)\n%d = cgc_op.add(%c, %c)\ncgc.return %d', `%x: ${T}, %y: ${T}`),
+      [target('t', 'cgc_pattern.pattern @one attributes {benefit = 1, nodes = [{ops = ["add"]}]}')]);
+    expect(s.schedule.map((g) => g.symbol)).toEqual(['add', 'add_1', 'add', 'add_1']);
+  });
+
   it('isolates a partition with only the symbols it reaches, as CGC_SUBGRAPH_PARTITION bytecode', () => {
     const m = module('%a = cgc_op.relu(%x)\n%t:2 = cgc_op.top_k(%a) {k = 2}\n%b = cgc_op.neg(%t#0)\ncgc.return %b', `%x: ${T}`, '!cgc.tensor<2x2x!cgc.float32>');
     const s = compile(m, defaultTargets());

@@ -1,18 +1,41 @@
 // The MLIR exchange between the compiler and its targets: IR documents tagged with the spec's
 // interface GUIDs. A target is a declaration document plus an implementation behind `exchange`;
 // the compiler never calls into a target's internals.
-import { quoteString } from './attributes';
+import { stringAttr } from './attributes';
 import { formatDiagnostic } from './diagnostics';
-import { CGC_VERSION, INTERFACES } from './interfaces';
-import type { Operation } from './operation';
+import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR } from './interfaces';
+import { Operation } from './operation';
 import { parseModule } from './parser';
-import { SUBGRAPH } from './structural';
+import { printModule } from './printer';
+import { MODULE, SUBGRAPH } from './structural';
 
 export interface IRDocument {
   /** The interface GUID that says what this document is (INTERFACES.*). */
   readonly interface: string;
   /** CGC IR text; empty where the spec's inputData is null (a declaration request). */
   readonly text: string;
+  /**
+   * The same document already parsed, where its writer and its reader share a process: a reader
+   * takes it instead of parsing `text` and leaves it unchanged. A document made by `documentOf`
+   * prints its text only when something reads it, so an exchange inside one process neither prints
+   * nor parses (printing and parsing ResNet-50's specialization requests cost a cold compile about a quarter of its time
+   * that way); a document that crossed a boundary (a worker message, a file) has text alone.
+   */
+  readonly module?: Operation;
+}
+
+/** A document whose module is at hand: its text is printed on first read, once. */
+export function documentOf(iface: string, module: Operation): IRDocument {
+  let text: string | undefined;
+  return { interface: iface, module, get text() { return (text ??= printModule(module)); } };
+}
+
+/** The document's module: the one it carries, or its text parsed (`what` names it in the error). */
+export function readDocument(doc: IRDocument, what: string): Operation {
+  if (doc.module) return doc.module;
+  const parsed = parseModule(doc.text, { file: what });
+  if (!parsed.module) throw new Error(`${what} does not parse:\n${parsed.diagnostics.map(formatDiagnostic).join('\n')}`);
+  return parsed.module;
 }
 
 /** The spec's CheckFeatureSupport answer, as plain data. */
@@ -47,12 +70,13 @@ export const SUBGRAPH_INTERFACES: readonly string[] = [
 
 /** A target's answer to a specialization request. */
 export function specializationAnswer(accept: boolean, reason?: string): IRDocument {
-  const attrs = [
-    `cgc.interface = "${INTERFACES.CGC_SUBGRAPH_SPECIALIZATION}"`, `cgc.version = "${CGC_VERSION}"`,
-    `${SPECIALIZATION_ATTR} = "${accept ? 'accept' : 'reject'}"`,
-    ...(reason !== undefined ? [`${REASON_ATTR} = ${quoteString(reason)}`] : []),
-  ];
-  return { interface: INTERFACES.CGC_SUBGRAPH_SPECIALIZATION, text: `cgc.module attributes {${attrs.join(', ')}} {\n}\n` };
+  const module = new Operation(MODULE, [], [], new Map([
+    [INTERFACE_ATTR, stringAttr(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION)], [VERSION_ATTR, stringAttr(CGC_VERSION)],
+    [SPECIALIZATION_ATTR, stringAttr(accept ? 'accept' : 'reject')],
+    ...(reason !== undefined ? [[REASON_ATTR, stringAttr(reason)] as const] : []),
+  ]));
+  module.addRegion().addBlock();
+  return documentOf(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION, module);
 }
 
 export interface SpecializationRequest {
@@ -65,9 +89,7 @@ export interface SpecializationRequest {
 /** Reads a CGC_SUBGRAPH_SPECIALIZATION_REQUEST document (one subgraph). */
 export function readSpecializationRequest(doc: IRDocument): SpecializationRequest {
   if (doc.interface !== INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST) throw new Error(`not a specialization request: ${doc.interface}`);
-  const parsed = parseModule(doc.text, { file: 'specialization-request' });
-  if (!parsed.module) throw new Error(`specialization request does not parse:\n${parsed.diagnostics.map(formatDiagnostic).join('\n')}`);
-  const subgraph = parsed.module.body().operations.find((o) => o.name === SUBGRAPH);
+  const subgraph = readDocument(doc, 'specialization request').body().operations.find((o) => o.name === SUBGRAPH);
   const definition = subgraph?.body().operations[0];
   if (!subgraph || !definition) throw new Error('specialization request holds no subgraph');
   const pattern = subgraph.attr('pattern');

@@ -1,10 +1,10 @@
 // form-subgraphs: each selected match becomes a subgraph invocation; invocations are put in a
 // topological order of the contracted graph (ties by program position), and identical subgraphs
 // share one symbol, as the spec's two `convolution → relu → add` invocations of @convReluAdd do.
-import { type Operation, printModule } from '../../ir';
+import type { Operation } from '../../ir';
 import type { Match } from '../patterns/matcher';
 import type { Pass, SubgraphInfo } from '../state';
-import { buildSubgraphOp, subgraphInputs } from '../subgraph';
+import { subgraphInputs, subgraphKey } from '../subgraph';
 import { topologicalOrder } from '../topo';
 
 export const formSubgraphs: Pass = {
@@ -23,7 +23,7 @@ export const formSubgraphs: Pass = {
       const m = s.selected[i]!;
       const inputs = subgraphInputs(m.ops);
       const info: SubgraphInfo = { symbol: '', target: m.pattern.target, pattern: m.pattern.name, ops: m.ops, inputs, outputs: m.outputs };
-      const key = `${m.pattern.target}\n${printModule(withoutNames(buildSubgraphOp('s', m.pattern.target, m.ops, inputs, m.outputs)), { form: 'generic' })}`;
+      const key = `${m.pattern.target}\n${subgraphKey(m.ops, inputs, m.outputs)}`;
       info.symbol = bodies.get(key) ?? uniqueName(symbolFor(m), used);
       bodies.set(key, info.symbol);
       s.schedule.push(info);
@@ -31,15 +31,6 @@ export const formSubgraphs: Pass = {
     }
   },
 };
-
-/** Numbered values only, so two subgraphs print alike exactly when their bodies are the same. */
-function withoutNames(op: Operation): Operation {
-  for (const o of op.walk()) {
-    for (const r of o.results) r.nameHint = undefined;
-    for (const region of o.regions) for (const b of region.blocks) for (const a of b.arguments) a.nameHint = undefined;
-  }
-  return op;
-}
 
 /** `convolution → relu → add` ⇒ convolutionReluAdd; long chains keep their first ops. */
 function symbolFor(m: Match): string {

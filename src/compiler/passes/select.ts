@@ -2,14 +2,14 @@
 // only if it overlaps no taken match, contracting it would not create a cycle between subgraphs,
 // and its target accepts the concrete subgraph (CGC_SUBGRAPH_SPECIALIZATION_REQUEST).
 import {
-  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, formatDict, parseModule, printModule, stringAttr, typeToString,
+  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, parseModule, stringAttr,
 } from '../../ir';
-import { REASON_ATTR, SPECIALIZATION_ATTR } from '../../ir/exchange';
+import { REASON_ATTR, SPECIALIZATION_ATTR, documentOf } from '../../ir/exchange';
 import { MODULE } from '../../ir/structural';
 import type { EntryGraph } from '../graph';
 import type { Match } from '../patterns/matcher';
 import { CompileError, type CompileState, type Pass } from '../state';
-import { buildSubgraphOp, subgraphInputs } from '../subgraph';
+import { buildSubgraphOp, subgraphInputs, subgraphKey } from '../subgraph';
 
 export const select: Pass = {
   name: 'select',
@@ -81,7 +81,7 @@ function wouldCycle(g: EntryGraph, m: Match, owner: ReadonlyMap<Operation, Match
 /** Sends the concrete subgraph to its target; returns the reason when it declines. */
 function specialize(s: CompileState, m: Match): string | undefined {
   // Targets answer from the subgraph alone, so structurally identical requests share an answer.
-  const key = `${m.pattern.target}|${m.pattern.name}|${m.ops.map((op) => `${op.name}(${op.operands.map((v) => (v.definingOp && m.ops.includes(v.definingOp) ? `@${m.ops.indexOf(v.definingOp)}` : typeToString(v.type))).join(',')})${formatDict(op.attributes, [...op.attributes.keys()])}`).join(';')}`;
+  const key = `${m.pattern.target}|${m.pattern.name}|${subgraphKey(m.ops, subgraphInputs(m.ops), m.outputs)}`;
   const cached = s.specializationCache.get(key);
   if (cached !== undefined) return cached || undefined;
   const answer = askTarget(s, m);
@@ -97,16 +97,16 @@ function askTarget(s: CompileState, m: Match): string | undefined {
   ]));
   request.addRegion().addBlock().append(buildSubgraphOp('candidate', target.name, m.ops, subgraphInputs(m.ops), m.outputs,
     new Map([['pattern', stringAttr(m.pattern.name)]])));
-  const answer = target.exchange({ interface: INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST, text: printModule(request) });
+  const answer = target.exchange(documentOf(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST, request));
   if (answer.interface !== INTERFACES.CGC_SUBGRAPH_SPECIALIZATION) {
     throw new CompileError(`target '${target.name}' answered a specialization request with interface ${answer.interface}`);
   }
-  const doc = parseModule(answer.text, { file: `${target.name}.specialization` });
-  const verdict = doc.module?.attr(SPECIALIZATION_ATTR);
+  const doc = answer.module ?? parseModule(answer.text, { file: `${target.name}.specialization` }).module;
+  const verdict = doc?.attr(SPECIALIZATION_ATTR);
   if (verdict?.kind !== 'string' || !['accept', 'reject'].includes(verdict.value)) {
     throw new CompileError(`target '${target.name}' answered a specialization request without '${SPECIALIZATION_ATTR}' = "accept" or "reject"`);
   }
   if (verdict.value === 'accept') return undefined;
-  const reason = doc.module!.attr(REASON_ATTR);
+  const reason = doc!.attr(REASON_ATTR);
   return reason?.kind === 'string' ? reason.value : 'no reason given';
 }
