@@ -18,8 +18,8 @@ export interface IRDocument {
    * The same document already parsed, where its writer and its reader share a process: a reader
    * takes it instead of parsing `text` and leaves it unchanged. A document made by `documentOf`
    * prints its text only when something reads it, so an exchange inside one process neither prints
-   * nor parses (printing and parsing ResNet-50's specialization requests cost a cold compile about a quarter of its time
-   * that way); a document that crossed a boundary (a worker message, a file) has text alone.
+   * nor parses (for ResNet-50's specialization requests that was about a quarter of a cold
+   * compile); a document that crossed a boundary (a worker message, a file) has text alone.
    */
   readonly module?: Operation;
 }
