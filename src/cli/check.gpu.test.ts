@@ -31,4 +31,34 @@ describe('cgc check on WebGPU', () => {
     expect(off.out).toMatch(/^WebGPU \(fusion off\): 3 dispatches and 1 submit\(s\) per run; partitions: 1 webgpu-fallback$/m);
     expect(off.code).toBe(0);
   }, 120_000);
+
+  it('runs a dynamically quantized linear layer as one integer product kernel, matching onnxruntime', async () => {
+    const INT8 = 3;
+    const [k, n] = [64, 36];
+    // Weights int8 in [−127, 127] (symmetric: zero point 0), as onnxruntime's quantize_dynamic writes them.
+    const w = Array.from({ length: k * n }, (_, i) => ((i * 37) % 255) - 127);
+    const quantized = join(dir, 'dynamic-int8.onnx');
+    writeFileSync(quantized, modelBytes({
+      nodes: [
+        node('DynamicQuantizeLinear', ['x'], ['xq', 'xs', 'xz']),
+        node('MatMulInteger', ['xq', 'w', 'xz', 'wz'], ['p']),
+        node('Cast', ['p'], ['pf'], { to: 1 }),
+        node('Mul', ['xs', 'ws'], ['s']),
+        node('Mul', ['pf', 's'], ['ps']),
+        node('Add', ['ps', 'bias'], ['y']),
+      ],
+      inputs: [tensorInfo('x', [10, k])],
+      outputs: [tensorInfo('y', [10, n])],
+      initializers: [
+        { name: 'w', dims: [k, n], data_type: INT8, int32_data: w }, { name: 'wz', dims: [], data_type: INT8, int32_data: [0] },
+        floatTensor('ws', [], [0.0125]), floatTensor('bias', [n], Array.from({ length: n }, (_, i) => i / 8 - 2)),
+      ],
+      opset: 13,
+    }));
+    const partitions = await run('partitions', quantized);
+    expect(partitions.out).toMatch(/pattern=@integer_matmul ops=\[cast, sub, cast, matmul, cast, mul, add\]/);
+    const checked = await run('check', quantized);
+    expect(checked.out).toContain('PASS');
+    expect(checked.code).toBe(0);
+  }, 120_000);
 });

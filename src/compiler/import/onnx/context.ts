@@ -236,9 +236,11 @@ export class NodeCtx {
 
   /**
    * Emits `cgc_op.<op>`; inference checks it, and a broken rule becomes an error naming this node.
-   * When every operand is a host constant and the op has a host evaluator, the result is folded.
+   * When every operand is a host constant and the op has a host evaluator, the result is folded —
+   * unless `fold` is false: a kernel that reads the op's operand itself (MatMulInteger's byte weights,
+   * widened as the integer product loads them) needs the op, not a constant four times the size.
    */
-  emitN(op: string, operands: readonly Produced[], attrs: AttrValues = {}): Produced[] {
+  emitN(op: string, operands: readonly Produced[], attrs: AttrValues = {}, fold = true): Produced[] {
     const map = new Map<string, Attribute>();
     for (const [k, v] of Object.entries(attrs)) if (v !== undefined) map.set(k, toAttribute(op, k, v));
     const inTypes = operands.map(typeOfProduced);
@@ -251,7 +253,7 @@ export class NodeCtx {
     }
     const evaluate = HOST_EVAL[op];
     const small = (t: ShapedType) => numElements(t.shape) <= FOLD_LIMIT;
-    if (evaluate && operands.length > 0 && operands.every(isHost) && types.every(small) && inTypes.every(small)) {
+    if (fold && evaluate && operands.length > 0 && operands.every(isHost) && types.every(small) && inTypes.every(small)) {
       try {
         return evaluate(operands, new OpContext(getOpDef(op)!, inTypes, map), types);
       } catch (e) {
@@ -265,8 +267,8 @@ export class NodeCtx {
     return o.results;
   }
 
-  emit(op: string, operands: readonly Produced[], attrs: AttrValues = {}): Produced {
-    return this.emitN(op, operands, attrs)[0]!;
+  emit(op: string, operands: readonly Produced[], attrs: AttrValues = {}, fold = true): Produced {
+    return this.emitN(op, operands, attrs, fold)[0]!;
   }
 
 }

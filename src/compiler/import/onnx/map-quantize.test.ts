@@ -84,3 +84,21 @@ test('MatMulInteger per-row and per-column zero points, computed by the CPU refe
   expect(y!.type).toMatchObject({ shape: [2, 2], element: 'int32' });
   expect([...y!.data]).toEqual([10, -2, 240, -20]);
 });
+
+test('MatMulInteger constant zero points: all zeros are not subtracted; others are widened to int32 constants here', () => {
+  const INT8 = 3;
+  const text = (zb: number[]) => importText({
+    nodes: [node('MatMulInteger', ['a', 'b', 'za', 'zb'], ['y'])],
+    inputs: [tensorInfo('a', [4, 3], UINT8), tensorInfo('b', [3, 2], INT8)], outputs: [{ name: 'y' }], opset: 10,
+    initializers: [{ name: 'za', dims: [], data_type: UINT8, int32_data: [128] }, { name: 'zb', dims: [2], data_type: INT8, int32_data: zb }],
+  }).text;
+  const symmetric = text([0, 0]);
+  // A's zero point is a constant int32 scalar subtracted from the widened A; B's zeros are dropped.
+  expect(symmetric.match(/cgc_op\.cast\(/g)).toHaveLength(2);
+  expect(symmetric.match(/cgc_op\.sub\(/g)).toHaveLength(1);
+  expect(symmetric).toMatch(/cgc\.constant\("[^"]+"\) : !cgc\.tensor<constant !cgc\.int32>/);
+  const shifted = text([3, -2]);
+  expect(shifted.match(/cgc_op\.cast\(/g)).toHaveLength(2);
+  expect(shifted.match(/cgc_op\.sub\(/g)).toHaveLength(2);
+  expect(shifted).toMatch(/cgc\.constant\("[^"]+"\) : !cgc\.tensor<constant 2x!cgc\.int32>/);
+});

@@ -3,7 +3,7 @@
 // model runs in float32 with its quantization error reproduced exactly; MatMulInteger is an int32
 // matmul of zero-point-shifted operands. Blocked quantization (opset 21's block_size) and 16-bit or
 // float8 types are refused by name.
-import type { ElementType } from '../../../ir/types';
+import { type ElementType, numElements } from '../../../ir/types';
 import type { MapperTable, NodeCtx, Produced } from './context';
 import { fromNumbers } from './host';
 import { elementOf } from './tensor-proto';
@@ -77,14 +77,19 @@ function dynamicQuantize(n: NodeCtx): Produced[] {
 
 /**
  * MatMulInteger: (A − a_zero_point) · (B − b_zero_point) in int32, the zero points a scalar or one per
- * row of A (per column of B).
+ * row of A (per column of B). A constant zero point is widened here (a weight's is, in a dynamically
+ * quantized model), and one that is all zeros (symmetric weights) is not subtracted at all: the
+ * product's kernel reads it without a kernel of its own before it.
  */
 function matmulInteger(n: NodeCtx): Produced[] {
   for (const i of [0, 1]) if (!QUANTIZED[n.type(i).element]) n.fail(`input ${i === 0 ? 'A' : 'B'} is ${n.type(i).element}; supported: ${Object.keys(QUANTIZED).join(', ')}`);
   const operand = (i: number, zero: number, perRow: boolean): Produced => {
-    const v = n.emit('cast', [n.input(i)], { to: 'int32' });
+    // Not folded where the operand is a constant: the kernel reads the bytes and widens them itself.
+    const v = n.emit('cast', [n.input(i)], { to: 'int32' }, false);
     if (!n.has(zero)) return v;
-    let z = n.emit('cast', [n.input(zero)], { to: 'int32' });
+    const known = n.isConst(zero) && numElements(n.shape(zero)) <= 4096 ? n.constInts(zero, i === 0 ? 'a_zero_point' : 'b_zero_point') : undefined;
+    if (known?.every((z) => z === 0)) return v;
+    let z = known ? fromNumbers(n.shape(zero), 'int32', known) : n.emit('cast', [n.input(zero)], { to: 'int32' });
     const zs = z.type.shape;
     if (perRow && zs.length === 1 && zs[0] !== 1) z = n.emit('reshape', [z], { shape: [zs[0]!, 1] });
     return n.emit('sub', [v, z]);

@@ -1,0 +1,299 @@
+// Integer GEMM: int8 / uint8 operands widened to int32 with their zero points subtracted → int32 matmul
+// → elementwise chain (ONNX MatMulInteger, and the cast, scale and bias a dynamically quantized model
+// puts after it)  ⇒  one kernel that reads the operands as packed bytes and multiplies four byte pairs
+// per instruction (dot4I8Packed), or 16×16×32 blocks per subgroup instruction where the device has
+// int8 subgroup matrices (chromium-experimental-subgroup-matrix: tensor cores on NVIDIA).
+//
+// Both multiply signed bytes. A uint8 operand is shifted to int8 as it is loaded (x − 128, one XOR per
+// word), and every zero point is folded in after the product, so the K loop multiplies bytes only:
+//   Σₖ (a − za)(b − zb) = Σₖ a′b′ + cb·Σₖ a′ + ca·Σₖ b′ + K·ca·cb,
+// with a′ the stored byte as int8 and ca = (128 if A is uint8 else 0) − za (b′, cb likewise). The row
+// sums of A′ and column sums of B′ are taken from the tiles in workgroup memory by one thread per row
+// and column, and only where the other operand's correction can be non-zero. Arithmetic wraps modulo
+// 2³², so the result is exact wherever the true sum fits in int32 (|a − za|, |b − zb| ≤ 255: K ≤ 33,025).
+import { type Operation, type Value, numElements, sameShape } from '../../ir';
+import { type KernelBuilder, Scope, bindingDecls, broadcastCoords, convert, outputType } from '../wgsl/builder';
+import type { GpuProfile } from '../limits';
+import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
+
+/** One side of the product: the int8 / uint8 argument it widens, read as packed bytes, and its zero point. */
+interface IntegerOperand {
+  readonly source: Value;
+  readonly binding: number;
+  readonly unsigned: boolean;
+  readonly zero?: Value;
+}
+
+/** `v` as cast(x) or sub(cast(x), zero point), x an int8 / uint8 argument of `v`'s shape. */
+function integerOperand(b: KernelBuilder, v: Value): IntegerOperand | undefined {
+  const inside = (x: Value) => x.definingOp !== undefined && b.inside.has(x.definingOp);
+  let widened = v;
+  let zero: Value | undefined;
+  if (inside(v) && v.definingOp!.opName === 'sub') [widened, zero] = v.definingOp!.operands as [Value, Value];
+  const cast = widened.definingOp;
+  if (!inside(widened) || cast!.opName !== 'cast') return undefined;
+  const source = cast!.operands[0]!;
+  const e = source.type.element;
+  if (inside(source) || (e !== 'int8' && e !== 'uint8') || !sameShape(source.type.shape, v.type.shape)) return undefined;
+  return { source, binding: b.bindingOf(source), unsigned: e === 'uint8', ...(zero ? { zero } : {}) };
+}
+
+/** The shapes of the one product this kernel family takes: A [..., M′, K] (leading axes folded into M) times B [K, N]. */
+interface IntegerProblem {
+  readonly matmul: Operation;
+  readonly a: IntegerOperand;
+  readonly b: IntegerOperand;
+  readonly M: number;
+  readonly N: number;
+  readonly K: number;
+  /** A's shape without K: the result is [...lead, N]. */
+  readonly lead: readonly number[];
+}
+
+/**
+ * The integer product `out` hangs off, or undefined where the subgraph is not one: an int32 matmul of
+ * two widened byte tensors (A of rank ≥ 2, B of rank 2, K and N multiples of 4 so that rows start at
+ * word boundaries), zero points constant along K, and an elementwise epilogue of the product's shape.
+ */
+function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefined {
+  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
+  const heavy = [...heavyOps(b, out)];
+  const matmul = heavy[0];
+  if (heavy.length !== 1 || matmul!.opName !== 'matmul' || matmul!.results[0]!.type.element !== 'int32') return undefined;
+  const a = integerOperand(b, matmul!.operands[0]!);
+  const bo = integerOperand(b, matmul!.operands[1]!);
+  if (!a || !bo) return undefined;
+  const aShape = a.source.type.shape;
+  const bShape = bo.source.type.shape;
+  if (aShape.length < 2 || bShape.length !== 2 || bShape[0] !== aShape.at(-1)) return undefined;
+  const K = bShape[0]!;
+  const N = bShape[1]!;
+  if (K % 4 !== 0 || N % 4 !== 0 || K === 0 || K > 33_025) return undefined;
+  if (!sameShape(matmul!.results[0]!.type.shape, out.type.shape)) return undefined;
+  // A zero point varies along M (A) or N (B) at most: it is read once per row or column.
+  const za = a.zero?.type.shape;
+  if (za && za.length > 0 && za.at(-1) !== 1) return undefined;
+  const zb = bo.zero?.type.shape;
+  if (zb && zb.length === 2 && zb[0] !== 1) return undefined;
+  return { matmul: matmul!, a, b: bo, M: numElements(aShape) / K, N, K, lead: aShape.slice(0, -1) };
+}
+
+/** The i8 → i32 subgroup matrix shape the device offers (16×N×32), or undefined. */
+function subgroupMatrixShape(profile: GpuProfile): { n: number } | undefined {
+  if (!profile.features.includes('chromium-experimental-subgroup-matrix') || profile.subgroupSize !== 32) return undefined;
+  const offered = (profile.subgroupMatrices ?? []).filter((c) => c.component === 'i8' && c.result === 'i32' && c.M === 16 && c.K === 32);
+  return offered.some((c) => c.N === 16) ? { n: 16 } : undefined;
+}
+
+/** Tile edge (rows of A and columns of B per workgroup) for both variants. */
+const TILE = 64;
+
+/**
+ * The kernel writing `out` when its subgraph is an integer product (see integerProblem), else
+ * undefined: subgroup matrices where `profile` offers i8 ones at 16×16×32, dot4I8Packed elsewhere.
+ */
+export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, profile: GpuProfile): GeneratedKernel | undefined {
+  const found = integerProblem(b, out);
+  if (!found) return undefined;
+  const p: IntegerProblem = found;
+  const matrices = subgroupMatrixShape(profile) !== undefined;
+  const kw = p.K / 4;
+  const flip = (o: IntegerOperand) => (o.unsigned ? ' ^ 0x80808080u' : '');
+  // Zero-point corrections at row m / column n, and the product's value from the byte product.
+  const correction = (o: IntegerOperand, coords: readonly string[], shape: readonly number[], scope: Scope) => {
+    const base = o.unsigned ? 128 : 0;
+    if (!o.zero) return o.unsigned ? '128i' : undefined;
+    const z = b.value(o.zero, broadcastCoords(coords, shape, o.zero.type.shape), scope).expr;
+    return base ? `(128i - ${z})` : `(-${z})`;
+  };
+  const needRowSums = p.b.unsigned || p.b.zero !== undefined;
+  const needColSums = p.a.unsigned || p.a.zero !== undefined;
+  const type = outputType(out);
+  /** Stores product element (m, n) with accumulator `dot`, the tile's sums of row r and column c in `sumA[r]` / `sumB[c]`. */
+  const store = (scope: Scope, m: string, n: string, r: string, c: string, dot: string) => {
+    const leadCoords = unflatten(m, p.lead);
+    const ca = correction(p.a, [...leadCoords, '0i'], [...p.lead, p.K], scope);
+    const cb = correction(p.b, ['0i', n], [p.K, p.N], scope);
+    const terms = [dot];
+    if (cb) terms.push(`${cb} * sumA[${r}]`);
+    if (ca) terms.push(`${ca} * sumB[${c}]`);
+    if (ca && cb) terms.push(`${p.K}i * ${ca} * ${cb}`);
+    const acc = b.fresh('acc');
+    scope.emit(`let ${acc} = ${terms.join(' + ')};`);
+    b.override(p.matmul, () => ({ expr: acc, type: 'i32' }));
+    const coords = [...leadCoords, n];
+    const v = b.value(out, coords, scope);
+    scope.emit(`out${outBinding}[(${m}) * ${p.N}i + ${n}] = ${convert(v, type)};`);
+  };
+  const decls = bindingDecls(b, out, outBinding);
+  const inA = `in${p.a.binding}`;
+  const inB = `in${p.b.binding}`;
+  const workgroups: [number, number, number] = [Math.ceil(p.N / TILE), Math.ceil(p.M / TILE), 1];
+  const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through ${matrices ? 'subgroup matrices' : 'dot4I8Packed'}`;
+  return matrices ? { wgsl: matrixKernel(), workgroups } : { wgsl: dot4Kernel(), workgroups };
+
+  /**
+   * Loads of one K tile of `tk` bytes: A's rows as they lie (words along K, uint8 shifted to int8),
+   * B's 4×4 byte blocks transposed so that each word holds 4 K-steps of one column (`stride` words
+   * between columns, and between rows of A). Out-of-range words are 0, which adds nothing.
+   */
+  function tileLoads(threads: number, tk: number, stride: number, word: string): string {
+    const tw = tk / 4;
+    const aWords = TILE * tw;
+    const blocks = tw * (TILE / 4);
+    const bRow = (i: number) => `select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i)`;
+    return `    for (var e = t; e < ${aWords}i; e += ${threads}i) {
+      let r = e / ${tw}i;
+      let w = e % ${tw}i;
+      let m = m0 + r;
+      let kq = (k0 >> 2u) + w;
+      var v = 0u;
+      if (m < ${p.M}i && kq < ${kw}i) { v = ${inA}[m * ${kw}i + kq]${flip(p.a)}; }
+      tileA[r * ${stride}i + w] = ${word}(v);
+    }
+    for (var e = t; e < ${blocks}i; e += ${threads}i) {
+      let kb = e / ${TILE / 4}i;
+      let nb = e % ${TILE / 4}i;
+      let k = k0 + kb * 4i;
+      let n = n0 + nb * 4i;
+      var q0 = vec4<u32>(0u);
+      var q1 = vec4<u32>(0u);
+      var q2 = vec4<u32>(0u);
+      var q3 = vec4<u32>(0u);
+      if (n < ${p.N}i) {
+        q0 = unpack4xU8(${bRow(0)});
+        q1 = unpack4xU8(${bRow(1)});
+        q2 = unpack4xU8(${bRow(2)});
+        q3 = unpack4xU8(${bRow(3)});
+      }
+      let c = nb * 4i;
+      tileB[c * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.x, q1.x, q2.x, q3.x)));
+      tileB[(c + 1i) * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.y, q1.y, q2.y, q3.y)));
+      tileB[(c + 2i) * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.z, q1.z, q2.z, q3.z)));
+      tileB[(c + 3i) * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.w, q1.w, q2.w, q3.w)));
+    }`;
+  }
+
+  /** Thread t < 64 sums row t of the A tile, 64 ≤ t < 128 column t − 64 of the B tile (where needed). */
+  function tileSums(tw: number, stride: number, word: string): string {
+    const sum = (tile: string, row: string) => `for (var w = 0i; w < ${tw}i; w++) { partSum += dot4I8Packed(${word === 'u32' ? '' : 'bitcast<u32>'}(${tile}[(${row}) * ${stride}i + w]), 0x01010101u); }`;
+    const lines: string[] = [];
+    if (needRowSums) lines.push(`    if (t < ${TILE}i) { ${sum('tileA', 't')} }`);
+    if (needColSums) lines.push(`    if (t >= ${TILE}i && t < ${2 * TILE}i) { ${sum('tileB', `t - ${TILE}i`)} }`);
+    return lines.join('\n');
+  }
+
+  function sumDecls(): string {
+    return `${needRowSums ? `var<workgroup> sumA: array<i32, ${TILE}>;\n` : ''}${needColSums ? `var<workgroup> sumB: array<i32, ${TILE}>;\n` : ''}`;
+  }
+
+  function publishSums(): string {
+    return `  ${needRowSums ? `if (t < ${TILE}i) { sumA[t] = partSum; }` : ''}
+  ${needColSums ? `if (t >= ${TILE}i && t < ${2 * TILE}i) { sumB[t - ${TILE}i] = partSum; }` : ''}
+  workgroupBarrier();`;
+  }
+
+  /** 16×16 threads, each 4×4 products at rows ty + 16i and columns tx + 16j; K tiles of 32 bytes (rows padded to 9 words). */
+  function dot4Kernel(): string {
+    const tk = 32;
+    const stride = tk / 4 + 1;
+    const products: string[] = [];
+    for (let i = 0; i < 4; i++) products.push(`      let a${i} = tileA[(ty + ${16 * i}i) * ${stride}i + w];`);
+    for (let j = 0; j < 4; j++) products.push(`      let b${j} = tileB[(tx + ${16 * j}i) * ${stride}i + w];`);
+    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) products.push(`      acc${i}${j} += dot4I8Packed(a${i}, b${j});`);
+    const stores = new Scope('  ');
+    for (let i = 0; i < 4; i++) {
+      for (let j = 0; j < 4; j++) {
+        const s = stores.child();
+        store(s, `m0 + ty + ${16 * i}i`, `n0 + tx + ${16 * j}i`, `ty + ${16 * i}i`, `tx + ${16 * j}i`, `acc${i}${j}`);
+        stores.emit(`if (m0 + ty + ${16 * i}i < ${p.M}i && n0 + tx + ${16 * j}i < ${p.N}i) {`);
+        stores.lines.push(...s.lines);
+        stores.emit('}');
+      }
+    }
+    const accs = [0, 1, 2, 3].flatMap((i) => [0, 1, 2, 3].map((j) => `var acc${i}${j} = 0i;`)).join(' ');
+    return `${header}
+${decls}
+var<workgroup> tileA: array<u32, ${TILE * stride}>;
+var<workgroup> tileB: array<u32, ${TILE * stride}>;
+${sumDecls()}
+@compute @workgroup_size(16, 16, 1)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+  let m0 = i32(wg.y) * ${TILE}i;
+  let n0 = i32(wg.x) * ${TILE}i;
+  let tx = i32(lid.x);
+  let ty = i32(lid.y);
+  let t = ty * 16i + tx;
+  ${accs}
+  var partSum = 0i;
+  for (var k0 = 0i; k0 < ${p.K}i; k0 += ${tk}i) {
+${tileLoads(256, tk, stride, 'u32')}
+    workgroupBarrier();
+${tileSums(tk / 4, stride, 'u32')}
+    for (var w = 0i; w < ${tk / 4}i; w++) {
+${products.join('\n')}
+    }
+    workgroupBarrier();
+  }
+${publishSums()}
+${stores.lines.join('\n')}
+}
+`;
+  }
+
+  /**
+   * 4 subgroups of 32, each 32×32 products as 2×2 subgroup matrices of 16×16, over K tiles of 64
+   * bytes; the results go through workgroup memory so that every thread stores with the epilogue.
+   */
+  function matrixKernel(): string {
+    const tk = 64;
+    const stride = tk / 4;
+    const epilogue = new Scope('    ');
+    store(epilogue, 'm0 + r', 'n0 + c', 'r', 'c', `tileC[r * ${TILE}i + c]`);
+    const mma: string[] = [];
+    for (let s = 0; s < tk / 32; s++) {
+      for (let i = 0; i < 2; i++) mma.push(`      let l${i} = subgroupMatrixLoad<subgroup_matrix_left<i8, 32, 16>, row_major>(&tileA, u32((qm + ${16 * i}i) * ${stride}i + ${s * 8}i), ${stride}u);`);
+      for (let j = 0; j < 2; j++) mma.push(`      let r${j} = subgroupMatrixLoad<subgroup_matrix_right<i8, 16, 32>, col_major>(&tileB, u32((qn + ${16 * j}i) * ${stride}i + ${s * 8}i), ${stride}u);`);
+      for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) mma.push(`      c${i}${j} = subgroupMatrixMultiplyAccumulate(l${i}, r${j}, c${i}${j});`);
+    }
+    const results = [0, 1].flatMap((i) => [0, 1].map((j) => `  subgroupMatrixStore<row_major>(&tileC, u32((qm + ${16 * i}i) * ${TILE}i + qn + ${16 * j}i), c${i}${j}, ${TILE}u);`));
+    return `enable chromium_experimental_subgroup_matrix;
+${header}
+${decls}
+var<workgroup> tileA: array<i32, ${TILE * stride}>;
+var<workgroup> tileB: array<i32, ${TILE * stride}>;
+var<workgroup> tileC: array<i32, ${TILE * TILE}>;
+${sumDecls()}
+@compute @workgroup_size(128, 1, 1)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+  let m0 = i32(wg.y) * ${TILE}i;
+  let n0 = i32(wg.x) * ${TILE}i;
+  let t = i32(li);
+  // Subgroups of 32 (the profile says so): subgroup g takes the quadrant at rows qm, columns qn.
+  let g = t / 32i;
+  let qm = (g / 2i) * 32i;
+  let qn = (g % 2i) * 32i;
+  ${[0, 1].flatMap((i) => [0, 1].map((j) => `var c${i}${j} = subgroup_matrix_result<i32, 16, 16>();`)).join('\n  ')}
+  var partSum = 0i;
+  for (var k0 = 0i; k0 < ${p.K}i; k0 += ${tk}i) {
+${tileLoads(128, tk, stride, 'bitcast<i32>')}
+    workgroupBarrier();
+${tileSums(tk / 4, stride, 'i32')}
+    {
+${mma.join('\n')}
+    }
+    workgroupBarrier();
+  }
+${results.join('\n')}
+${publishSums()}
+  for (var e = t; e < ${TILE * TILE}i; e += 128i) {
+    let r = e / ${TILE}i;
+    let c = e % ${TILE}i;
+    if (m0 + r < ${p.M}i && n0 + c < ${p.N}i) {
+${epilogue.lines.join('\n')}
+    }
+  }
+}
+`;
+  }
+}
