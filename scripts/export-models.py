@@ -1,12 +1,25 @@
 #!/usr/bin/env python3
 """Exports torchvision architectures (random weights: nothing is downloaded) to ONNX for tests and
 benchmarks: python3 scripts/export-models.py OUT_DIR [NAME...]. Needs Debian's python3-torch,
-python3-torchvision and python3-onnx. Existing files are kept."""
+python3-torchvision and python3-onnx. Existing files are kept. NAME_int8 (e.g. vit_b_16_int8) is NAME
+dynamically quantized by onnxruntime's quantize_dynamic, its MatMuls only (int8 weights, uint8
+activations quantized at run time: DynamicQuantizeLinear → MatMulInteger), which needs the onnxruntime
+Python package."""
+import inspect
 import os
 import sys
 
+import onnx
 import torch
 import torchvision
+
+def random_head(vit):
+    """torchvision zero-initializes ViT's classifier, so every logit would be its zero bias: random
+    weights there make outputs that comparisons with other runtimes can tell apart."""
+    torch.nn.init.normal_(vit.heads.head.weight, std=0.02)
+    torch.nn.init.normal_(vit.heads.head.bias, std=0.02)
+    return vit
+
 
 MODELS = {
     "squeezenet1_1": lambda: torchvision.models.squeezenet1_1(),
@@ -14,7 +27,7 @@ MODELS = {
     "resnet18": lambda: torchvision.models.resnet18(),
     "resnet50": lambda: torchvision.models.resnet50(),
     "efficientnet_b0": lambda: torchvision.models.efficientnet_b0(),
-    "vit_b_16": lambda: torchvision.models.vit_b_16(),
+    "vit_b_16": lambda: random_head(torchvision.models.vit_b_16()),
 }
 
 
@@ -27,9 +40,33 @@ def main() -> None:
         path = os.path.join(out, f"{name}.onnx")
         if os.path.exists(path):
             continue
+        if name.endswith("_int8"):
+            from onnxruntime.quantization import QuantType, quantize_dynamic
+
+            base = name[: -len("_int8")]
+            export(out, base)
+            # The exporter's value_info trips the quantizer's shape inference; the quantizer infers its own.
+            plain = onnx.load(os.path.join(out, f"{base}.onnx"))
+            del plain.graph.value_info[:]
+            onnx.save(plain, path + ".plain")
+            quantize_dynamic(path + ".plain", path + ".tmp", weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul"])
+            os.remove(path + ".plain")
+            os.replace(path + ".tmp", path)
+            print(f"exported {path}")
+            continue
+        export(out, name)
+
+
+def export(out: str, name: str) -> None:
+    path = os.path.join(out, f"{name}.onnx")
+    if not os.path.exists(path):
         model = MODELS[name]().eval()
         x = torch.randn(1, 3, 224, 224)
-        torch.onnx.export(model, x, path + ".tmp", opset_version=13, input_names=["input"], output_names=["logits"])
+        # The TorchScript exporter everywhere (torch ≥ 2.9 defaults to the dynamo one), at opset 13 for
+        # Debian's torch 1.13 and at 17 where it is newer (its attention needs opset 14; BENCHMARKS.md's)
+        newer = "dynamo" in inspect.signature(torch.onnx.export).parameters
+        legacy = {"dynamo": False} if newer else {}
+        torch.onnx.export(model, x, path + ".tmp", opset_version=17 if newer else 13, input_names=["input"], output_names=["logits"], **legacy)
         os.replace(path + ".tmp", path)
         print(f"exported {path}")
 

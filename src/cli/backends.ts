@@ -4,6 +4,7 @@ import type { Operation } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { type HostTensor, runEntryPoint, tensorBytes } from '../reference';
 import { loadProgram } from '../runtime/runtime';
+import { gpuProfile } from '../webgpu-target/limits';
 import { type TargetOptions, defaultTargets } from '../webgpu-target/targets';
 import { UsageError } from './args';
 import { openCliDevice } from './gpu';
@@ -40,7 +41,7 @@ export async function openBackend(name: BackendName, note: (line: string) => voi
   const backend: { -readonly [K in keyof Backend]: Backend[K] } = {
     name,
     async run(module, inputs, constants) {
-      const s = compile(module, defaultTargets(undefined, options));
+      const s = compile(module, defaultTargets(gpuProfile(device), options));
       const program = await loadProgram(device, s.output!, (n) => {
         const t = constants(n);
         return t && tensorBytes(t);

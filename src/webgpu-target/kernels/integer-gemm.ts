@@ -85,8 +85,9 @@ function subgroupMatrixShape(profile: GpuProfile): { n: number } | undefined {
   return offered.some((c) => c.N === 16) ? { n: 16 } : undefined;
 }
 
-/** Tile edge (rows of A and columns of B per workgroup) for both variants. */
+/** Tile edge (rows of A and columns of B per workgroup): dot4I8Packed with 256 threads, subgroup matrices with one subgroup. */
 const TILE = 64;
+const MATRIX_TILE = 32;
 
 /**
  * The kernel writing `out` when its subgraph is an integer product (see integerProblem), else
@@ -128,19 +129,19 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const decls = bindingDecls(b, out, outBinding);
   const inA = `in${p.a.binding}`;
   const inB = `in${p.b.binding}`;
-  const workgroups: [number, number, number] = [Math.ceil(p.N / TILE), Math.ceil(p.M / TILE), 1];
+  const grid = (tile: number): [number, number, number] => [Math.ceil(p.N / tile), Math.ceil(p.M / tile), 1];
   const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through ${matrices ? 'subgroup matrices' : 'dot4I8Packed'}`;
-  return matrices ? { wgsl: matrixKernel(), workgroups } : { wgsl: dot4Kernel(), workgroups };
+  return matrices ? { wgsl: matrixKernel(), workgroups: grid(MATRIX_TILE) } : { wgsl: dot4Kernel(), workgroups: grid(TILE) };
 
   /**
    * Loads of one K tile of `tk` bytes: A's rows as they lie (words along K, uint8 shifted to int8),
    * B's 4×4 byte blocks transposed so that each word holds 4 K-steps of one column (`stride` words
    * between columns, and between rows of A). Out-of-range words are 0, which adds nothing.
    */
-  function tileLoads(threads: number, tk: number, stride: number, word: string): string {
+  function tileLoads(tile: number, threads: number, tk: number, stride: number, word: string): string {
     const tw = tk / 4;
-    const aWords = TILE * tw;
-    const blocks = tw * (TILE / 4);
+    const aWords = tile * tw;
+    const blocks = tw * (tile / 4);
     const bRow = (i: number) => `select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i)`;
     return `    for (var e = t; e < ${aWords}i; e += ${threads}i) {
       let r = e / ${tw}i;
@@ -152,8 +153,8 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
       tileA[r * ${stride}i + w] = ${word}(v);
     }
     for (var e = t; e < ${blocks}i; e += ${threads}i) {
-      let kb = e / ${TILE / 4}i;
-      let nb = e % ${TILE / 4}i;
+      let kb = e / ${tile / 4}i;
+      let nb = e % ${tile / 4}i;
       let k = k0 + kb * 4i;
       let n = n0 + nb * 4i;
       var q0 = vec4<u32>(0u);
@@ -174,23 +175,20 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     }`;
   }
 
-  /** Thread t < 64 sums row t of the A tile, 64 ≤ t < 128 column t − 64 of the B tile (where needed). */
-  function tileSums(tw: number, stride: number, word: string): string {
-    const sum = (tile: string, row: string) => `for (var w = 0i; w < ${tw}i; w++) { partSum += dot4I8Packed(${word === 'u32' ? '' : 'bitcast<u32>'}(${tile}[(${row}) * ${stride}i + w]), 0x01010101u); }`;
-    const lines: string[] = [];
-    if (needRowSums) lines.push(`    if (t < ${TILE}i) { ${sum('tileA', 't')} }`);
-    if (needColSums) lines.push(`    if (t >= ${TILE}i && t < ${2 * TILE}i) { ${sum('tileB', `t - ${TILE}i`)} }`);
-    return lines.join('\n');
+  /** Thread t < `tile` sums row t of the A tile and column t of the B tile (where needed). */
+  function tileSums(tile: number, tw: number, stride: number, word: string): string {
+    const sum = (to: string, tileName: string) => `for (var w = 0i; w < ${tw}i; w++) { ${to} += dot4I8Packed(${word === 'u32' ? '' : 'bitcast<u32>'}(${tileName}[t * ${stride}i + w]), 0x01010101u); }`;
+    const lines = [...(needRowSums ? [sum('rowSum', 'tileA')] : []), ...(needColSums ? [sum('colSum', 'tileB')] : [])];
+    return lines.length ? `    if (t < ${tile}i) {\n      ${lines.join('\n      ')}\n    }` : '';
   }
 
-  function sumDecls(): string {
-    return `${needRowSums ? `var<workgroup> sumA: array<i32, ${TILE}>;\n` : ''}${needColSums ? `var<workgroup> sumB: array<i32, ${TILE}>;\n` : ''}`;
+  function sumDecls(tile: number): string {
+    return `${needRowSums ? `var<workgroup> sumA: array<i32, ${tile}>;\n` : ''}${needColSums ? `var<workgroup> sumB: array<i32, ${tile}>;\n` : ''}`;
   }
 
-  function publishSums(): string {
-    return `  ${needRowSums ? `if (t < ${TILE}i) { sumA[t] = partSum; }` : ''}
-  ${needColSums ? `if (t >= ${TILE}i && t < ${2 * TILE}i) { sumB[t - ${TILE}i] = partSum; }` : ''}
-  workgroupBarrier();`;
+  function publishSums(tile: number): string {
+    const lines = [...(needRowSums ? ['sumA[t] = rowSum;'] : []), ...(needColSums ? ['sumB[t] = colSum;'] : [])];
+    return `${lines.length ? `  if (t < ${tile}i) { ${lines.join(' ')} }\n` : ''}  workgroupBarrier();`;
   }
 
   /** 16×16 threads, each 4×4 products at rows ty + 16i and columns tx + 16j; K tiles of 32 bytes (rows padded to 9 words). */
@@ -216,7 +214,7 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
 ${decls}
 var<workgroup> tileA: array<u32, ${TILE * stride}>;
 var<workgroup> tileB: array<u32, ${TILE * stride}>;
-${sumDecls()}
+${sumDecls(TILE)}
 @compute @workgroup_size(16, 16, 1)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
   let m0 = i32(wg.y) * ${TILE}i;
@@ -225,70 +223,70 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   let ty = i32(lid.y);
   let t = ty * 16i + tx;
   ${accs}
-  var partSum = 0i;
+  var rowSum = 0i;
+  var colSum = 0i;
   for (var k0 = 0i; k0 < ${p.K}i; k0 += ${tk}i) {
-${tileLoads(256, tk, stride, 'u32')}
+${tileLoads(TILE, 256, tk, stride, 'u32')}
     workgroupBarrier();
-${tileSums(tk / 4, stride, 'u32')}
+${tileSums(TILE, tk / 4, stride, 'u32')}
     for (var w = 0i; w < ${tk / 4}i; w++) {
 ${products.join('\n')}
     }
     workgroupBarrier();
   }
-${publishSums()}
+${publishSums(TILE)}
 ${stores.lines.join('\n')}
 }
 `;
   }
 
   /**
-   * 4 subgroups of 32, each 32×32 products as 2×2 subgroup matrices of 16×16, over K tiles of 64
-   * bytes; the results go through workgroup memory so that every thread stores with the epilogue.
+   * One subgroup of 32 per workgroup, 32×32 products as 2×2 subgroup matrices of 16×16, over K tiles
+   * of 64 bytes; matrix offsets must be uniform, so they derive from the workgroup alone. The results
+   * go through workgroup memory so that every thread stores with the epilogue.
    */
   function matrixKernel(): string {
+    const tile = MATRIX_TILE;
     const tk = 64;
     const stride = tk / 4;
     const epilogue = new Scope('    ');
-    store(epilogue, 'm0 + r', 'n0 + c', 'r', 'c', `tileC[r * ${TILE}i + c]`);
+    store(epilogue, 'm0 + r', 'n0 + c', 'r', 'c', `tileC[r * ${tile}i + c]`);
     const mma: string[] = [];
     for (let s = 0; s < tk / 32; s++) {
-      for (let i = 0; i < 2; i++) mma.push(`      let l${i} = subgroupMatrixLoad<subgroup_matrix_left<i8, 32, 16>, row_major>(&tileA, u32((qm + ${16 * i}i) * ${stride}i + ${s * 8}i), ${stride}u);`);
-      for (let j = 0; j < 2; j++) mma.push(`      let r${j} = subgroupMatrixLoad<subgroup_matrix_right<i8, 16, 32>, col_major>(&tileB, u32((qn + ${16 * j}i) * ${stride}i + ${s * 8}i), ${stride}u);`);
-      for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) mma.push(`      c${i}${j} = subgroupMatrixMultiplyAccumulate(l${i}, r${j}, c${i}${j});`);
+      for (let i = 0; i < 2; i++) mma.push(`      let l${s}${i} = subgroupMatrixLoad<subgroup_matrix_left<i8, 32, 16>, row_major>(&tileA, ${16 * i * stride + s * 8}u, ${stride}u);`);
+      for (let j = 0; j < 2; j++) mma.push(`      let r${s}${j} = subgroupMatrixLoad<subgroup_matrix_right<i8, 16, 32>, col_major>(&tileB, ${16 * j * stride + s * 8}u, ${stride}u);`);
+      for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) mma.push(`      c${i}${j} = subgroupMatrixMultiplyAccumulate(l${s}${i}, r${s}${j}, c${i}${j});`);
     }
-    const results = [0, 1].flatMap((i) => [0, 1].map((j) => `  subgroupMatrixStore<row_major>(&tileC, u32((qm + ${16 * i}i) * ${TILE}i + qn + ${16 * j}i), c${i}${j}, ${TILE}u);`));
+    const results = [0, 1].flatMap((i) => [0, 1].map((j) => `  subgroupMatrixStore<row_major>(&tileC, ${16 * i * tile + 16 * j}u, c${i}${j}, ${tile}u);`));
     return `enable chromium_experimental_subgroup_matrix;
 ${header}
 ${decls}
-var<workgroup> tileA: array<i32, ${TILE * stride}>;
-var<workgroup> tileB: array<i32, ${TILE * stride}>;
-var<workgroup> tileC: array<i32, ${TILE * TILE}>;
-${sumDecls()}
-@compute @workgroup_size(128, 1, 1)
+var<workgroup> tileA: array<i32, ${tile * stride}>;
+var<workgroup> tileB: array<i32, ${tile * stride}>;
+var<workgroup> tileC: array<i32, ${tile * tile}>;
+${sumDecls(tile)}
+@compute @workgroup_size(32, 1, 1)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
-  let m0 = i32(wg.y) * ${TILE}i;
-  let n0 = i32(wg.x) * ${TILE}i;
+  let m0 = i32(wg.y) * ${tile}i;
+  let n0 = i32(wg.x) * ${tile}i;
   let t = i32(li);
-  // Subgroups of 32 (the profile says so): subgroup g takes the quadrant at rows qm, columns qn.
-  let g = t / 32i;
-  let qm = (g / 2i) * 32i;
-  let qn = (g % 2i) * 32i;
   ${[0, 1].flatMap((i) => [0, 1].map((j) => `var c${i}${j} = subgroup_matrix_result<i32, 16, 16>();`)).join('\n  ')}
-  var partSum = 0i;
+  var rowSum = 0i;
+  var colSum = 0i;
   for (var k0 = 0i; k0 < ${p.K}i; k0 += ${tk}i) {
-${tileLoads(128, tk, stride, 'bitcast<i32>')}
+${tileLoads(tile, 32, tk, stride, 'bitcast<i32>')}
     workgroupBarrier();
-${tileSums(tk / 4, stride, 'i32')}
+${tileSums(tile, tk / 4, stride, 'i32')}
     {
 ${mma.join('\n')}
     }
     workgroupBarrier();
   }
 ${results.join('\n')}
-${publishSums()}
-  for (var e = t; e < ${TILE * TILE}i; e += 128i) {
-    let r = e / ${TILE}i;
-    let c = e % ${TILE}i;
+${publishSums(tile)}
+  for (var e = t; e < ${tile * tile}i; e += 32i) {
+    let r = e / ${tile}i;
+    let c = e % ${tile}i;
     if (m0 + r < ${p.M}i && n0 + c < ${p.N}i) {
 ${epilogue.lines.join('\n')}
     }

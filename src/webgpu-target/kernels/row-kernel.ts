@@ -1,5 +1,5 @@
 // Row kernels for subgraphs anchored on an op that normalizes or reduces along some axes (softmax,
-// log_softmax, layer and instance normalization, global pooling) plus elementwise ops before and after it: one workgroup per row
+// log_softmax, layer and instance normalization, global pooling, float reductions) plus elementwise ops before and after it: one workgroup per row
 // (the anchor's normalized axes, all other coordinates fixed). The threads stride over the row to
 // accumulate each statistic, combine it through workgroup memory, and then each writes its share of
 // the row, pulling the epilogue with the anchor overridden to read the statistics. Per-element
@@ -25,8 +25,10 @@ interface Statistic {
 interface RowOp {
   /** The anchor's normalized (or reduced) axes of its input. */
   axes(op: Operation): number[];
-  /** Whether each row becomes one element (global pooling), its reduced axes kept with size 1. */
+  /** Whether each row becomes one element (global pooling, reductions), its reduced axes kept with size 1 … */
   readonly reduces?: boolean;
+  /** … or dropped (a reduction's keep_dims = false). */
+  dropsAxes?(op: Operation): boolean;
   stats(op: Operation, n: number): Statistic[];
   /** The anchor's value at `coords` given its statistics. */
   finish(b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope, stats: readonly string[], n: number): Typed;
@@ -47,7 +49,37 @@ const momentStats = (op: Operation, n: number): Statistic[] => [
 ];
 const self = (b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope) => convert(b.value(op.operands[0]!, coords, scope), 'f32');
 
+/**
+ * A float reduction over its `axes` as a row op: one workgroup per output element instead of one
+ * thread looping over the whole row (a full reduction of ViT-B/16's 197×3072 MLP activations, as
+ * dynamic quantization takes its min and max, was 32 ms on one thread of an H200).
+ */
+function reduction(stat: (n: number) => Statistic): RowOp {
+  const axesOf = (op: Operation) => {
+    const ctx = ctxOf(op);
+    const rank = op.operands[0]!.type.shape.length;
+    const given = ctx.ints('axes').map((a) => normAxis(a, rank));
+    return given.length || ctx.bool('noop_with_empty_axes') ? given : Array.from({ length: rank }, (_, i) => i);
+  };
+  return {
+    axes: axesOf,
+    reduces: true,
+    dropsAxes: (op) => !ctxOf(op).bool('keep_dims'),
+    stats: (_op, n) => [stat(n)],
+    finish: (_b, _op, _coords, _scope, [v]) => ({ expr: v!, type: 'f32' }),
+  };
+}
+const plain = (fold: (acc: string, v: string) => string, init = '0.0f', combine = sum, final?: (t: string) => string) => (): Statistic => ({ init, fold, combine, ...(final ? { final } : {}) });
+
 const ROW_OPS: Readonly<Record<string, RowOp>> = {
+  reduce_sum: reduction(plain((acc, v) => `${acc} + ${v}`)),
+  reduce_mean: reduction((n) => ({ init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / ${literal(n, 'f32')}` })),
+  reduce_max: reduction(plain((acc, v) => `max(${acc}, ${v})`, `-${MAX_F32}`, (a, b) => `max(${a}, ${b})`)),
+  reduce_min: reduction(plain((acc, v) => `min(${acc}, ${v})`, MAX_F32, (a, b) => `min(${a}, ${b})`)),
+  reduce_l1: reduction(plain((acc, v) => `${acc} + abs(${v})`)),
+  reduce_l2: reduction(plain((acc, v) => `${acc} + ${v} * ${v}`, '0.0f', sum, (t) => `sqrt(${t})`)),
+  reduce_sum_square: reduction(plain((acc, v) => `${acc} + ${v} * ${v}`)),
+  reduce_log_sum: reduction(plain((acc, v) => `${acc} + ${v}`, '0.0f', sum, (t) => `select(log(${t}), nan_f32(), ${t} < 0.0f)`)),
   softmax: {
     axes: (op) => [normAxis(ctxOf(op).int('axis'), op.operands[0]!.type.shape.length)],
     stats: softmaxStats,
@@ -217,7 +249,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     // The row's one result, at its kept coordinates (the reduced axes are 0).
     body.emit('if (t == 0i) {');
     const one = body.child();
-    const coords = result.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : '0i'));
+    const coords = rowOp.dropsAxes?.(anchor) ? rowCoords : result.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : '0i'));
     one.emit(`out${outBinding}[${flatOffset(coords, result)}] = ${convert(b.value(out, coords, one), type)};`);
     body.lines.push(...one.lines);
     body.emit('}');

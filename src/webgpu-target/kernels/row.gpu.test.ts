@@ -1,5 +1,6 @@
-// Row kernels (softmax, log_softmax, layer and instance normalization, with elementwise prologues and
-// epilogues fused) on real WebGPU against the CPU reference, and which subgraphs take that path.
+// Row kernels (softmax, log_softmax, layer and instance normalization, global pools and float
+// reductions, with elementwise prologues and epilogues fused) on real WebGPU against the CPU
+// reference, and which subgraphs take that path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
@@ -29,6 +30,14 @@ const CASES: RowCase[] = [
   one('global_average_pool', '1x32x112x112', {}),
   one('global_max_pool', '2x5x7x9', {}),
   one('global_average_pool', '1x3x3x3', {}, false),
+  // Reductions as rows: a whole tensor to a scalar (dynamic quantization's min and max), trailing or
+  // leading axes, keeping or dropping them, with a prologue.
+  ...(['reduce_min', 'reduce_max'] as const).map((op): RowCase => ({ name: `${op} 197x3072 → scalar`, args: ['197x3072xf32'], row: true, ops: [{ op, in: ['a'], attrs: { keep_dims: false } }] })),
+  { name: 'reduce_sum 4x300x7 over axes [1, 2], kept', args: ['4x300x7xf32'], row: true, ops: [{ op: 'reduce_sum', in: ['a'], attrs: { axes: [1, 2], keep_dims: true } }] },
+  { name: 'reduce_mean 40x3x33 over axis 0, dropped', args: ['40x3x33xf32'], row: true, ops: [{ op: 'reduce_mean', in: ['a'], attrs: { axes: [0], keep_dims: false } }] },
+  { name: 'reduce_l2 of tanh(a) over 6x1000 rows', args: ['6x1000xf32'], row: true, ops: [{ op: 'tanh', in: ['a'] }, { op: 'reduce_l2', in: ['%0'], attrs: { axes: [-1], keep_dims: false } }] },
+  ...(['reduce_l1', 'reduce_sum_square'] as const).map((op): RowCase => ({ name: `${op} 2x5x64 over axis 2`, args: ['2x5x64xf32'], row: true, ops: [{ op, in: ['a'], attrs: { axes: [2], keep_dims: true } }] })),
+  { name: 'reduce_sum 8x7 over axis 1 (short rows: per element)', args: ['8x7xf32'], row: false, ops: [{ op: 'reduce_sum', in: ['a'], attrs: { axes: [1], keep_dims: false } }] },
   {
     name: 'global_average_pool → sigmoid (squeeze-and-excite)', args: ['1x96x56x56xf32'], row: true,
     ops: [{ op: 'global_average_pool', in: ['a'] }, { op: 'sigmoid', in: ['%0'] }],
