@@ -3,6 +3,7 @@
 //   probe rw [zeros]              vec4 add/copy bandwidth by input access mode and workgroup size
 //   probe upload MODEL            a model's constants uploaded three ways
 //   probe phases MODEL…           per run: encode (to submit), submit, waiting for the results
+//   probe integer                 integer products (u8 · i8, zero points) on this device against the CPU reference, and their kernel times
 import { readFileSync } from 'node:fs';
 import { type Operation, parseModule } from '../../src/ir';
 import { FUNCTIONAL_DEFINITION } from '../../src/ir/structural';
@@ -54,6 +55,57 @@ if (mode === 'cold') {
   const t4 = performance.now();
   console.log(`${file.split('/').pop()} cold (${creation}): device ${deviceMs.toFixed(0)} ms, import ${(t1 - t0).toFixed(0)}, compile ${(t2 - t1).toFixed(0)}, load ${(t3 - t2).toFixed(0)}, first run ${(t4 - t3).toFixed(1)}; compile+load+first run ${(t4 - t1).toFixed(0)} ms`);
   console.log(`  load: ${spent.nModules} shader modules ${spent.modules.toFixed(0)} ms on this thread; ${spent.nPipelines} async pipelines, the last settled at ${spent.pipelinesDone.toFixed(0)} ms; writeBuffer ${(spent.writeBytes / 1e6).toFixed(0)} MB in ${spent.writes.toFixed(0)} ms`);
+} else if (mode === 'integer') {
+  // Each product compiled against this device, run once and compared exactly with the CPU
+  // reference; then its kernel timed alone.
+  const shapes: [number, number, number, boolean][] = [[197, 768, 768, true], [197, 768, 2304, true], [197, 3072, 768, true], [70, 100, 36, false], [1024, 1024, 1024, false], [4096, 4096, 4096, false]];
+  const { runEntryPoint } = await import('../../src/reference');
+  const { gpuProfile } = await import('../../src/webgpu-target/limits');
+  for (const [m, k, n, zeroB] of shapes) {
+    const t = (d: string) => `!cgc.tensor<${d}>`;
+    const text = `cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} {
+  cgc.entry_point @main(%a: ${t(`${m}x${k}x!cgc.uint8`)}, %b: ${t(`${k}x${n}x!cgc.int8`)}, %za: ${t('!cgc.int32')}, %zb: ${t(`${n}x!cgc.int32`)}) -> ${t(`${m}x${n}x!cgc.int32`)} {
+    %0 = cgc_op.cast(%a) {to = !cgc.int32} : (${t(`${m}x${k}x!cgc.uint8`)}) -> ${t(`${m}x${k}x!cgc.int32`)}
+    %1 = cgc_op.sub(%0, %za) : (${t(`${m}x${k}x!cgc.int32`)}, ${t('!cgc.int32')}) -> ${t(`${m}x${k}x!cgc.int32`)}
+    %2 = cgc_op.cast(%b) {to = !cgc.int32} : (${t(`${k}x${n}x!cgc.int8`)}) -> ${t(`${k}x${n}x!cgc.int32`)}
+    ${zeroB ? `%3 = cgc_op.sub(%2, %zb) : (${t(`${k}x${n}x!cgc.int32`)}, ${t(`${n}x!cgc.int32`)}) -> ${t(`${k}x${n}x!cgc.int32`)}` : `%3 = cgc_op.add(%2, %2) : (${t(`${k}x${n}x!cgc.int32`)}, ${t(`${k}x${n}x!cgc.int32`)}) -> ${t(`${k}x${n}x!cgc.int32`)}`}
+    %4 = cgc_op.matmul(%1, ${zeroB ? '%3' : '%2'}) : (${t(`${m}x${k}x!cgc.int32`)}, ${t(`${k}x${n}x!cgc.int32`)}) -> ${t(`${m}x${n}x!cgc.int32`)}
+    cgc.return %4 : ${t(`${m}x${n}x!cgc.int32`)}
+  }
+}
+`;
+    const module = parseModule(text).module!;
+    const state = compile(module, defaultTargets(gpuProfile(device)));
+    const prog = await loadProgram(device, state.output!, () => undefined);
+    const inputs = prog.inputTypes.map((ty, i) => randomTensor(ty, 7 + i));
+    // Zero points as a quantizer writes them: in the operands' ranges.
+    (inputs[2]!.data as Int32Array)[0] = 131;
+    (inputs[3]!.data as Int32Array).forEach((_, i, a) => { a[i] = (i % 7) - 3; });
+    const got = (await prog.run(inputs)).outputs[0]!;
+    let bad = -1;
+    if (m * n * k <= 1e9) {
+      const want = runEntryPoint(module, inputs, () => undefined)[0]!;
+      bad = 0;
+      for (let i = 0; i < want.data.length; i++) if (want.data[i] !== got.data[i]) bad++;
+    }
+    const defs: Operation[] = [];
+    const walk = (op: Operation) => { for (const r of op.regions) for (const blk of r.blocks) for (const o of blk.operations) { if (o.name === FUNCTIONAL_DEFINITION) defs.push(o); walk(o); } };
+    walk(state.output!);
+    const kernels = defs.flatMap((d) => planKernels(d, 'p', gpuProfile(device))).filter((kk) => kk.wgsl.includes('integer product'));
+    let line = `${m}×${k}×${n} ${zeroB ? 'zb' : 'no zb'}: mismatches ${bad < 0 ? 'not checked' : bad}`;
+    for (const kk of kernels) {
+      const entries = Array.from({ length: kk.output + 1 }, (_, b) => b);
+      const layout = device.createBindGroupLayout({ entries: entries.map((b) => ({ binding: b, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as GPUBufferBindingType } })) });
+      const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module: device.createShaderModule({ code: kk.wgsl }), entryPoint: 'main' } });
+      const sizes = [m * k, k * n, 4, 4 * n, 4 * m * n, 4 * m * n];
+      const bufs = entries.map((b) => device.createBuffer({ size: Math.max(16, Math.ceil((sizes[b] ?? 16) / 16) * 16), usage: GPUBufferUsage.STORAGE }));
+      const group = device.createBindGroup({ layout, entries: entries.map((b) => ({ binding: b, resource: { buffer: bufs[b]! } })) });
+      const ms = med((await timedPasses(device, 20, (pass) => { pass.setPipeline(pipeline); pass.setBindGroup(0, group); for (let j = 0; j < 10; j++) pass.dispatchWorkgroups(...kk.workgroups); })).slice(5).map((x) => x / 10));
+      line += `; ${kk.workgroups.join('×')} workgroups: ${ms.toFixed(4)} ms, ${(2 * m * n * k / ms / 1e9).toFixed(1)} TOPS`;
+    }
+    console.log(line);
+    prog.destroy();
+  }
 } else if (mode === 'rw') {
   // Bandwidth of a vec4 add over 16M f32 by how its inputs are declared (read_write as the kernels
   // bind them, or read) and by workgroup size.

@@ -1,10 +1,9 @@
 // Acquires the session's GPUDevice: navigator.gpu in a browser or worker, Dawn (the `webgpu`
 // package) in Node. Reports the adapter as plain data and forwards device loss and uncaptured errors.
 import type * as DawnNode from 'webgpu';
-import { noteAdapterInfo } from '../webgpu-target/limits';
 
 /** Optional features the runtime uses when present (GPU timings, f16 kernels, subgroup reductions). */
-export const OPTIONAL_FEATURES: readonly GPUFeatureName[] = ['timestamp-query', 'shader-f16', 'subgroups', 'chromium-experimental-subgroup-matrix' as GPUFeatureName];
+export const OPTIONAL_FEATURES: readonly GPUFeatureName[] = ['timestamp-query', 'shader-f16', 'subgroups'];
 
 /** Limits raised to the adapter's maximum: ML workloads bind large buffers and big workgroups. */
 const RAISED_LIMITS = [
@@ -59,13 +58,6 @@ interface GpuLookup {
   readonly reason?: string;
 }
 
-/**
- * Flags of the Dawn instance made in Node: 'allow_unsafe_apis' exposes experimental features, as
- * Chrome's --enable-unsafe-webgpu does — here int8 subgroup matrices (tensor cores on NVIDIA), which
- * the integer product kernels use where the adapter has them. No other behaviour depends on it.
- */
-export const DAWN_NODE_FLAGS: readonly string[] = ['enable-dawn-features=allow_unsafe_apis'];
-
 let lookup: Promise<GpuLookup> | undefined;
 
 function isNode(): boolean {
@@ -82,7 +74,7 @@ async function lookUpGpu(): Promise<GpuLookup> {
     const dawn = (await import(/* @vite-ignore */ specifier)) as typeof DawnNode;
     // Dawn's classes and constants (GPUBufferUsage, GPUMapMode, …) become globals as in a browser.
     Object.assign(globalThis, dawn.globals);
-    return { gpu: dawn.create([...DAWN_NODE_FLAGS]) };
+    return { gpu: dawn.create([]) };
   } catch (e) {
     return { reason: `navigator.gpu is missing and the 'webgpu' Node package failed to load: ${String(e)}` };
   }
@@ -113,7 +105,6 @@ export async function openDevice(opts: OpenDeviceOptions = {}): Promise<OpenedDe
   const requiredLimits: Record<string, number> = {};
   for (const name of RAISED_LIMITS) requiredLimits[name] = adapter.limits[name];
   const device = await adapter.requestDevice({ label: 'Runtime.device', requiredFeatures, requiredLimits });
-  noteAdapterInfo(device, adapter.info);
   watchDevice(device, opts.onError);
   return { adapter, device, info: summarize(adapter, device) };
 }

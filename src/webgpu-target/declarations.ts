@@ -33,9 +33,9 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
   cgc_pattern.pattern @matmul_epilogue attributes {benefit = 100,
     nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}
   // int8 / uint8 operands widened to int32, zero points subtracted → int32 matmul → elementwise chain
-  // (dequantizing cast, scale, bias)  ⇒  one kernel reading packed bytes: 4 products per dot4I8Packed,
-  // or int8 subgroup matrices where the device has them (ONNX MatMulInteger, dynamic quantization);
-  // a product the kernel cannot take (K or N not a multiple of 4, B of rank ≠ 2) is computed per element
+  // (dequantizing cast, scale, bias)  ⇒  one kernel reading packed bytes, 4 products per dot4I8Packed
+  // (ONNX MatMulInteger, dynamic quantization); a product the kernel cannot take (K or N not a
+  // multiple of 4, B of rank ≠ 2) is computed per element
   cgc_pattern.pattern @integer_matmul attributes {benefit = 100,
     nodes = [{ops = ["matmul"], element_types = ["int32"]}],
     operand_prologues = {ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any"},

@@ -1,10 +1,10 @@
 // Integer GEMM: int8 / uint8 operands widened to int32 with their zero points subtracted → int32 matmul
 // → elementwise chain (ONNX MatMulInteger, and the cast, scale and bias a dynamically quantized model
 // puts after it)  ⇒  one kernel that reads the operands as packed bytes and multiplies four byte pairs
-// per instruction (dot4I8Packed), or 16×16×32 blocks per subgroup instruction where the device has
-// int8 subgroup matrices (chromium-experimental-subgroup-matrix: tensor cores on NVIDIA).
+// per instruction (dot4I8Packed). (A kernel on int8 subgroup matrices, one subgroup per workgroup as
+// their uniform offsets required, was correct on an H200 but 2–4× slower: docs/webgpu-target.md.)
 //
-// Both multiply signed bytes. A uint8 operand is shifted to int8 as it is loaded (x − 128, one XOR per
+// The kernel multiplies signed bytes. A uint8 operand is shifted to int8 as it is loaded (x − 128, one XOR per
 // word), and every zero point is folded in after the product, so the K loop multiplies bytes only:
 //   Σₖ (a − za)(b − zb) = Σₖ a′b′ + cb·Σₖ a′ + ca·Σₖ b′ + K·ca·cb,
 // with a′ the stored byte as int8 and ca = (128 if A is uint8 else 0) − za (b′, cb likewise). The row
@@ -13,7 +13,6 @@
 // 2³², so the result is exact wherever the true sum fits in int32 (|a − za|, |b − zb| ≤ 255: K ≤ 33,025).
 import { type Operation, type Value, numElements, sameShape } from '../../ir';
 import { type KernelBuilder, Scope, bindingDecls, broadcastCoords, convert, outputType } from '../wgsl/builder';
-import type { GpuProfile } from '../limits';
 import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
 
 /** One side of the product: the int8 / uint8 argument it widens, read as packed bytes, and its zero point. */
@@ -78,26 +77,14 @@ function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefine
   return { matmul: matmul!, a, b: bo, M: numElements(aShape) / K, N, K, lead: aShape.slice(0, -1) };
 }
 
-/** The i8 → i32 subgroup matrix shape the device offers (16×N×32), or undefined. */
-function subgroupMatrixShape(profile: GpuProfile): { n: number } | undefined {
-  if (!profile.features.includes('chromium-experimental-subgroup-matrix') || profile.subgroupSize !== 32) return undefined;
-  const offered = (profile.subgroupMatrices ?? []).filter((c) => c.component === 'i8' && c.result === 'i32' && c.M === 16 && c.K === 32);
-  return offered.some((c) => c.N === 16) ? { n: 16 } : undefined;
-}
-
-/** Tile edge (rows of A and columns of B per workgroup): dot4I8Packed with 256 threads, subgroup matrices with one subgroup. */
+/** Tile edge: rows of A and columns of B per workgroup of 256 threads. */
 const TILE = 64;
-const MATRIX_TILE = 32;
 
-/**
- * The kernel writing `out` when its subgraph is an integer product (see integerProblem), else
- * undefined: subgroup matrices where `profile` offers i8 ones at 16×16×32, dot4I8Packed elsewhere.
- */
-export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, profile: GpuProfile): GeneratedKernel | undefined {
+/** The kernel writing `out` when its subgraph is an integer product (see integerProblem), else undefined. */
+export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): GeneratedKernel | undefined {
   const found = integerProblem(b, out);
   if (!found) return undefined;
   const p: IntegerProblem = found;
-  const matrices = subgroupMatrixShape(profile) !== undefined;
   const kw = p.K / 4;
   const flip = (o: IntegerOperand) => (o.unsigned ? ' ^ 0x80808080u' : '');
   // Zero-point corrections at row m / column n, and the product's value from the byte product.
@@ -129,32 +116,31 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const decls = bindingDecls(b, out, outBinding);
   const inA = `in${p.a.binding}`;
   const inB = `in${p.b.binding}`;
-  const grid = (tile: number): [number, number, number] => [Math.ceil(p.N / tile), Math.ceil(p.M / tile), 1];
-  const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through ${matrices ? 'subgroup matrices' : 'dot4I8Packed'}`;
-  return matrices ? { wgsl: matrixKernel(), workgroups: grid(MATRIX_TILE) } : { wgsl: dot4Kernel(), workgroups: grid(TILE) };
+  const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through dot4I8Packed`;
+  return { wgsl: dot4Kernel(), workgroups: [Math.ceil(p.N / TILE), Math.ceil(p.M / TILE), 1] };
 
   /**
    * Loads of one K tile of `tk` bytes: A's rows as they lie (words along K, uint8 shifted to int8),
    * B's 4×4 byte blocks transposed so that each word holds 4 K-steps of one column (`stride` words
    * between columns, and between rows of A). Out-of-range words are 0, which adds nothing.
    */
-  function tileLoads(tile: number, threads: number, tk: number, stride: number, word: string): string {
+  function tileLoads(tk: number, stride: number): string {
     const tw = tk / 4;
-    const aWords = tile * tw;
-    const blocks = tw * (tile / 4);
+    const aWords = TILE * tw;
+    const blocks = tw * (TILE / 4);
     const bRow = (i: number) => `select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i)`;
-    return `    for (var e = t; e < ${aWords}i; e += ${threads}i) {
+    return `    for (var e = t; e < ${aWords}i; e += 256i) {
       let r = e / ${tw}i;
       let w = e % ${tw}i;
       let m = m0 + r;
       let kq = (k0 >> 2u) + w;
       var v = 0u;
       if (m < ${p.M}i && kq < ${kw}i) { v = ${inA}[m * ${kw}i + kq]${flip(p.a)}; }
-      tileA[r * ${stride}i + w] = ${word}(v);
+      tileA[r * ${stride}i + w] = v;
     }
-    for (var e = t; e < ${blocks}i; e += ${threads}i) {
-      let kb = e / ${tile / 4}i;
-      let nb = e % ${tile / 4}i;
+    for (var e = t; e < ${blocks}i; e += 256i) {
+      let kb = e / ${TILE / 4}i;
+      let nb = e % ${TILE / 4}i;
       let k = k0 + kb * 4i;
       let n = n0 + nb * 4i;
       var q0 = vec4<u32>(0u);
@@ -168,27 +154,27 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
         q3 = unpack4xU8(${bRow(3)});
       }
       let c = nb * 4i;
-      tileB[c * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.x, q1.x, q2.x, q3.x)));
-      tileB[(c + 1i) * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.y, q1.y, q2.y, q3.y)));
-      tileB[(c + 2i) * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.z, q1.z, q2.z, q3.z)));
-      tileB[(c + 3i) * ${stride}i + kb] = ${word}(pack4xU8(vec4<u32>(q0.w, q1.w, q2.w, q3.w)));
+      tileB[c * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.x, q1.x, q2.x, q3.x));
+      tileB[(c + 1i) * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.y, q1.y, q2.y, q3.y));
+      tileB[(c + 2i) * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.z, q1.z, q2.z, q3.z));
+      tileB[(c + 3i) * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.w, q1.w, q2.w, q3.w));
     }`;
   }
 
-  /** Thread t < `tile` sums row t of the A tile and column t of the B tile (where needed). */
-  function tileSums(tile: number, tw: number, stride: number, word: string): string {
-    const sum = (to: string, tileName: string) => `for (var w = 0i; w < ${tw}i; w++) { ${to} += dot4I8Packed(${word === 'u32' ? '' : 'bitcast<u32>'}(${tileName}[t * ${stride}i + w]), 0x01010101u); }`;
+  /** Thread t < 64 sums row t of the A tile and column t of the B tile (where needed). */
+  function tileSums(tw: number, stride: number): string {
+    const sum = (to: string, tileName: string) => `for (var w = 0i; w < ${tw}i; w++) { ${to} += dot4I8Packed(${tileName}[t * ${stride}i + w], 0x01010101u); }`;
     const lines = [...(needRowSums ? [sum('rowSum', 'tileA')] : []), ...(needColSums ? [sum('colSum', 'tileB')] : [])];
-    return lines.length ? `    if (t < ${tile}i) {\n      ${lines.join('\n      ')}\n    }` : '';
+    return lines.length ? `    if (t < ${TILE}i) {\n      ${lines.join('\n      ')}\n    }` : '';
   }
 
-  function sumDecls(tile: number): string {
-    return `${needRowSums ? `var<workgroup> sumA: array<i32, ${tile}>;\n` : ''}${needColSums ? `var<workgroup> sumB: array<i32, ${tile}>;\n` : ''}`;
+  function sumDecls(): string {
+    return `${needRowSums ? `var<workgroup> sumA: array<i32, ${TILE}>;\n` : ''}${needColSums ? `var<workgroup> sumB: array<i32, ${TILE}>;\n` : ''}`;
   }
 
-  function publishSums(tile: number): string {
+  function publishSums(): string {
     const lines = [...(needRowSums ? ['sumA[t] = rowSum;'] : []), ...(needColSums ? ['sumB[t] = colSum;'] : [])];
-    return `${lines.length ? `  if (t < ${tile}i) { ${lines.join(' ')} }\n` : ''}  workgroupBarrier();`;
+    return `${lines.length ? `  if (t < ${TILE}i) { ${lines.join(' ')} }\n` : ''}  workgroupBarrier();`;
   }
 
   /** 16×16 threads, each 4×4 products at rows ty + 16i and columns tx + 16j; K tiles of 32 bytes (rows padded to 9 words). */
@@ -214,7 +200,7 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
 ${decls}
 var<workgroup> tileA: array<u32, ${TILE * stride}>;
 var<workgroup> tileB: array<u32, ${TILE * stride}>;
-${sumDecls(TILE)}
+${sumDecls()}
 @compute @workgroup_size(16, 16, 1)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
   let m0 = i32(wg.y) * ${TILE}i;
@@ -226,71 +212,16 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   var rowSum = 0i;
   var colSum = 0i;
   for (var k0 = 0i; k0 < ${p.K}i; k0 += ${tk}i) {
-${tileLoads(TILE, 256, tk, stride, 'u32')}
+${tileLoads(tk, stride)}
     workgroupBarrier();
-${tileSums(TILE, tk / 4, stride, 'u32')}
+${tileSums(tk / 4, stride)}
     for (var w = 0i; w < ${tk / 4}i; w++) {
 ${products.join('\n')}
     }
     workgroupBarrier();
   }
-${publishSums(TILE)}
+${publishSums()}
 ${stores.lines.join('\n')}
-}
-`;
-  }
-
-  /**
-   * One subgroup of 32 per workgroup, 32×32 products as 2×2 subgroup matrices of 16×16, over K tiles
-   * of 64 bytes; matrix offsets must be uniform, so they derive from the workgroup alone. The results
-   * go through workgroup memory so that every thread stores with the epilogue.
-   */
-  function matrixKernel(): string {
-    const tile = MATRIX_TILE;
-    const tk = 64;
-    const stride = tk / 4;
-    const epilogue = new Scope('    ');
-    store(epilogue, 'm0 + r', 'n0 + c', 'r', 'c', `tileC[r * ${tile}i + c]`);
-    const mma: string[] = [];
-    for (let s = 0; s < tk / 32; s++) {
-      for (let i = 0; i < 2; i++) mma.push(`      let l${s}${i} = subgroupMatrixLoad<subgroup_matrix_left<i8, 32, 16>, row_major>(&tileA, ${16 * i * stride + s * 8}u, ${stride}u);`);
-      for (let j = 0; j < 2; j++) mma.push(`      let r${s}${j} = subgroupMatrixLoad<subgroup_matrix_right<i8, 16, 32>, col_major>(&tileB, ${16 * j * stride + s * 8}u, ${stride}u);`);
-      for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) mma.push(`      c${i}${j} = subgroupMatrixMultiplyAccumulate(l${s}${i}, r${s}${j}, c${i}${j});`);
-    }
-    const results = [0, 1].flatMap((i) => [0, 1].map((j) => `  subgroupMatrixStore<row_major>(&tileC, ${16 * i * tile + 16 * j}u, c${i}${j}, ${tile}u);`));
-    return `enable chromium_experimental_subgroup_matrix;
-${header}
-${decls}
-var<workgroup> tileA: array<i32, ${tile * stride}>;
-var<workgroup> tileB: array<i32, ${tile * stride}>;
-var<workgroup> tileC: array<i32, ${tile * tile}>;
-${sumDecls(tile)}
-@compute @workgroup_size(32, 1, 1)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
-  let m0 = i32(wg.y) * ${tile}i;
-  let n0 = i32(wg.x) * ${tile}i;
-  let t = i32(li);
-  ${[0, 1].flatMap((i) => [0, 1].map((j) => `var c${i}${j} = subgroup_matrix_result<i32, 16, 16>();`)).join('\n  ')}
-  var rowSum = 0i;
-  var colSum = 0i;
-  for (var k0 = 0i; k0 < ${p.K}i; k0 += ${tk}i) {
-${tileLoads(tile, 32, tk, stride, 'bitcast<i32>')}
-    workgroupBarrier();
-${tileSums(tile, tk / 4, stride, 'i32')}
-    {
-${mma.join('\n')}
-    }
-    workgroupBarrier();
-  }
-${results.join('\n')}
-${publishSums(tile)}
-  for (var e = t; e < ${tile * tile}i; e += 32i) {
-    let r = e / ${tile}i;
-    let c = e % ${tile}i;
-    if (m0 + r < ${p.M}i && n0 + c < ${p.N}i) {
-${epilogue.lines.join('\n')}
-    }
-  }
 }
 `;
   }
