@@ -7,7 +7,7 @@ import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
-import { rowKernel } from './kernels/row-kernel';
+import { rowKernel, splitRowKernels } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
@@ -44,7 +44,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
     const integer = integerGemmKernel(b, out, binding, name);
-    const generated: GeneratedKernel[] = integer ? [integer] : tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? [rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup) ?? elementKernel(b, out, binding, name)];
+    const generated: GeneratedKernel[] = integer ? [integer] : tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? splitRowKernels(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup) ?? elementKernel(b, out, binding, name)];
     generated.forEach(({ wgsl, workgroups, workspace }, i) => {
       const last = i === generated.length - 1;
       kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding, ...(workspace ? { workspace } : {}) });

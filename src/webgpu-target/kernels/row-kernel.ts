@@ -281,3 +281,103 @@ ${body.lines.join('\n')}
 `;
   return { wgsl, workgroups: [gx, Math.ceil(rows / gx), 1] };
 }
+
+/** A reduction's rows from this long on are split over workgroups (with few rows: see splitRowKernels). */
+const SPLIT_FROM = 32_768;
+/** Elements per workgroup of a split row: 256 threads, 16 each. */
+const CHUNK = 4096;
+
+/**
+ * Few long rows of a reduction (one statistic), split: a workgroup per 4096-element chunk of a row
+ * folds its chunk into a partial in the kernel workspace, then a workgroup per row combines the
+ * partials, finishes the statistic and stores through the epilogue. A whole row on one workgroup
+ * leaves the GPU idle but one SM: dynamic quantization's min and max of ViT-B/16's 197×3072
+ * activations took 78 µs each so on an H200. Undefined where the subgraph is not such a reduction.
+ */
+export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): { wgsl: string; workgroups: [number, number, number]; workspace: number }[] | undefined {
+  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
+  const heavy = heavyOps(b, out);
+  const [anchor] = heavy;
+  const rowOp = anchor && ROW_OPS[anchor.opName];
+  if (heavy.size !== 1 || !rowOp?.reduces || anchor.operands[0]!.type.element !== 'float32') return undefined;
+  const result = anchor.results[0]!.type.shape;
+  if (result.length !== out.type.shape.length || result.some((d, i) => d !== out.type.shape[i])) return undefined;
+  const shape = anchor.operands[0]!.type.shape;
+  const axes = rowOp.axes(anchor);
+  const n = axes.reduce((k, a) => k * shape[a]!, 1);
+  const rows = numElements(shape) / n;
+  const stats = rowOp.stats(anchor, n);
+  if (n < SPLIT_FROM || rows >= FEW_ROWS || stats.length !== 1) return undefined;
+  const [stat] = stats as [Statistic];
+  const chunks = Math.ceil(n / CHUNK);
+  const workspace = rows * chunks * 4;
+  const kept = shape.map((_, i) => i).filter((i) => !axes.includes(i));
+  const x = anchor.operands[0]!;
+  const wsDecl = `@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<f32>;`;
+  /** Two-level combine of every thread's `acc` into `total` (as the row kernel's). */
+  const combine = (threads: number, acc: string) => {
+    const lanes = Math.min(32, threads);
+    const lines = [`red[t] = ${acc};`, 'workgroupBarrier();', `if (t < ${lanes}i) {`, '  var part = red[t];'];
+    for (let k = 1; k < threads / lanes; k++) lines.push(`  part = ${stat.combine('part', `red[t + ${k * lanes}i]`)};`);
+    lines.push('  red2[t] = part;', '}', 'workgroupBarrier();', 'var total = red2[0];', `for (var k = 1i; k < ${lanes}i; k++) { total = ${stat.combine('total', 'red2[k]')}; }`);
+    return { lines: lines.map((l) => `  ${l}`).join('\n'), decls: `var<workgroup> red: array<f32, ${threads}>;\nvar<workgroup> red2: array<f32, ${lanes}>;` };
+  };
+  // Partials: workgroup (chunk, row); each thread folds 16 elements 256 apart.
+  const body = new Scope('  ');
+  const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
+  body.emit(`var acc = ${stat.init};`);
+  body.emit(`for (var e = 0i; e < ${CHUNK / 256}i; e++) {`);
+  body.emit(`  let j = chunk * ${CHUNK}i + e * 256i + t;`);
+  body.emit(`  if (j < ${n}i) {`);
+  const loop = new Scope('      ', body);
+  const inRow = unflatten('j', axes.map((i) => shape[i]!));
+  const coords = shape.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : inRow[axes.indexOf(i)]!));
+  loop.emit(`acc = ${stat.fold('acc', convert(b.value(x, coords, loop), 'f32'), [])};`);
+  body.lines.push(...loop.lines);
+  body.emit('  }');
+  body.emit('}');
+  const first = combine(256, 'acc');
+  const partials = `// ${name} (partials): ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n} in ${chunks} chunks of ${CHUNK}
+${bindingDecls(b, out, outBinding)}
+${wsDecl}
+${first.decls}
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let chunk = i32(wg.x);
+  let row = i32(wg.y);
+  let t = i32(lid);
+${body.lines.join('\n')}
+${first.lines}
+  if (t == 0i) { workspace[row * ${chunks}i + chunk] = total; }
+}
+`;
+  // Each row: its partials combined, the statistic finished, the epilogue applied.
+  const threads = Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(chunks))));
+  const rb = makeBuilder();
+  const final = new Scope('    ');
+  final.emit(`let stat = ${stat.final ? stat.final('total') : 'total'};`);
+  rb.override(anchor, (_b, op, at, s) => rowOp.finish(rb, op, at, s, ['stat'], n));
+  const rowOut = unflatten('row', kept.map((i) => shape[i]!));
+  const outCoords = rowOp.dropsAxes?.(anchor) ? rowOut : result.map((_, i) => (kept.includes(i) ? rowOut[kept.indexOf(i)]! : '0i'));
+  final.emit(`out${outBinding}[${flatOffset(outCoords, result)}] = ${convert(rb.value(out, outCoords, final), outputType(out))};`);
+  const second = combine(threads, 'acc');
+  const finishing = `// ${name}: ${rows} rows of ${chunks} partials
+${bindingDecls(rb, out, outBinding)}
+${wsDecl}
+${second.decls}
+
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let row = i32(wg.x);
+  let t = i32(lid);
+  var acc = ${stat.init};
+  for (var c = t; c < ${chunks}i; c += ${threads}i) { acc = ${stat.combine('acc', `workspace[row * ${chunks}i + c]`)}; }
+${second.lines}
+  if (t == 0i) {
+${final.lines.join('\n')}
+  }
+}
+`;
+  return [{ wgsl: partials, workgroups: [chunks, rows, 1], workspace }, { wgsl: finishing, workgroups: [rows, 1, 1], workspace }];
+}

@@ -7,7 +7,7 @@ import { planKernels } from '../kernel-plan';
 import { DEFAULT_GPU_PROFILE } from '../limits';
 import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
 
-type RowCase = Case & { row: boolean; threads?: number };
+type RowCase = Case & { row: boolean; threads?: number; /** Rows split over workgroups (partials, then a kernel per row). */ split?: boolean };
 
 const one = (op: string, x: string, attrs: Record<string, number>, row = true, extra: string[] = []): RowCase => ({
   name: `${op} ${x} ${JSON.stringify(attrs)}`, args: [`${x}xf32`, ...extra], ops: [{ op, in: ['a', ...extra.map((_, i) => String.fromCharCode(98 + i))], attrs }], row,
@@ -32,7 +32,11 @@ const CASES: RowCase[] = [
   one('global_average_pool', '1x3x3x3', {}, false),
   // Reductions as rows: a whole tensor to a scalar (dynamic quantization's min and max), trailing or
   // leading axes, keeping or dropping them, with a prologue.
-  ...(['reduce_min', 'reduce_max'] as const).map((op): RowCase => ({ name: `${op} 197x3072 → scalar`, args: ['197x3072xf32'], row: true, ops: [{ op, in: ['a'], attrs: { keep_dims: false } }] })),
+  ...(['reduce_min', 'reduce_max'] as const).map((op): RowCase => ({ name: `${op} 197x3072 → scalar (split)`, args: ['197x3072xf32'], row: true, split: true, ops: [{ op, in: ['a'], attrs: { keep_dims: false } }] })),
+  {
+    name: 'reduce_mean of |a| over axes [1, 2] of 3x250x211, kept (split, ragged last chunk)', args: ['3x250x211xf32'], row: true, split: true,
+    ops: [{ op: 'abs', in: ['a'] }, { op: 'reduce_mean', in: ['%0'], attrs: { axes: [1, 2], keep_dims: true } }],
+  },
   { name: 'reduce_sum 4x300x7 over axes [1, 2], kept', args: ['4x300x7xf32'], row: true, ops: [{ op: 'reduce_sum', in: ['a'], attrs: { axes: [1, 2], keep_dims: true } }] },
   { name: 'reduce_mean 40x3x33 over axis 0, dropped', args: ['40x3x33xf32'], row: true, ops: [{ op: 'reduce_mean', in: ['a'], attrs: { axes: [0], keep_dims: false } }] },
   { name: 'reduce_l2 of tanh(a) over 6x1000 rows', args: ['6x1000xf32'], row: true, ops: [{ op: 'tanh', in: ['a'] }, { op: 'reduce_l2', in: ['%0'], attrs: { axes: [-1], keep_dims: false } }] },
@@ -72,6 +76,7 @@ describe('row kernels vs CPU reference', () => {
       const { inputs, want, state, defs } = prepareCase(c, 51);
       expect(defs.length, 'one fused subgraph').toBe(1);
       expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'planned as a row kernel').toBe(c.row);
+      expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' chunks of ')), 'rows split over workgroups').toBe(c.split ?? false);
       if (c.threads) expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(`, ${c.threads} threads each`)), `${c.threads} threads per row`).toBe(true);
       const { got } = await runCase(device, state, inputs);
       expectClose(got, want, c.name, 1e-5, 1e-4);
