@@ -77,8 +77,15 @@ function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefine
   return { matmul: matmul!, a, b: bo, M: numElements(aShape) / K, N, K, lead: aShape.slice(0, -1) };
 }
 
-/** Tile edge: rows of A and columns of B per workgroup of 256 threads. */
+/**
+ * Tile edge: rows of A and columns of B per workgroup of 256 threads (4×4 products each at 64, 2×2 at
+ * 32). Products that would make fewer than FEW_TILES workgroups of 64 take 32: a transformer's
+ * 197-row projections leave most of a large GPU idle otherwise (ViT-B/16's 197×768×3072 fills 48
+ * workgroups at 64).
+ */
 const TILE = 64;
+const SMALL_TILE = 32;
+const FEW_TILES = 264;
 
 /** The kernel writing `out` when its subgraph is an integer product (see integerProblem), else undefined. */
 export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): GeneratedKernel | undefined {
@@ -117,7 +124,9 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const inA = `in${p.a.binding}`;
   const inB = `in${p.b.binding}`;
   const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through dot4I8Packed`;
-  return { wgsl: dot4Kernel(), workgroups: [Math.ceil(p.N / TILE), Math.ceil(p.M / TILE), 1] };
+  const tile = Math.ceil(p.M / TILE) * Math.ceil(p.N / TILE) < FEW_TILES ? SMALL_TILE : TILE;
+  const per = tile / 16;
+  return { wgsl: dot4Kernel(), workgroups: [Math.ceil(p.N / tile), Math.ceil(p.M / tile), 1] };
 
   /**
    * Loads of one K tile of `tk` bytes: A's rows as they lie (words along K, uint8 shifted to int8),
@@ -126,8 +135,8 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
    */
   function tileLoads(tk: number, stride: number): string {
     const tw = tk / 4;
-    const aWords = TILE * tw;
-    const blocks = tw * (TILE / 4);
+    const aWords = tile * tw;
+    const blocks = tw * (tile / 4);
     const bRow = (i: number) => `select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i)`;
     return `    for (var e = t; e < ${aWords}i; e += 256i) {
       let r = e / ${tw}i;
@@ -139,8 +148,8 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
       tileA[r * ${stride}i + w] = v;
     }
     for (var e = t; e < ${blocks}i; e += 256i) {
-      let kb = e / ${TILE / 4}i;
-      let nb = e % ${TILE / 4}i;
+      let kb = e / ${tile / 4}i;
+      let nb = e % ${tile / 4}i;
       let k = k0 + kb * 4i;
       let n = n0 + nb * 4i;
       var q0 = vec4<u32>(0u);
@@ -161,33 +170,34 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     }`;
   }
 
-  /** Thread t < 64 sums row t of the A tile and column t of the B tile (where needed). */
+  /** Thread t < tile sums row t of the A tile and column t of the B tile (where needed). */
   function tileSums(tw: number, stride: number): string {
     const sum = (to: string, tileName: string) => `for (var w = 0i; w < ${tw}i; w++) { ${to} += dot4I8Packed(${tileName}[t * ${stride}i + w], 0x01010101u); }`;
     const lines = [...(needRowSums ? [sum('rowSum', 'tileA')] : []), ...(needColSums ? [sum('colSum', 'tileB')] : [])];
-    return lines.length ? `    if (t < ${TILE}i) {\n      ${lines.join('\n      ')}\n    }` : '';
+    return lines.length ? `    if (t < ${tile}i) {\n      ${lines.join('\n      ')}\n    }` : '';
   }
 
   function sumDecls(): string {
-    return `${needRowSums ? `var<workgroup> sumA: array<i32, ${TILE}>;\n` : ''}${needColSums ? `var<workgroup> sumB: array<i32, ${TILE}>;\n` : ''}`;
+    return `${needRowSums ? `var<workgroup> sumA: array<i32, ${tile}>;\n` : ''}${needColSums ? `var<workgroup> sumB: array<i32, ${tile}>;\n` : ''}`;
   }
 
   function publishSums(): string {
     const lines = [...(needRowSums ? ['sumA[t] = rowSum;'] : []), ...(needColSums ? ['sumB[t] = colSum;'] : [])];
-    return `${lines.length ? `  if (t < ${TILE}i) { ${lines.join(' ')} }\n` : ''}  workgroupBarrier();`;
+    return `${lines.length ? `  if (t < ${tile}i) { ${lines.join(' ')} }\n` : ''}  workgroupBarrier();`;
   }
 
-  /** 16×16 threads, each 4×4 products at rows ty + 16i and columns tx + 16j; K tiles of 32 bytes (rows padded to 9 words). */
+  /** 16×16 threads, each per×per products at rows ty + 16i and columns tx + 16j; K tiles of 32 bytes (rows padded to 9 words). */
   function dot4Kernel(): string {
     const tk = 32;
     const stride = tk / 4 + 1;
     const products: string[] = [];
-    for (let i = 0; i < 4; i++) products.push(`      let a${i} = tileA[(ty + ${16 * i}i) * ${stride}i + w];`);
-    for (let j = 0; j < 4; j++) products.push(`      let b${j} = tileB[(tx + ${16 * j}i) * ${stride}i + w];`);
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) products.push(`      acc${i}${j} += dot4I8Packed(a${i}, b${j});`);
+    const range = Array.from({ length: per }, (_, i) => i);
+    for (const i of range) products.push(`      let a${i} = tileA[(ty + ${16 * i}i) * ${stride}i + w];`);
+    for (const j of range) products.push(`      let b${j} = tileB[(tx + ${16 * j}i) * ${stride}i + w];`);
+    for (const i of range) for (const j of range) products.push(`      acc${i}${j} += dot4I8Packed(a${i}, b${j});`);
     const stores = new Scope('  ');
-    for (let i = 0; i < 4; i++) {
-      for (let j = 0; j < 4; j++) {
+    for (const i of range) {
+      for (const j of range) {
         const s = stores.child();
         store(s, `m0 + ty + ${16 * i}i`, `n0 + tx + ${16 * j}i`, `ty + ${16 * i}i`, `tx + ${16 * j}i`, `acc${i}${j}`);
         stores.emit(`if (m0 + ty + ${16 * i}i < ${p.M}i && n0 + tx + ${16 * j}i < ${p.N}i) {`);
@@ -195,16 +205,16 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
         stores.emit('}');
       }
     }
-    const accs = [0, 1, 2, 3].flatMap((i) => [0, 1, 2, 3].map((j) => `var acc${i}${j} = 0i;`)).join(' ');
+    const accs = range.flatMap((i) => range.map((j) => `var acc${i}${j} = 0i;`)).join(' ');
     return `${header}
 ${decls}
-var<workgroup> tileA: array<u32, ${TILE * stride}>;
-var<workgroup> tileB: array<u32, ${TILE * stride}>;
+var<workgroup> tileA: array<u32, ${tile * stride}>;
+var<workgroup> tileB: array<u32, ${tile * stride}>;
 ${sumDecls()}
 @compute @workgroup_size(16, 16, 1)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
-  let m0 = i32(wg.y) * ${TILE}i;
-  let n0 = i32(wg.x) * ${TILE}i;
+  let m0 = i32(wg.y) * ${tile}i;
+  let n0 = i32(wg.x) * ${tile}i;
   let tx = i32(lid.x);
   let ty = i32(lid.y);
   let t = ty * 16i + tx;
