@@ -86,6 +86,8 @@ function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefine
 const TILE = 64;
 const SMALL_TILE = 32;
 const FEW_TILES = 264;
+/** Bytes of K per tile by tile edge: 2 × 64 × 17 words or 2 × 32 × 33 words of workgroup memory, under WebGPU's 16 KiB. */
+const KTILE: Readonly<Record<number, number>> = { [TILE]: 64, [SMALL_TILE]: 128 };
 
 /** The kernel writing `out` when its subgraph is an integer product (see integerProblem), else undefined. */
 export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): GeneratedKernel | undefined {
@@ -186,9 +188,12 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     return `${lines.length ? `  if (t < ${tile}i) { ${lines.join(' ')} }\n` : ''}  workgroupBarrier();`;
   }
 
-  /** 16×16 threads, each per×per products at rows ty + 16i and columns tx + 16j; K tiles of 32 bytes (rows padded to 9 words). */
+  /**
+   * 16×16 threads, each per×per products at rows ty + 16i and columns tx + 16j; K tiles of KTILE
+   * bytes, tile rows padded by a word (an odd stride: no two threads of a row read one bank).
+   */
   function dot4Kernel(): string {
-    const tk = 32;
+    const tk = KTILE[tile]!;
     const stride = tk / 4 + 1;
     const products: string[] = [];
     const range = Array.from({ length: per }, (_, i) => i);
