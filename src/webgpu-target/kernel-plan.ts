@@ -43,8 +43,8 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const name = `${symbol}.${r}`;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
-    const integer = integerGemmKernel(b, out, binding, name);
-    const generated: GeneratedKernel[] = integer ? [integer] : tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? splitRowKernels(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup) ?? elementKernel(b, out, binding, name)];
+    const integer = integerGemmKernel(b, out, binding, name, builder);
+    const generated: GeneratedKernel[] = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? splitRowKernels(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup) ?? elementKernel(b, out, binding, name)];
     generated.forEach(({ wgsl, workgroups, workspace }, i) => {
       const last = i === generated.length - 1;
       kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding, ...(workspace ? { workspace } : {}) });

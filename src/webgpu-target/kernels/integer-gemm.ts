@@ -12,7 +12,7 @@
 // and column, and only where the other operand's correction can be non-zero. Arithmetic wraps modulo
 // 2³², so the result is exact wherever the true sum fits in int32 (|a − za|, |b − zb| ≤ 255: K ≤ 33,025).
 import { type Operation, type Value, numElements, sameShape } from '../../ir';
-import { type KernelBuilder, Scope, bindingDecls, broadcastCoords, convert, outputType } from '../wgsl/builder';
+import { type KernelBuilder, Scope, bindingDecls, broadcastCoords, convert, elementKernel, flatOffset, outputType } from '../wgsl/builder';
 import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
 
 /** One side of the product: the int8 / uint8 argument it widens, read as packed bytes, and its zero point. */
@@ -89,24 +89,46 @@ const FEW_TILES = 264;
 /** Bytes of K per tile by tile edge: 2 × 64 × 17 words or 2 × 32 × 33 words of workgroup memory, under WebGPU's 16 KiB. */
 const KTILE: Readonly<Record<number, number>> = { [TILE]: 64, [SMALL_TILE]: 128 };
 
-/** The kernel writing `out` when its subgraph is an integer product (see integerProblem), else undefined. */
-export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): GeneratedKernel | undefined {
+/** K bytes per slice at least, where a product is split along K. */
+const MIN_SLICE = 256;
+/** Most slices of K. */
+const MAX_SLICES = 16;
+
+/**
+ * The kernels writing `out` when its subgraph is an integer product (see integerProblem), else
+ * undefined. Where 64×64 tiles would make fewer than FEW_TILES workgroups and K is long, K is split
+ * into slices: each slice's workgroups store their int32 partial products (zero-point corrections for
+ * their part of K included) in the kernel workspace, and an element kernel sums the slices, adds
+ * K·ca·cb and applies the epilogue. Otherwise one kernel, with 32×32 tiles where 64×64 ones would be
+ * too few.
+ */
+export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): GeneratedKernel[] | undefined {
   const found = integerProblem(b, out);
   if (!found) return undefined;
   const p: IntegerProblem = found;
   const kw = p.K / 4;
   const flip = (o: IntegerOperand) => (o.unsigned ? ' ^ 0x80808080u' : '');
   // Zero-point corrections at row m / column n, and the product's value from the byte product.
-  const correction = (o: IntegerOperand, coords: readonly string[], shape: readonly number[], scope: Scope) => {
-    const base = o.unsigned ? 128 : 0;
+  const correction = (o: IntegerOperand, coords: readonly string[], shape: readonly number[], scope: Scope, kb = b) => {
     if (!o.zero) return o.unsigned ? '128i' : undefined;
-    const z = b.value(o.zero, broadcastCoords(coords, shape, o.zero.type.shape), scope).expr;
-    return base ? `(128i - ${z})` : `(-${z})`;
+    const z = kb.value(o.zero, broadcastCoords(coords, shape, o.zero.type.shape), scope).expr;
+    return o.unsigned ? `(128i - ${z})` : `(-${z})`;
   };
   const needRowSums = p.b.unsigned || p.b.zero !== undefined;
   const needColSums = p.a.unsigned || p.a.zero !== undefined;
   const type = outputType(out);
-  /** Stores product element (m, n) with accumulator `dot`, the tile's sums of row r and column c in `sumA[r]` / `sumB[c]`. */
+  const tiles64 = Math.ceil(p.M / TILE) * Math.ceil(p.N / TILE);
+  const splits = tiles64 < FEW_TILES ? Math.max(1, Math.min(Math.ceil(FEW_TILES / tiles64), Math.floor(p.K / MIN_SLICE), MAX_SLICES)) : 1;
+  const tile = splits > 1 || tiles64 >= FEW_TILES ? TILE : SMALL_TILE;
+  const per = tile / 16;
+  const tk = KTILE[tile]!;
+  /** K bytes per slice: a whole number of K tiles. */
+  const slice = Math.ceil(p.K / splits / tk) * tk;
+  const elements = p.M * p.N;
+  /**
+   * Stores product element (m, n) with accumulator `dot`, the tile's sums of row r and column c in
+   * `sumA[r]` / `sumB[c]`: through the epilogue, or as this slice's partial.
+   */
   const store = (scope: Scope, m: string, n: string, r: string, c: string, dot: string) => {
     const leadCoords = unflatten(m, p.lead);
     const ca = correction(p.a, [...leadCoords, '0i'], [...p.lead, p.K], scope);
@@ -114,9 +136,13 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     const terms = [dot];
     if (cb) terms.push(`${cb} * sumA[${r}]`);
     if (ca) terms.push(`${ca} * sumB[${c}]`);
-    if (ca && cb) terms.push(`${p.K}i * ${ca} * ${cb}`);
+    if (ca && cb && splits === 1) terms.push(`${p.K}i * ${ca} * ${cb}`);
     const acc = b.fresh('acc');
     scope.emit(`let ${acc} = ${terms.join(' + ')};`);
+    if (splits > 1) {
+      scope.emit(`workspace[i32(wg.z) * ${elements}i + (${m}) * ${p.N}i + ${n}] = ${acc};`);
+      return;
+    }
     b.override(p.matmul, () => ({ expr: acc, type: 'i32' }));
     const coords = [...leadCoords, n];
     const v = b.value(out, coords, scope);
@@ -126,9 +152,28 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const inA = `in${p.a.binding}`;
   const inB = `in${p.b.binding}`;
   const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through dot4I8Packed`;
-  const tile = Math.ceil(p.M / TILE) * Math.ceil(p.N / TILE) < FEW_TILES ? SMALL_TILE : TILE;
-  const per = tile / 16;
-  return { wgsl: dot4Kernel(), workgroups: [Math.ceil(p.N / tile), Math.ceil(p.M / tile), 1] };
+  const product = { wgsl: dot4Kernel(), workgroups: [Math.ceil(p.N / tile), Math.ceil(p.M / tile), splits] as [number, number, number] };
+  if (splits === 1) return [product];
+  const workspace = splits * elements * 4;
+  return [{ ...product, workspace }, { ...sumOfSlices(), workspace }];
+
+  /** One thread per element: the slices' partials summed, K·ca·cb added, the epilogue applied. */
+  function sumOfSlices(): { wgsl: string; workgroups: [number, number, number] } {
+    const rb = makeBuilder();
+    rb.override(p.matmul, (_b, _op, at, scope) => {
+      const m = rb.fresh('m');
+      scope.emit(`let ${m} = ${at.slice(0, -1).length ? flatOffset(at.slice(0, -1), p.lead) : '0i'};`);
+      const n = at.at(-1)!;
+      const acc = rb.fresh('acc');
+      scope.emit(`var ${acc} = 0i;`);
+      scope.emit(`for (var s = 0i; s < ${splits}i; s++) { ${acc} += workspace[s * ${elements}i + ${m} * ${p.N}i + ${n}]; }`);
+      const ca = correction(p.a, [...at.slice(0, -1), '0i'], [...p.lead, p.K], scope, rb);
+      const cb = correction(p.b, ['0i', n], [p.K, p.N], scope, rb);
+      return { expr: ca && cb ? `(${acc} + ${p.K}i * ${ca} * ${cb})` : acc, type: 'i32' };
+    });
+    const k = elementKernel(rb, out, outBinding, `${name} (sum of ${splits} K slices)`);
+    return { wgsl: `${k.wgsl}@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<i32>;\n`, workgroups: k.workgroups };
+  }
 
   /**
    * Loads of one K tile of `tk` bytes: A's rows as they lie (words along K, uint8 shifted to int8),
@@ -193,7 +238,6 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
    * bytes, tile rows padded by a word (an odd stride: no two threads of a row read one bank).
    */
   function dot4Kernel(): string {
-    const tk = KTILE[tile]!;
     const stride = tk / 4 + 1;
     const products: string[] = [];
     const range = Array.from({ length: per }, (_, i) => i);
@@ -211,8 +255,8 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
       }
     }
     const accs = range.flatMap((i) => range.map((j) => `var acc${i}${j} = 0i;`)).join(' ');
-    return `${header}
-${decls}
+    return `${header}${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}
+${decls}${splits > 1 ? `\n@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<i32>;` : ''}
 var<workgroup> tileA: array<u32, ${tile * stride}>;
 var<workgroup> tileB: array<u32, ${tile * stride}>;
 ${sumDecls()}
@@ -226,7 +270,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   ${accs}
   var rowSum = 0i;
   var colSum = 0i;
-  for (var k0 = 0i; k0 < ${p.K}i; k0 += ${tk}i) {
+  for (var k0 = ${splits > 1 ? `i32(wg.z) * ${slice}i` : '0i'}; k0 < ${splits > 1 ? `min(i32(wg.z) * ${slice}i + ${slice}i, ${p.K}i)` : `${p.K}i`}; k0 += ${tk}i) {
 ${tileLoads(tk, stride)}
     workgroupBarrier();
 ${tileSums(tk / 4, stride)}
