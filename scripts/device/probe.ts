@@ -5,7 +5,7 @@
 //   probe phases MODEL…           per run: encode (to submit), submit, waiting for the results
 //   probe integer                 integer products (u8 · i8, zero points) on this device against the CPU reference, and their kernel times
 import { readFileSync } from 'node:fs';
-import { type Operation, parseModule } from '../../src/ir';
+import { type Operation, byteSize, parseModule } from '../../src/ir';
 import { FUNCTIONAL_DEFINITION } from '../../src/ir/structural';
 import { planKernels } from '../../src/webgpu-target/kernel-plan';
 import { compile } from '../../src/compiler/pipeline';
@@ -91,18 +91,25 @@ if (mode === 'cold') {
     const defs: Operation[] = [];
     const walk = (op: Operation) => { for (const r of op.regions) for (const blk of r.blocks) for (const o of blk.operations) { if (o.name === FUNCTIONAL_DEFINITION) defs.push(o); walk(o); } };
     walk(state.output!);
-    const kernels = defs.flatMap((d) => planKernels(d, 'p', gpuProfile(device))).filter((kk) => kk.wgsl.includes('integer product'));
+    // The product's kernels (with split K, the slices' and the one summing them), timed together.
+    const kernels = defs.flatMap((d) => planKernels(d, 'p', gpuProfile(device)));
     let line = `${m}×${k}×${n} ${zeroB ? 'zb' : 'no zb'}: mismatches ${bad < 0 ? 'not checked' : bad}`;
-    for (const kk of kernels) {
-      const entries = Array.from({ length: kk.output + 1 }, (_, b) => b);
+    // Buffers as the subgraph's arguments lie (its own order), then its result.
+    const sizes = [...defs[0]!.body().arguments.map((a) => byteSize(a.type)), 4 * m * n];
+    const bufs = sizes.map((size) => device.createBuffer({ size: Math.ceil(size / 16) * 16, usage: GPUBufferUsage.STORAGE }));
+    const workspace = Math.max(0, ...kernels.map((kk) => kk.workspace ?? 0));
+    if (workspace) bufs.push(device.createBuffer({ size: workspace, usage: GPUBufferUsage.STORAGE }));
+    const steps = kernels.map((kk) => {
+      const entries = [...Array.from({ length: kk.inputs }, (_, b) => b), kk.output, ...(kk.workspace ? [kk.output + 1] : [])];
       const layout = device.createBindGroupLayout({ entries: entries.map((b) => ({ binding: b, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as GPUBufferBindingType } })) });
       const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module: device.createShaderModule({ code: kk.wgsl }), entryPoint: 'main' } });
-      const sizes = [m * k, k * n, 4, 4 * n, 4 * m * n, 4 * m * n];
-      const bufs = entries.map((b) => device.createBuffer({ size: Math.max(16, Math.ceil((sizes[b] ?? 16) / 16) * 16), usage: GPUBufferUsage.STORAGE }));
       const group = device.createBindGroup({ layout, entries: entries.map((b) => ({ binding: b, resource: { buffer: bufs[b]! } })) });
-      const ms = med((await timedPasses(device, 20, (pass) => { pass.setPipeline(pipeline); pass.setBindGroup(0, group); for (let j = 0; j < 10; j++) pass.dispatchWorkgroups(...kk.workgroups); })).slice(5).map((x) => x / 10));
-      line += `; ${kk.workgroups.join('×')} workgroups: ${ms.toFixed(4)} ms, ${(2 * m * n * k / ms / 1e9).toFixed(1)} TOPS`;
-    }
+      return { pipeline, group, workgroups: kk.workgroups };
+    });
+    const ms = med((await timedPasses(device, 20, (pass) => {
+      for (let j = 0; j < 10; j++) for (const st of steps) { pass.setPipeline(st.pipeline); pass.setBindGroup(0, st.group); pass.dispatchWorkgroups(...st.workgroups); }
+    })).slice(5).map((x) => x / 10));
+    line += `; ${kernels.length} kernel(s) ${kernels.map((kk) => kk.workgroups.join('×')).join(' + ')}: ${ms.toFixed(4)} ms, ${(2 * m * n * k / ms / 1e9).toFixed(1)} TOPS`;
     console.log(line);
     prog.destroy();
   }
