@@ -46,11 +46,13 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
   // pooling → elementwise chain
   cgc_pattern.pattern @pool_epilogue attributes {benefit = 50,
     nodes = [{traits = ["pooling"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
-  // elementwise prologue → reduction  ⇒  one reduction kernel
+  // elementwise prologue → reduction → elementwise chain  ⇒  one reduction kernel (dynamic
+  // quantization's min(reduce_min(x), 0) and the scale computed from both ends of x's range)
   cgc_pattern.pattern @reduction_prologue attributes {benefit = 50,
     nodes = [{ops = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_l1", "reduce_l2",
                      "reduce_log_sum", "reduce_log_sum_exp", "reduce_sum_square"], element_types = ${FLOAT}}],
-    prologue = {traits = ["elementwise", "unary"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "none"}}
+    prologue = {traits = ["elementwise", "unary"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "none"},
+    epilogue = ${EPILOGUE}}
   // elementwise prologue (scale, mask) → softmax / log_softmax → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @softmax_epilogue attributes {benefit = 50,
     nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}

@@ -41,6 +41,15 @@ const CASES: RowCase[] = [
   { name: 'reduce_mean 40x3x33 over axis 0, dropped', args: ['40x3x33xf32'], row: true, ops: [{ op: 'reduce_mean', in: ['a'], attrs: { axes: [0], keep_dims: false } }] },
   { name: 'reduce_l2 of tanh(a) over 6x1000 rows', args: ['6x1000xf32'], row: true, ops: [{ op: 'tanh', in: ['a'] }, { op: 'reduce_l2', in: ['%0'], attrs: { axes: [-1], keep_dims: false } }] },
   ...(['reduce_l1', 'reduce_sum_square'] as const).map((op): RowCase => ({ name: `${op} 2x5x64 over axis 2`, args: ['2x5x64xf32'], row: true, ops: [{ op, in: ['a'], attrs: { axes: [2], keep_dims: true } }] })),
+  // Epilogues: dynamic quantization's max(reduce_max(x), 0) − lo, split; a row per output element.
+  {
+    name: 'reduce_max 197x3072 → max(·, b) − c (split: the epilogue in the kernel combining the partials)', args: ['197x3072xf32', 'f32', 'f32'], row: true, split: true,
+    ops: [{ op: 'reduce_max', in: ['a'], attrs: { keep_dims: false } }, { op: 'max', in: ['%0', 'b'] }, { op: 'sub', in: ['%1', 'c'] }],
+  },
+  {
+    name: 'reduce_sum 6x1000 over axis 1 → relu · b', args: ['6x1000xf32', 'f32'], row: true,
+    ops: [{ op: 'reduce_sum', in: ['a'], attrs: { axes: [1], keep_dims: false } }, { op: 'relu', in: ['%0'] }, { op: 'mul', in: ['%1', 'b'] }],
+  },
   { name: 'reduce_sum 8x7 over axis 1 (short rows: per element)', args: ['8x7xf32'], row: false, ops: [{ op: 'reduce_sum', in: ['a'], attrs: { axes: [1], keep_dims: false } }] },
   {
     name: 'global_average_pool → sigmoid (squeeze-and-excite)', args: ['1x96x56x56xf32'], row: true,
