@@ -8,6 +8,7 @@ import { CompileError, type Granularity } from '../compiler/state';
 import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
+import { gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../webgpu-target/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { openCliDevice } from './gpu';
@@ -42,14 +43,16 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return 1;
+  const { device } = await openCliDevice((l) => io.stderr(l));
   let state;
   try {
-    state = compile(loaded.module, defaultTargets(undefined, { fusion: parseFusion(flags.get('fusion')) }), { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    // Against the device's own features and limits, as the app and `cgc bench` compile.
+    state = compile(loaded.module, defaultTargets(gpuProfile(device), { fusion: parseFusion(flags.get('fusion')) }), { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
+    device.destroy();
     if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
     throw e;
   }
-  const { device } = await openCliDevice((l) => io.stderr(l));
   try {
     const t0 = performance.now();
     const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data);
