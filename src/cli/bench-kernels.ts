@@ -4,7 +4,7 @@
 // the copy bandwidth measured in the same run. Kernels are compiled by the normal pipeline and timed
 // with GPU timestamps (each kernel in its own compute pass), median of the runs.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type Operation, byteSize, numElements, parseModule } from '../ir';
+import { type Operation, CGC_VERSION, INTERFACES, byteSize, numElements, parseModule } from '../ir';
 import { FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
 import { onnxGraphIo } from '../compiler/import/onnx';
@@ -50,6 +50,30 @@ export interface KernelRow {
   readonly gbps?: number;
   /** Share of the f32 peak (compute-bound rows) or of the measured copy bandwidth. */
   readonly ofPeak?: number;
+  /** The rate's unit where it is not TFLOP/s: integer products count operations. */
+  readonly unit?: 'TOPS';
+}
+
+/**
+ * An int8 product as a dynamically quantized model writes one: uint8 A less a scalar zero point,
+ * int8 B, widened to int32 and multiplied (ONNX MatMulInteger; one integer product kernel).
+ */
+function integerProductModule(n: number): Operation {
+  const t = (d: string) => `!cgc.tensor<${d}>`;
+  const [a, b, w] = [t(`${n}x${n}x!cgc.uint8`), t(`${n}x${n}x!cgc.int8`), t(`${n}x${n}x!cgc.int32`)];
+  const text = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_INPUT}", cgc.version = "${CGC_VERSION}"} {
+  cgc.entry_point @main(%a: ${a}, %b: ${b}, %za: ${t('!cgc.int32')}) -> ${w} {
+    %0 = cgc_op.cast(%a) {to = !cgc.int32} : (${a}) -> ${w}
+    %1 = cgc_op.sub(%0, %za) : (${w}, ${t('!cgc.int32')}) -> ${w}
+    %2 = cgc_op.cast(%b) {to = !cgc.int32} : (${b}) -> ${w}
+    %3 = cgc_op.matmul(%1, %2) : (${w}, ${w}) -> ${w}
+    cgc.return %3 : ${w}
+  }
+}
+`;
+  const r = parseModule(text);
+  if (!r.module) throw new Error(`benchmark module does not parse: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+  return r.module;
 }
 
 
@@ -217,6 +241,12 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
         rows.push(compute('gemm', `matmul ${n}×${n}×${n}${tileName(tile)}`, kernels.reduce((s, k) => s + k.ms, 0), 2 * n ** 3));
       }
     }
+    // The same sizes as int8 products (their own kernel: --tile does not apply), in TOPS.
+    for (const n of sizes) {
+      const { kernels } = await timeKernels(device, integerProductModule(n), runs);
+      const ms = kernels.reduce((t, k) => t + k.ms, 0);
+      rows.push({ kind: 'gemm', name: `int8 matmul ${n}×${n}×${n} (u8 − zero point · i8 → i32)`, ms, flops: 2 * n ** 3, tflops: (2 * n ** 3) / (ms * 1e9), unit: 'TOPS' });
+    }
     // Each tile compiles from a freshly loaded module: compile() canonicalizes the module it is given in place.
     for (const file of models) for (const tile of tiles) {
       const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(new Uint8Array(readFileSync(file))), file, undefined) : undefined;
@@ -291,7 +321,7 @@ export async function benchKernelsCommand(argv: readonly string[], io: CliIO): P
     const out: string[] = [`adapter: ${described}; f32 peak ${peak ? `${peak} TFLOP/s` : 'unknown (pass --peak-tflops)'}${copy ? `; copy bandwidth ${copy.toPrecision(3)} GB/s` : ''}`];
     out.push('| kernel | ms (median) | rate | of peak |', '|---|---|---|---|');
     for (const r of rows) {
-      const rate = r.tflops !== undefined ? `${r.tflops.toPrecision(3)} TFLOP/s` : `${r.gbps!.toPrecision(3)} GB/s`;
+      const rate = r.tflops !== undefined ? `${r.tflops.toPrecision(3)} ${r.unit ?? 'TFLOP/s'}` : `${r.gbps!.toPrecision(3)} GB/s`;
       out.push(`| ${r.name} | ${r.ms.toFixed(4)} | ${rate} | ${r.ofPeak !== undefined ? `${(100 * r.ofPeak).toFixed(1)}%` : '—'} |`);
     }
     io.stdout(out.join('\n'));

@@ -44,6 +44,7 @@ describe('cgc bench-kernels', () => {
     const r = await run('bench-kernels', '--gemm', '32', '--model', TINY_CNN, '--runs', '1', '--no-bandwidth', '--peak-tflops', '1', '--json', json);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/\| matmul 32×32×32 \| [\d.]+ \| [\d.e+-]+ TFLOP\/s \| [\d.]+% \|/);
+    expect(r.out).toMatch(/\| int8 matmul 32×32×32 \(u8 − zero point · i8 → i32\) \| [\d.]+ \| [\d.e+-]+ TOPS \| — \|/);
     const rows = JSON.parse(readFileSync(json, 'utf8')).rows as { kind: string; flops: number; tflops: number }[];
     expect(rows[0]).toMatchObject({ kind: 'gemm', flops: 2 * 32 ** 3 });
     expect(rows.some((x) => x.kind === 'model' && x.flops > 0 && x.tflops > 0)).toBe(true);
