@@ -106,16 +106,32 @@ for (const kind of ['global_average_pool', 'global_max_pool', 'global_lp_pool'] 
   });
 }
 
-const REDUCTIONS: Record<string, { init: (t: Scalar) => string; step: (acc: string, x: string) => string; finish?: (acc: string, n: number) => string; float?: boolean }> = {
-  reduce_sum: { init: (t) => literal(0, t), step: (a, x) => `${a} + ${x}` },
-  reduce_mean: { init: () => '0.0f', step: (a, x) => `${a} + ${x}`, finish: (a, n) => `${a} / ${literal(n, 'f32')}`, float: true },
-  reduce_max: { init: (t) => (t === 'f32' ? `-${MAX_F32}` : '-2147483647i'), step: (a, x) => `max(${a}, ${x})` },
-  reduce_min: { init: (t) => (t === 'f32' ? MAX_F32 : '2147483647i'), step: (a, x) => `min(${a}, ${x})` },
-  reduce_prod: { init: (t) => literal(1, t), step: (a, x) => `${a} * ${x}` },
-  reduce_l1: { init: (t) => literal(0, t), step: (a, x) => `${a} + abs(${x})` },
-  reduce_l2: { init: () => '0.0f', step: (a, x) => `${a} + ${x} * ${x}`, finish: (a) => `sqrt(${a})`, float: true },
-  reduce_log_sum: { init: () => '0.0f', step: (a, x) => `${a} + ${x}`, finish: (a) => `select(log(${a}), nan_f32(), ${a} < 0.0f)`, float: true },
-  reduce_sum_square: { init: (t) => literal(0, t), step: (a, x) => `${a} + ${x} * ${x}` },
+/**
+ * A reduction: its identity, how an element folds into a partial, how two partials combine, and the
+ * result from the total of n elements. The element kernels below loop over the reduced axes with it;
+ * row kernels (row-kernel.ts) fold and combine partials across a workgroup.
+ */
+export interface Reduction {
+  init(t: Scalar): string;
+  step(acc: string, x: string): string;
+  combine(a: string, b: string): string;
+  finish?(acc: string, n: number): string;
+  /** Generated for floats only. */
+  readonly float?: boolean;
+}
+
+const add = (a: string, b: string) => `${a} + ${b}`;
+
+export const REDUCTIONS: Readonly<Record<string, Reduction>> = {
+  reduce_sum: { init: (t) => literal(0, t), step: add, combine: add },
+  reduce_mean: { init: () => '0.0f', step: add, combine: add, finish: (a, n) => `${a} / ${literal(n, 'f32')}`, float: true },
+  reduce_max: { init: (t) => (t === 'f32' ? `-${MAX_F32}` : '-2147483647i'), step: (a, x) => `max(${a}, ${x})`, combine: (a, b) => `max(${a}, ${b})` },
+  reduce_min: { init: (t) => (t === 'f32' ? MAX_F32 : '2147483647i'), step: (a, x) => `min(${a}, ${x})`, combine: (a, b) => `min(${a}, ${b})` },
+  reduce_prod: { init: (t) => literal(1, t), step: (a, x) => `${a} * ${x}`, combine: (a, b) => `${a} * ${b}` },
+  reduce_l1: { init: (t) => literal(0, t), step: (a, x) => `${a} + abs(${x})`, combine: add },
+  reduce_l2: { init: () => '0.0f', step: (a, x) => `${a} + ${x} * ${x}`, combine: add, finish: (a) => `sqrt(${a})`, float: true },
+  reduce_log_sum: { init: () => '0.0f', step: add, combine: add, finish: (a) => `select(log(${a}), nan_f32(), ${a} < 0.0f)`, float: true },
+  reduce_sum_square: { init: (t) => literal(0, t), step: (a, x) => `${a} + ${x} * ${x}`, combine: add },
 };
 
 for (const [name, r] of Object.entries(REDUCTIONS)) {
@@ -142,12 +158,16 @@ generator('reduce_log_sum_exp', (b, op, coords, scope) => {
 });
 
 function reduceSetup(op: Operation): [Value, Scalar, number[], boolean] {
-  const ctx = ctxOf(op);
   const x = op.operands[0]!;
-  const rank = x.type.shape.length;
+  return [x, scalarOf(x.type.element), reducedAxes(op), ctxOf(op).bool('keep_dims')];
+}
+
+/** The axes a reduction reduces: its `axes`, or every axis where those are empty (unless noop_with_empty_axes). */
+export function reducedAxes(op: Operation): number[] {
+  const ctx = ctxOf(op);
+  const rank = op.operands[0]!.type.shape.length;
   const given = ctx.ints('axes').map((a) => normAxis(a, rank));
-  const axes = given.length || ctx.bool('noop_with_empty_axes') ? given : x.type.shape.map((_, i) => i);
-  return [x, scalarOf(x.type.element), axes, ctx.bool('keep_dims')];
+  return given.length || ctx.bool('noop_with_empty_axes') ? given : Array.from({ length: rank }, (_, i) => i);
 }
 
 /** Loops over the reduced axes, pulling the input at each position; returns the count of elements. */

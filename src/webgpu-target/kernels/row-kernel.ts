@@ -9,6 +9,7 @@ import { type Operation, type Value, numElements, shapeToString } from '../../ir
 import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputType } from '../wgsl/builder';
 import { heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
+import { REDUCTIONS, type Reduction, reducedAxes } from './pool-reduce';
 
 const MAX_F32 = '3.4028234663852886e38f';
 
@@ -54,32 +55,21 @@ const self = (b: KernelBuilder, op: Operation, coords: readonly string[], scope:
  * thread looping over the whole row (a full reduction of ViT-B/16's 197×3072 MLP activations, as
  * dynamic quantization takes its min and max, was 32 ms on one thread of an H200).
  */
-function reduction(stat: (n: number) => Statistic): RowOp {
-  const axesOf = (op: Operation) => {
-    const ctx = ctxOf(op);
-    const rank = op.operands[0]!.type.shape.length;
-    const given = ctx.ints('axes').map((a) => normAxis(a, rank));
-    return given.length || ctx.bool('noop_with_empty_axes') ? given : Array.from({ length: rank }, (_, i) => i);
-  };
+function reduction(r: Reduction): RowOp {
   return {
-    axes: axesOf,
+    axes: reducedAxes,
     reduces: true,
     dropsAxes: (op) => !ctxOf(op).bool('keep_dims'),
-    stats: (_op, n) => [stat(n)],
+    stats: (_op, n) => [{ init: r.init('f32'), fold: r.step, combine: r.combine, ...(r.finish ? { final: (t: string) => r.finish!(t, n) } : {}) }],
     finish: (_b, _op, _coords, _scope, [v]) => ({ expr: v!, type: 'f32' }),
   };
 }
-const plain = (fold: (acc: string, v: string) => string, init = '0.0f', combine = sum, final?: (t: string) => string) => (): Statistic => ({ init, fold, combine, ...(final ? { final } : {}) });
+
+/** The reductions rows take (reduce_prod and reduce_log_sum_exp keep the element kernel). */
+const ROW_REDUCTIONS = ['reduce_sum', 'reduce_mean', 'reduce_max', 'reduce_min', 'reduce_l1', 'reduce_l2', 'reduce_sum_square', 'reduce_log_sum'];
 
 const ROW_OPS: Readonly<Record<string, RowOp>> = {
-  reduce_sum: reduction(plain((acc, v) => `${acc} + ${v}`)),
-  reduce_mean: reduction((n) => ({ init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / ${literal(n, 'f32')}` })),
-  reduce_max: reduction(plain((acc, v) => `max(${acc}, ${v})`, `-${MAX_F32}`, (a, b) => `max(${a}, ${b})`)),
-  reduce_min: reduction(plain((acc, v) => `min(${acc}, ${v})`, MAX_F32, (a, b) => `min(${a}, ${b})`)),
-  reduce_l1: reduction(plain((acc, v) => `${acc} + abs(${v})`)),
-  reduce_l2: reduction(plain((acc, v) => `${acc} + ${v} * ${v}`, '0.0f', sum, (t) => `sqrt(${t})`)),
-  reduce_sum_square: reduction(plain((acc, v) => `${acc} + ${v} * ${v}`)),
-  reduce_log_sum: reduction(plain((acc, v) => `${acc} + ${v}`, '0.0f', sum, (t) => `select(log(${t}), nan_f32(), ${t} < 0.0f)`)),
+  ...Object.fromEntries(ROW_REDUCTIONS.map((op) => [op, reduction(REDUCTIONS[op]!)])),
   softmax: {
     axes: (op) => [normAxis(ctxOf(op).int('axis'), op.operands[0]!.type.shape.length)],
     stats: softmaxStats,
@@ -160,8 +150,21 @@ function rowThreads(n: number, rows: number, maxThreads: number): number {
  */
 const FEW_ROWS = 264;
 
-/** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
-export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, maxThreads = 256): { wgsl: string; workgroups: [number, number, number] } | undefined {
+/** The row op `out` hangs off, with its rows: its float32 input's `axes` (n elements each), the other (`kept`) axes counting the rows. */
+interface RowAnchor {
+  readonly anchor: Operation;
+  readonly rowOp: RowOp;
+  readonly x: Value;
+  readonly shape: readonly number[];
+  readonly result: readonly number[];
+  readonly axes: number[];
+  readonly kept: number[];
+  readonly n: number;
+  readonly rows: number;
+}
+
+/** The one row op `out` depends on inside the subgraph, its epilogue of the op's shape; undefined otherwise. */
+function rowAnchor(b: KernelBuilder, out: Value): RowAnchor | undefined {
   if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const heavy = heavyOps(b, out);
   const [anchor] = heavy;
@@ -170,15 +173,42 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const result = anchor.results[0]!.type.shape;
   if (anchor.operands[0]!.type.element !== 'float32' || result.length !== out.type.shape.length || result.some((d, i) => d !== out.type.shape[i])) return undefined;
   // Rows run over the anchor's input; a reducing anchor writes one element per row.
-  const shape = anchor.operands[0]!.type.shape;
+  const x = anchor.operands[0]!;
+  const shape = x.type.shape;
   const axes = rowOp.axes(anchor);
   const n = axes.reduce((k, a) => k * shape[a]!, 1);
-  if (n < MIN_ROW) return undefined;
-  const rows = numElements(shape) / n;
+  const kept = shape.map((_, i) => i).filter((i) => !axes.includes(i));
+  return { anchor, rowOp, x, shape, result, axes, kept, n, rows: numElements(shape) / n };
+}
+
+/** Where a reducing anchor's one result of a row lies: at the row's kept coordinates, its reduced axes 0 or dropped. */
+function reducedCoords(r: RowAnchor, rowCoords: readonly string[]): readonly string[] {
+  return r.rowOp.dropsAxes?.(r.anchor) ? rowCoords : r.result.map((_, i) => (r.kept.includes(i) ? rowCoords[r.kept.indexOf(i)]! : '0i'));
+}
+
+/**
+ * Every thread's `acc` combined into `total` in two levels, two barriers: the first 32 threads (or
+ * all, if fewer) each combine a column of the partials in `red`, then every thread combines those
+ * values from `red2` itself.
+ */
+function combined(stat: Statistic, threads: number, acc: string, total: string): string[] {
+  const lanes = Math.min(32, threads);
+  const lines = [`red[t] = ${acc};`, 'workgroupBarrier();', `if (t < ${lanes}i) {`, '  var part = red[t];'];
+  for (let k = 1; k < threads / lanes; k++) lines.push(`  part = ${stat.combine('part', `red[t + ${k * lanes}i]`)};`);
+  lines.push('  red2[t] = part;', '}', 'workgroupBarrier();', `var ${total} = red2[0];`, `for (var k = 1i; k < ${lanes}i; k++) { ${total} = ${stat.combine(total, 'red2[k]')}; }`);
+  return lines;
+}
+
+/** The workgroup arrays `combined` uses. */
+const combineDecls = (threads: number) => `var<workgroup> red: array<f32, ${threads}>;\nvar<workgroup> red2: array<f32, ${Math.min(32, threads)}>;`;
+
+/** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
+export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, maxThreads = 256): { wgsl: string; workgroups: [number, number, number] } | undefined {
+  const r = rowAnchor(b, out);
+  if (!r || r.n < MIN_ROW) return undefined;
+  const { anchor, rowOp, x, shape, result, axes, kept, n, rows } = r;
   const threads = rowThreads(n, rows, maxThreads);
   const type = outputType(out);
-  const x = anchor.operands[0]!;
-  const kept = shape.map((_, i) => i).filter((i) => !axes.includes(i));
   const body = new Scope('  ');
   // The row's kept coordinates once; in each pass over the row, element j's normalized ones.
   const rowCoords = unflatten('row', kept.map((i) => shape[i]!)).map((c) => {
@@ -215,7 +245,6 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   }) : undefined;
   const stats = rowOp.stats(anchor, n);
   const names: string[] = [];
-  const lanes = Math.min(32, threads);
   for (const stat of stats) {
     const acc = b.fresh('acc');
     body.emit(`var ${acc} = ${stat.init};`);
@@ -227,19 +256,8 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     } else {
       overRow((loop, coords) => loop.emit(`${acc} = ${stat.fold(acc, convert(b.value(x, coords, loop), 'f32'), names)};`));
     }
-    // Two levels, two barriers: the first LANES threads each combine a column of the partials, then
-    // every thread combines those LANES values itself.
-    body.emit(`red[t] = ${acc};`);
-    body.emit('workgroupBarrier();');
-    body.emit(`if (t < ${lanes}i) {`);
-    body.emit(`  var part = red[t];`);
-    for (let k = 1; k < threads / lanes; k++) body.emit(`  part = ${stat.combine('part', `red[t + ${k * lanes}i]`)};`);
-    body.emit('  red2[t] = part;');
-    body.emit('}');
-    body.emit('workgroupBarrier();');
     const total = b.fresh('total');
-    body.emit(`var ${total} = red2[0];`);
-    body.emit(`for (var k = 1i; k < ${lanes}i; k++) { ${total} = ${stat.combine(total, 'red2[k]')}; }`);
+    for (const line of combined(stat, threads, acc, total)) body.emit(line);
     const name = b.fresh('stat');
     body.emit(`let ${name} = ${stat.final ? stat.final(total) : total};`);
     names.push(name);
@@ -249,7 +267,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     // The row's one result, at its kept coordinates (the reduced axes are 0).
     body.emit('if (t == 0i) {');
     const one = body.child();
-    const coords = rowOp.dropsAxes?.(anchor) ? rowCoords : result.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : '0i'));
+    const coords = reducedCoords(r, rowCoords);
     one.emit(`out${outBinding}[${flatOffset(coords, result)}] = ${convert(b.value(out, coords, one), type)};`);
     body.lines.push(...one.lines);
     body.emit('}');
@@ -268,8 +286,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const wgsl = `// ${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each
 ${bindingDecls(b, out, outBinding)}
 
-var<workgroup> red: array<f32, ${threads}>;
-var<workgroup> red2: array<f32, ${lanes}>;
+${combineDecls(threads)}
 
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -295,33 +312,16 @@ const CHUNK = 4096;
  * activations took 78 µs each so on an H200. Undefined where the subgraph is not such a reduction.
  */
 export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): { wgsl: string; workgroups: [number, number, number]; workspace: number }[] | undefined {
-  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
-  const heavy = heavyOps(b, out);
-  const [anchor] = heavy;
-  const rowOp = anchor && ROW_OPS[anchor.opName];
-  if (heavy.size !== 1 || !rowOp?.reduces || anchor.operands[0]!.type.element !== 'float32') return undefined;
-  const result = anchor.results[0]!.type.shape;
-  if (result.length !== out.type.shape.length || result.some((d, i) => d !== out.type.shape[i])) return undefined;
-  const shape = anchor.operands[0]!.type.shape;
-  const axes = rowOp.axes(anchor);
-  const n = axes.reduce((k, a) => k * shape[a]!, 1);
-  const rows = numElements(shape) / n;
+  const r = rowAnchor(b, out);
+  if (!r?.rowOp.reduces) return undefined;
+  const { anchor, rowOp, x, shape, result, axes, kept, n, rows } = r;
   const stats = rowOp.stats(anchor, n);
   if (n < SPLIT_FROM || rows >= FEW_ROWS || stats.length !== 1) return undefined;
   const [stat] = stats as [Statistic];
   const chunks = Math.ceil(n / CHUNK);
   const workspace = rows * chunks * 4;
-  const kept = shape.map((_, i) => i).filter((i) => !axes.includes(i));
-  const x = anchor.operands[0]!;
   const wsDecl = `@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<f32>;`;
-  /** Two-level combine of every thread's `acc` into `total` (as the row kernel's). */
-  const combine = (threads: number, acc: string) => {
-    const lanes = Math.min(32, threads);
-    const lines = [`red[t] = ${acc};`, 'workgroupBarrier();', `if (t < ${lanes}i) {`, '  var part = red[t];'];
-    for (let k = 1; k < threads / lanes; k++) lines.push(`  part = ${stat.combine('part', `red[t + ${k * lanes}i]`)};`);
-    lines.push('  red2[t] = part;', '}', 'workgroupBarrier();', 'var total = red2[0];', `for (var k = 1i; k < ${lanes}i; k++) { total = ${stat.combine('total', 'red2[k]')}; }`);
-    return { lines: lines.map((l) => `  ${l}`).join('\n'), decls: `var<workgroup> red: array<f32, ${threads}>;\nvar<workgroup> red2: array<f32, ${lanes}>;` };
-  };
+  const combine = (threads: number) => combined(stat, threads, 'acc', 'total').map((l) => `  ${l}`).join('\n');
   // Partials: workgroup (chunk, row); each thread folds 16 elements 256 apart.
   const body = new Scope('  ');
   const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
@@ -336,11 +336,10 @@ export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number
   body.lines.push(...loop.lines);
   body.emit('  }');
   body.emit('}');
-  const first = combine(256, 'acc');
   const partials = `// ${name} (partials): ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n} in ${chunks} chunks of ${CHUNK}
 ${bindingDecls(b, out, outBinding)}
 ${wsDecl}
-${first.decls}
+${combineDecls(256)}
 
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -348,7 +347,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   let row = i32(wg.y);
   let t = i32(lid);
 ${body.lines.join('\n')}
-${first.lines}
+${combine(256)}
   if (t == 0i) { workspace[row * ${chunks}i + chunk] = total; }
 }
 `;
@@ -358,14 +357,12 @@ ${first.lines}
   const final = new Scope('    ');
   final.emit(`let stat = ${stat.final ? stat.final('total') : 'total'};`);
   rb.override(anchor, (_b, op, at, s) => rowOp.finish(rb, op, at, s, ['stat'], n));
-  const rowOut = unflatten('row', kept.map((i) => shape[i]!));
-  const outCoords = rowOp.dropsAxes?.(anchor) ? rowOut : result.map((_, i) => (kept.includes(i) ? rowOut[kept.indexOf(i)]! : '0i'));
+  const outCoords = reducedCoords(r, unflatten('row', kept.map((i) => shape[i]!)));
   final.emit(`out${outBinding}[${flatOffset(outCoords, result)}] = ${convert(rb.value(out, outCoords, final), outputType(out))};`);
-  const second = combine(threads, 'acc');
   const finishing = `// ${name}: ${rows} rows of ${chunks} partials
 ${bindingDecls(rb, out, outBinding)}
 ${wsDecl}
-${second.decls}
+${combineDecls(threads)}
 
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -373,7 +370,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   let t = i32(lid);
   var acc = ${stat.init};
   for (var c = t; c < ${chunks}i; c += ${threads}i) { acc = ${stat.combine('acc', `workspace[row * ${chunks}i + c]`)}; }
-${second.lines}
+${combine(threads)}
   if (t == 0i) {
 ${final.lines.join('\n')}
   }
