@@ -71,11 +71,16 @@ function integerProductModule(n: number): Operation {
   }
 }
 `;
+  return parsed(text);
+}
+
+
+/** A benchmark's module from its text (which the harness writes: failing to parse is a bug here). */
+function parsed(text: string): Operation {
   const r = parseModule(text);
   if (!r.module) throw new Error(`benchmark module does not parse: ${r.diagnostics.map((d) => d.message).join('; ')}`);
   return r.module;
 }
-
 
 /** One-entry-point module text over f32 arguments. */
 function moduleText(args: readonly (readonly number[])[], body: string, result: readonly number[]): Operation {
@@ -87,9 +92,7 @@ function moduleText(args: readonly (readonly number[])[], body: string, result: 
   }
 }
 `;
-  const r = parseModule(text);
-  if (!r.module) throw new Error(`benchmark module does not parse: ${r.diagnostics.map((d) => d.message).join('; ')}`);
-  return r.module;
+  return parsed(text);
 }
 
 /** 2·M·N·K (multiply-adds count twice) of every matmul, gemm and convolution in a functional definition. */

@@ -2,7 +2,7 @@
 // only if it overlaps no taken match, contracting it would not create a cycle between subgraphs,
 // and its target accepts the concrete subgraph (CGC_SUBGRAPH_SPECIALIZATION_REQUEST).
 import {
-  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, parseModule, stringAttr,
+  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, type Value, VERSION_ATTR, parseModule, stringAttr,
 } from '../../ir';
 import { REASON_ATTR, SPECIALIZATION_ATTR, documentOf } from '../../ir/exchange';
 import { MODULE } from '../../ir/structural';
@@ -81,21 +81,22 @@ function wouldCycle(g: EntryGraph, m: Match, owner: ReadonlyMap<Operation, Match
 /** Sends the concrete subgraph to its target; returns the reason when it declines. */
 function specialize(s: CompileState, m: Match): string | undefined {
   // Targets answer from the subgraph alone, so structurally identical requests share an answer.
-  const key = `${m.pattern.target}|${m.pattern.name}|${subgraphKey(m.ops, subgraphInputs(m.ops), m.outputs)}`;
+  const inputs = subgraphInputs(m.ops);
+  const key = `${m.pattern.target}|${m.pattern.name}|${subgraphKey(m.ops, inputs, m.outputs)}`;
   const cached = s.specializationCache.get(key);
   if (cached !== undefined) return cached || undefined;
-  const answer = askTarget(s, m);
+  const answer = askTarget(s, m, inputs);
   s.specializationCache.set(key, answer ?? '');
   return answer;
 }
 
-function askTarget(s: CompileState, m: Match): string | undefined {
+function askTarget(s: CompileState, m: Match, inputs: readonly Value[]): string | undefined {
   const target = s.targets.find((t) => t.name === m.pattern.target);
   if (!target) throw new CompileError(`pattern @${m.pattern.name} names unknown target '${m.pattern.target}'`);
   const request = new Operation(MODULE, [], [], new Map([
     [INTERFACE_ATTR, stringAttr(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST)], [VERSION_ATTR, stringAttr(CGC_VERSION)],
   ]));
-  request.addRegion().addBlock().append(buildSubgraphOp('candidate', target.name, m.ops, subgraphInputs(m.ops), m.outputs,
+  request.addRegion().addBlock().append(buildSubgraphOp('candidate', target.name, m.ops, inputs, m.outputs,
     new Map([['pattern', stringAttr(m.pattern.name)]])));
   const answer = target.exchange(documentOf(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST, request));
   if (answer.interface !== INTERFACES.CGC_SUBGRAPH_SPECIALIZATION) {

@@ -79,9 +79,9 @@ function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefine
 
 /**
  * Tile edge: rows of A and columns of B per workgroup of 256 threads (4×4 products each at 64, 2×2 at
- * 32). Products that would make fewer than FEW_TILES workgroups of 64 take 32: a transformer's
- * 197-row projections leave most of a large GPU idle otherwise (ViT-B/16's 197×768×3072 fills 48
- * workgroups at 64).
+ * 32). Products that would make fewer than FEW_TILES workgroups of 64 split K, or take 32 where K is
+ * too short to split: a transformer's 197-row projections leave most of a large GPU idle otherwise
+ * (ViT-B/16's 197×768×3072 fills 48 workgroups at 64).
  */
 const TILE = 64;
 const SMALL_TILE = 32;
