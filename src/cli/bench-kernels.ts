@@ -32,8 +32,8 @@ export function parseTiles(text: string | undefined): Forced[] {
   if (!text) return [undefined];
   return text.split(',').map((t) => {
     if (t === 'auto') return undefined;
-    const m = /^(16|32|64|128)x(16|32|64|128)x(8|16|32)(?:\/([1-9]\d*))?$/.exec(t);
-    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK[/SPLITS] with TM, TN in 16, 32, 64, 128, TK 8, 16 or 32 and SPLITS the K slices (like 128x128x8 or 64x128x16/4), not '${t}'`);
+    const m = /^(16|32|64|128|256)x(16|32|64|128|256)x(8|16|32)(?:\/([1-9]\d*))?$/.exec(t);
+    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK[/SPLITS] with TM, TN in 16, 32, 64, 128, 256, TK 8, 16 or 32 and SPLITS the K slices (like 128x128x8 or 64x128x16/4), not '${t}'`);
     return { tm: Number(m[1]), tn: Number(m[2]), tk: Number(m[3]), ...(m[4] ? { splits: Number(m[4]) } : {}) };
   });
 }
