@@ -56,8 +56,12 @@ describe('cgc check on WebGPU', () => {
       opset: 13,
     }));
     const partitions = await run('partitions', quantized);
-    expect(partitions.out).toMatch(/pattern=@integer_matmul ops=\[cast, sub, cast, matmul, cast, mul, add\]/);
+    // The scale and zero point (one element each) are recomputed where they are read: x's min, its
+    // max, the quantizing of x, and the product with its zero point and dequantizing epilogue.
+    expect(partitions.out).toMatch(/pattern=@integer_matmul ops=\[[^\]]*cast, sub, cast, matmul, [^\]]*mul, add\]/);
+    expect(partitions.out.match(/^ {2}step \d+: subgraph/gm)).toHaveLength(4);
     const checked = await run('check', quantized);
+    expect(checked.out).toMatch(/^WebGPU: 4 dispatches and 1 submit\(s\) per run/m);
     expect(checked.out).toContain('PASS');
     expect(checked.code).toBe(0);
   }, 120_000);

@@ -87,6 +87,22 @@ describe('compiler rules', () => {
     expect(opGroups(sq)).toEqual([['mul', 'mul', 'relu', 'add']]);
   });
 
+  it('takes one-element side computations into chains with side_chains, each copied per reader (clone-scalars), within the budget', () => {
+    const S = '!cgc.tensor<!cgc.float32>';
+    const body = '%n = cgc_op.neg(%s)\n%e = cgc_op.exp(%n)\n%a = cgc_op.relu(%x)\n%m = cgc_op.mul(%a, %e)\n%b = cgc_op.sigmoid(%x)\n%c = cgc_op.add(%b, %e)\n%d = cgc_op.add(%m, %c)\ncgc.return %d';
+    const pat = (sideOps: number) => `@p attributes {benefit = 10, nodes = [{ops = ["relu", "sigmoid"]}], epilogue = {traits = ["elementwise"], max_ops = 1, side_chains = {traits = ["elementwise"], max_ops = ${sideOps}, max_elements = 1}}}`;
+    // exp(neg(s)) read by both epilogues: one copy of both ops per reader, recomputed in each kernel.
+    const s = compileWith(module(body, `%x: ${T}, %s: ${S}`), pat(2));
+    expect(opGroups(s)).toEqual([['neg', 'exp', 'relu', 'mul'], ['neg', 'exp', 'sigmoid', 'add'], ['add']]);
+    // Two ops past a budget of one: not copied (a copy left over would be a kernel of its own), and
+    // read by two ops, neither chain takes them.
+    const tight = compileWith(module(body, `%x: ${T}, %s: ${S}`), pat(1));
+    expect(opGroups(tight)).toEqual([['neg'], ['exp'], ['relu', 'mul'], ['sigmoid', 'add'], ['add']]);
+    // A value of more than max_elements is a side input as before.
+    const wide = compileWith(module(body, `%x: ${T}, %s: ${T}`), pat(2));
+    expect(opGroups(wide)).toEqual([['neg'], ['exp'], ['relu', 'mul'], ['sigmoid', 'add'], ['add']]);
+  });
+
   it('leaves its input module as it was: the passes rewrite a copy of the entry point', () => {
     // canonicalize drops the identity and the dead op; clone-views copies neg; the caller's module keeps all three.
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
@@ -122,6 +138,9 @@ describe('compiler rules', () => {
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}, {ops = ["neg"]}]}', /node #1 must say which earlier node feeds it/],
       ['@p attributes {nodes = [{ops = ["relu"]}]}', /needs 'benefit'/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"]}}', /'epilogue' needs 'max_ops'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_chains = {traits = ["elementwise"], max_ops = 2}}}', /'epilogue' 'side_chains' needs 'max_elements'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_inputs = "none", side_chains = {traits = ["elementwise"], max_ops = 2, max_elements = 1}}}', /'side_chains' needs side_inputs = "any"/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_chains = {max_ops = 2, max_elements = 1}}}', /'epilogue' 'side_chains' matches every op/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], prologue = {ops = ["neg"], max_ops = 1}, operand_prologues = {ops = ["neg"], max_ops = 1}}', /takes 'prologue' or 'operand_prologues', not both/],
     ];
     for (const [pattern, want] of cases) {

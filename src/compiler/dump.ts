@@ -13,7 +13,7 @@ function matchLine(m: Match): string {
 
 export function dumpState(s: CompileState, pass: string): string {
   switch (pass) {
-    case 'verify-input': case 'canonicalize': case 'sink-reshapes': case 'clone-views':
+    case 'verify-input': case 'canonicalize': case 'sink-reshapes': case 'clone-views': case 'clone-scalars':
       return printModule(s.module);
     case 'declare':
       return s.patterns.map((p) => `@${p.name} (${p.target}) benefit=${p.benefit} nodes=${p.nodes.length}`

@@ -2,6 +2,7 @@
 import type { CompileTarget, Operation } from '../ir';
 import { buildProgram } from './passes/build-program';
 import { canonicalize } from './passes/canonicalize';
+import { cloneScalars } from './passes/clone-scalars';
 import { cloneViews } from './passes/clone-views';
 import { declare } from './passes/declare';
 import { formSubgraphs } from './passes/form-subgraphs';
@@ -23,6 +24,7 @@ export const PIPELINE: readonly Pass[] = [
   declare, //         each target's patterns, from its declaration document
   sinkReshapes, //    a reshape between an op and its elementwise reader moves after it (epilogues)
   cloneViews, //      views that several kernels read through are copied per reader (operand prologues)
+  cloneScalars, //    one-element values several kernels read are copied per reader (side chains)
   match, //           every pattern at every op (decision log: what was tried, why it failed)
   select, //          non-overlapping, acyclic cover by benefit; targets specialize or decline
   formSubgraphs, //   subgraph invocations in topological order; identical subgraphs share a symbol

@@ -4,7 +4,13 @@ import { CGC_VERSION, INTERFACES } from '../ir';
 
 const FLOAT = '["float32", "float16"]';
 const GPU_TYPES = '["float32", "float16", "int32", "uint8", "int8", "bool"]';
-const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 8, side_inputs = "any"}`;
+/**
+ * Scalars computed from other kernels' results (dynamic quantization's scale and zero point, from
+ * x's min and max) are recomputed by each kernel that reads them instead of running as one-thread
+ * kernels of their own.
+ */
+const SIDE_CHAINS = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, max_elements = 1}`;
+const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 8, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
 /** Row kernels read their input a few times (statistics, then output), so a short prologue is recomputed, not stored. */
 const ROW_PROLOGUE = `{traits = ["elementwise"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "any"}`;
 
@@ -38,7 +44,7 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
   // multiple of 4, B of rank ≠ 2) is computed per element
   cgc_pattern.pattern @integer_matmul attributes {benefit = 100,
     nodes = [{ops = ["matmul"], element_types = ["int32"]}],
-    operand_prologues = {ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any"},
+    operand_prologues = {ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any", side_chains = ${SIDE_CHAINS}},
     epilogue = ${EPILOGUE}}
   // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @norm_epilogue attributes {benefit = 60,
@@ -58,7 +64,7 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
     nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}
   // chains of elementwise ops  ⇒  one kernel with full broadcasting
   cgc_pattern.pattern @elementwise_chain attributes {benefit = 40,
-    nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any"}}
+    nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any", side_chains = ${SIDE_CHAINS}}}
   // data movement, one op per kernel (concat and slices as views where the plan allows)
   cgc_pattern.pattern @data_movement attributes {benefit = 20,
     nodes = [{ops = ["transpose", "concat", "slice", "pad", "gather", "expand", "tile", "depth_to_space", "space_to_depth",

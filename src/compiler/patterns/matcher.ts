@@ -1,7 +1,7 @@
 // Finds every match of a pattern in an entry point: its fixed nodes by backtracking from each
 // candidate anchor, then the longest prologue and epilogue chains, then the escape rule
 // (a value computed inside may be used outside only when the pattern allows several results).
-import type { Operation, Value } from '../../ir';
+import { type Operation, type Value, numElements } from '../../ir';
 import type { EntryGraph } from '../graph';
 import { unmet } from './constraints';
 import type { ChainSpec, Pattern } from './pattern';
@@ -129,35 +129,72 @@ function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: Read
   const inside = new Set(taken);
   if (last.results.length !== 1) return chain;
   const computed = new Set<Value>(last.results);
-  while (chain.length < spec.maxOps) {
+  const budget = { left: spec.sideChains?.maxOps ?? 0 };
+  for (let length = 0; length < spec.maxOps; length++) {
     // The earliest op not yet inside that uses a value computed inside.
     let next: Operation | undefined;
     for (const v of computed) {
       for (const u of g.usersOf(v)) if (!inside.has(u) && (!next || g.position.get(u)! < g.position.get(next)!)) next = u;
     }
-    if (!next || next.results.length !== 1 || unmet(next, spec) || !sideInputsOk(g, next, computed, spec, inside)) break;
-    chain.push(next);
-    inside.add(next);
+    if (!next || next.results.length !== 1 || unmet(next, spec)) break;
+    // Its side computations come in before it (they precede it in program order too).
+    const pulled = sideChain(g, spec, next, inside, budget);
+    if (!sideInputsOk(g, next, new Set([...computed, ...pulled.map((op) => op.results[0]!)]), spec, inside)) break;
+    for (const op of [...pulled, next]) {
+      chain.push(op);
+      inside.add(op);
+    }
     computed.add(next.results[0]!);
   }
   return chain;
 }
 
 /**
+ * The side computations of `op` a chain with `side_chains` takes in, producers first: ops meeting
+ * the side-chain constraints that compute one of `op`'s operands from outside, with at most
+ * `maxElements` elements, read by `op` alone, each with its own side computations, while `budget`
+ * lasts. Their other operands are values from outside (none computed inside).
+ */
+function sideChain(g: EntryGraph, spec: ChainSpec, op: Operation, inside: ReadonlySet<Operation>, budget: { left: number }): Operation[] {
+  const side = spec.sideChains;
+  const pulled: Operation[] = [];
+  if (!side) return pulled;
+  for (const v of op.operands) {
+    const p = g.producer(v);
+    if (!p || inside.has(p) || pulled.includes(p) || budget.left === 0 || p.results.length !== 1) continue;
+    if (numElements(v.type.shape) > side.maxElements || soleUser(g, v) !== op || unmet(p, side)) continue;
+    budget.left--;
+    const deeper = sideChain(g, spec, p, new Set([...inside, ...pulled]), budget);
+    const chained = new Set<Value>(deeper.map((d) => d.results[0]!));
+    if (p.operands.some((x) => !chained.has(x) && x.definingOp && inside.has(x.definingOp))) {
+      budget.left += 1 + deeper.length;
+      continue;
+    }
+    pulled.push(...deeper, p);
+  }
+  return pulled;
+}
+
+/**
  * The longest prologue before `first`'s operand `operand`, nearest op first: each feeds the next
- * through its first operand only.
+ * through its first operand only (each followed by its side computations, where the spec takes them).
  */
 function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: ReadonlySet<Operation>, operand = 0): Operation[] {
   const chain: Operation[] = [];
   const inside = new Set(taken);
+  const budget = { left: spec.sideChains?.maxOps ?? 0 };
   let cur = first;
-  while (chain.length < spec.maxOps) {
+  for (let length = 0; length < spec.maxOps; length++) {
     const input = cur.operands[cur === first ? operand : 0];
     const prev = input && g.producer(input);
     if (!prev || inside.has(prev) || prev.results.length !== 1 || soleUser(g, input) !== cur) break;
-    if (unmet(prev, spec) || !sideInputsOk(g, prev, new Set([prev.operands[0]!]), spec, inside)) break;
-    chain.push(prev);
-    inside.add(prev);
+    if (unmet(prev, spec)) break;
+    const pulled = sideChain(g, spec, prev, new Set([...inside, prev]), budget);
+    if (!sideInputsOk(g, prev, new Set([prev.operands[0]!, ...pulled.map((op) => op.results[0]!)]), spec, inside)) break;
+    for (const op of [prev, ...pulled]) {
+      chain.push(op);
+      inside.add(op);
+    }
     cur = prev;
   }
   return chain;

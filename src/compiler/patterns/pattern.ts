@@ -32,6 +32,18 @@ export interface ChainSpec extends OpConstraint {
   readonly maxOps: number;
   /** What the chain's other operands may be: any value from outside, only constants, or none. */
   readonly sideInputs: 'any' | 'constant' | 'none';
+  /** Small side computations the chain takes in and recomputes for every element it writes. */
+  readonly sideChains?: SideChains;
+}
+
+/**
+ * Ops computing a chain op's side input that the chain takes in (with the ops computing their own
+ * side inputs): each meets these constraints, has at most `maxElements` result elements and is read
+ * by the op it feeds alone; at most `maxOps` of them per chain (a quantizer's scale and zero point).
+ */
+export interface SideChains extends OpConstraint {
+  readonly maxOps: number;
+  readonly maxElements: number;
 }
 
 export interface Pattern {
@@ -174,10 +186,30 @@ function readNode(a: Attribute, i: number, fail: (m: string) => never): PatternN
 
 function readChain(a: Attribute, what: string, fail: (m: string) => never): ChainSpec {
   const d = dictOf(a, `'${what}'`, fail);
-  for (const k of d.keys()) if (k !== 'max_ops' && k !== 'side_inputs' && !CONSTRAINT_KEYS.includes(k)) fail(`'${what}' has unknown key '${k}'`);
-  const max = d.get('max_ops');
-  if (max?.kind !== 'int' || max.value < 1 || max.value > 64) fail(`'${what}' needs 'max_ops', an integer from 1 to 64`);
+  for (const k of d.keys()) if (!['max_ops', 'side_inputs', 'side_chains'].includes(k) && !CONSTRAINT_KEYS.includes(k)) fail(`'${what}' has unknown key '${k}'`);
+  const maxOps = opCount(d, `'${what}'`, fail);
   const side = d.get('side_inputs') ?? { kind: 'string', value: 'any' };
   if (side.kind !== 'string' || !['any', 'constant', 'none'].includes(side.value)) fail(`'${what}' 'side_inputs' must be "any", "constant" or "none"`);
-  return { ...readConstraint(d, `'${what}'`, fail), maxOps: (max as { value: number }).value, sideInputs: (side as { value: string }).value as ChainSpec['sideInputs'] };
+  const sideInputs = (side as { value: string }).value as ChainSpec['sideInputs'];
+  const chains = d.get('side_chains');
+  let sideChains: ChainSpec['sideChains'];
+  if (chains !== undefined) {
+    const c = dictOf(chains, `'${what}' 'side_chains'`, fail);
+    for (const k of c.keys()) if (k !== 'max_ops' && k !== 'max_elements' && !CONSTRAINT_KEYS.includes(k)) fail(`'${what}' 'side_chains' has unknown key '${k}'`);
+    const elements = c.get('max_elements');
+    if (elements?.kind !== 'int' || elements.value < 1) fail(`'${what}' 'side_chains' needs 'max_elements', a positive integer`);
+    if (sideInputs !== 'any') fail(`'${what}' 'side_chains' needs side_inputs = "any" (the side computations read values from outside)`);
+    sideChains = {
+      ...readConstraint(c, `'${what}' 'side_chains'`, fail),
+      maxOps: opCount(c, `'${what}' 'side_chains'`, fail), maxElements: (elements as { value: number }).value,
+    };
+  }
+  return { ...readConstraint(d, `'${what}'`, fail), maxOps, sideInputs, ...(sideChains ? { sideChains } : {}) };
+}
+
+/** A chain's `max_ops`: an integer from 1 to 64. */
+function opCount(d: ReadonlyMap<string, Attribute>, what: string, fail: (m: string) => never): number {
+  const max = d.get('max_ops');
+  if (max?.kind !== 'int' || max.value < 1 || max.value > 64) fail(`${what} needs 'max_ops', an integer from 1 to 64`);
+  return (max as { value: number }).value;
 }

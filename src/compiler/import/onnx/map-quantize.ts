@@ -67,8 +67,10 @@ function dynamicQuantize(n: NodeCtx): Produced[] {
   const x = n.input(0);
   if (x.type.element !== 'float32') n.fail(`input x is ${x.type.element}; float32 is supported`);
   const c = (v: number) => fromNumbers([], 'float32', [v]);
-  const lo = n.emit('min', [n.emit('reduce_min', [x], { keep_dims: false }), c(0)]);
-  const hi = n.emit('max', [n.emit('reduce_max', [x], { keep_dims: false }), c(0)]);
+  // The range widened to hold 0 as clips (attributes, not constant operands: each kernel that
+  // recomputes the scale then binds one buffer fewer).
+  const lo = n.emit('clip', [n.emit('reduce_min', [x], { keep_dims: false })], { max: 0 });
+  const hi = n.emit('clip', [n.emit('reduce_max', [x], { keep_dims: false })], { min: 0 });
   const scale = n.emit('div', [n.emit('sub', [hi, lo]), c(255)]);
   const zero = n.emit('round', [n.emit('clip', [n.emit('neg', [n.emit('div', [lo, scale])])], { min: 0, max: 255 })]);
   const y = n.emit('clip', [n.emit('add', [n.emit('round', [n.emit('div', [x, scale])]), zero])], { min: 0, max: 255 });

@@ -1,0 +1,63 @@
+// clone-scalars: a chain with `side_chains` recomputes small side computations in its kernel, but
+// only one the chain's op reads alone — a value several ops read would stay a kernel of its own.
+// Dynamic quantization computes its scale and zero point (one element each) from x's min and max,
+// and reads them in three places: the quantizing of x, the zero point handed to the product, the
+// dequantizing scale after it. Such small values are copied once per reader, the ops computing them
+// too (last op first, so a copy's inputs gain the readers the ops before it then count), so that
+// each reader's kernel can recompute its own copy instead of waiting on a one-element kernel.
+import { Operation, type Value, numElements } from '../../ir';
+import { EntryGraph } from '../graph';
+import { unmet } from '../patterns/constraints';
+import type { ChainSpec, SideChains } from '../patterns/pattern';
+import type { Pass } from '../state';
+
+
+export const cloneScalars: Pass = {
+  name: 'clone-scalars',
+  run(s) {
+    const specs = s.patterns.flatMap((p) => [p.epilogue, p.prologue, p.operandPrologues])
+      .filter((c): c is ChainSpec & { sideChains: SideChains } => c?.sideChains !== undefined);
+    if (!specs.length) return;
+    let g = s.graph;
+    /** The chain specs that could take `op` into a side chain. */
+    const takers = (op: Operation) => specs.filter(({ sideChains: side }) => op.results.length === 1
+      && numElements(op.results[0]!.type.shape) <= side.maxElements && !unmet(op, side));
+    /** Ops in the side computation ending at `v`, counted per copy (what a reader would recompute), up to just past `limit`. */
+    const cone = (v: Value, limit: number): number => {
+      const op = g.producer(v);
+      if (!op || !takers(op).length) return 0;
+      let n = 1;
+      for (const x of op.operands) {
+        if (n > limit) break;
+        n += cone(x, limit - n);
+      }
+      return n;
+    };
+    const block = s.entry.body();
+    let cloned = 0;
+    for (let i = block.operations.length - 1; i >= 0; i--) {
+      const op = block.operations[i]!;
+      const result = op.results[0];
+      if (!result || g.returned.has(result)) continue;
+      const users = g.usersOf(result);
+      if (users.length < 2) continue;
+      // Every reader an op of a chain that takes such side computations (or of its side chains), and
+      // the whole computation small enough for it to take in (a copy left over would be a kernel of
+      // its own).
+      const fits = takers(op).filter((spec) => cone(result, spec.sideChains.maxOps) <= spec.sideChains.maxOps);
+      if (!fits.length || !users.every((u) => fits.some((spec) => !unmet(u, spec) || !unmet(u, spec.sideChains)))) continue;
+      const copies = users.map((u, k) => {
+        const copy = new Operation(op.name, [...op.operands], [result.type], new Map(op.attributes), op.loc);
+        copy.parent = block;
+        copy.results[0]!.nameHint = `${result.nameHint ?? 'v'}_${k}`;
+        u.operands = u.operands.map((v) => (v === result ? copy.results[0]! : v));
+        s.inheritDecision(copy, op);
+        return copy;
+      });
+      block.operations.splice(i, 1, ...copies);
+      cloned += copies.length - 1;
+      g = new EntryGraph(s.entry);
+    }
+    if (cloned) s.graph = g;
+  },
+};
