@@ -18,19 +18,37 @@ export const cloneScalars: Pass = {
     const specs = s.patterns.flatMap((p) => [p.epilogue, p.prologue, p.operandPrologues])
       .filter((c): c is ChainSpec & { sideChains: SideChains } => c?.sideChains !== undefined);
     if (!specs.length) return;
-    let g = s.graph;
+    const g = s.graph;
+    // Readers, kept up to date as copies are made (rebuilding the graph after each copy would cost
+    // a walk over the whole entry point per copy).
+    const readers = new Map<Value, Operation[]>();
+    for (const op of g.ops) for (const v of op.operands) readers.set(v, [...g.usersOf(v)]);
+    const producer = (v: Value) => (v.definingOp?.name.startsWith('cgc_op.') ? v.definingOp : undefined);
+    const takersOf = new Map<Operation, typeof specs>();
     /** The chain specs that could take `op` into a side chain. */
-    const takers = (op: Operation) => specs.filter(({ sideChains: side }) => op.results.length === 1
-      && numElements(op.results[0]!.type.shape) <= side.maxElements && !unmet(op, side));
-    /** Ops in the side computation ending at `v`, counted per copy (what a reader would recompute), up to just past `limit`. */
-    const cone = (v: Value, limit: number): number => {
-      const op = g.producer(v);
-      if (!op || !takers(op).length) return 0;
-      let n = 1;
-      for (const x of op.operands) {
-        if (n > limit) break;
-        n += cone(x, limit - n);
+    const takers = (op: Operation) => {
+      let found = takersOf.get(op);
+      if (!found) {
+        found = specs.filter(({ sideChains: side }) => op.results.length === 1
+          && numElements(op.results[0]!.type.shape) <= side.maxElements && !unmet(op, side));
+        takersOf.set(op, found);
       }
+      return found;
+    };
+    // A copy's operands are its original's: the count stands for every copy.
+    const limit = Math.max(...specs.map((spec) => spec.sideChains.maxOps));
+    const counted = new Map<Value, number>();
+    /** Ops in the side computation ending at `v`, counted per copy (what a reader would recompute), up to just past the largest budget. */
+    const cone = (v: Value): number => {
+      const known = counted.get(v);
+      if (known !== undefined) return known;
+      const op = producer(v);
+      let n = 0;
+      if (op && takers(op).length) {
+        n = 1;
+        for (const x of op.operands) if (n <= limit) n = Math.min(limit + 1, n + cone(x));
+      }
+      counted.set(v, n);
       return n;
     };
     const block = s.entry.body();
@@ -39,25 +57,26 @@ export const cloneScalars: Pass = {
       const op = block.operations[i]!;
       const result = op.results[0];
       if (!result || g.returned.has(result)) continue;
-      const users = g.usersOf(result);
+      const users = readers.get(result) ?? [];
       if (users.length < 2) continue;
       // Every reader an op of a chain that takes such side computations (or of its side chains), and
       // the whole computation small enough for it to take in (a copy left over would be a kernel of
       // its own).
-      const fits = takers(op).filter((spec) => cone(result, spec.sideChains.maxOps) <= spec.sideChains.maxOps);
+      const fits = takers(op).filter((spec) => cone(result) <= spec.sideChains.maxOps);
       if (!fits.length || !users.every((u) => fits.some((spec) => !unmet(u, spec) || !unmet(u, spec.sideChains)))) continue;
       const copies = users.map((u, k) => {
         const copy = new Operation(op.name, [...op.operands], [result.type], new Map(op.attributes), op.loc);
         copy.parent = block;
         copy.results[0]!.nameHint = `${result.nameHint ?? 'v'}_${k}`;
         u.operands = u.operands.map((v) => (v === result ? copy.results[0]! : v));
+        readers.set(copy.results[0]!, [u]);
         s.inheritDecision(copy, op);
         return copy;
       });
+      for (const v of new Set(op.operands)) readers.set(v, [...(readers.get(v) ?? []).filter((r) => r !== op), ...copies]);
       block.operations.splice(i, 1, ...copies);
       cloned += copies.length - 1;
-      g = new EntryGraph(s.entry);
     }
-    if (cloned) s.graph = g;
+    if (cloned) s.graph = new EntryGraph(s.entry);
   },
 };

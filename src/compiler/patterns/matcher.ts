@@ -40,6 +40,7 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
     }
     // The longest chains first; shorter ones too, so a match can still be taken when another
     // match claims the end of its chain (two convs feeding one residual add).
+    // Chains come in steps: an op with the side computations it takes in (kept together).
     const before = p.prologue ? chainBefore(g, p.prologue, assigned[0]!, new Set(assigned)) : [];
     // Operand prologues: a chain before each operand from outside of each node (all of the anchor's,
     // a later node's "*" inputs); the chains found are taken together or not at all.
@@ -47,18 +48,18 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
     if (p.operandPrologues) {
       assigned.forEach((node, i) => node.operands.forEach((v, k) => {
         if (i > 0 && v.definingOp && assigned.includes(v.definingOp)) return;
-        operandOps.push(...chainBefore(g, p.operandPrologues!, node, new Set([...assigned, ...operandOps]), k));
+        operandOps.push(...chainBefore(g, p.operandPrologues!, node, new Set([...assigned, ...operandOps]), k).flat());
       }));
     }
-    const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before, ...operandOps])) : [];
+    const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before.flat(), ...operandOps])) : [];
     let logged = false;
     for (const fed of operandOps.length ? [operandOps, []] : [[]]) for (let b = before.length; b >= 0; b--) {
       for (let a = after.length; a >= 0; a--) {
-        const ops = new Set([...fed, ...before.slice(0, b), ...assigned, ...after.slice(0, a)]);
+        const ops = new Set([...fed, ...before.slice(0, b).flat(), ...assigned, ...after.slice(0, a).flat()]);
         const ordered = [...ops].sort((x, y) => g.position.get(x)! - g.position.get(y)!);
         const outputs = ordered.flatMap((op) => op.results.filter((r) => g.returned.has(r) || g.usersOf(r).some((u) => !ops.has(u))));
         // Only the last op's results may leave the subgraph (all of them: split, top_k) unless the pattern allows more.
-        const root = a > 0 ? after[a - 1]! : assigned[assigned.length - 1]!;
+        const root = a > 0 ? after[a - 1]!.at(-1)! : assigned[assigned.length - 1]!;
         const escaping = outputs.filter((v) => v.definingOp !== root);
         if (escaping.length && !p.multipleResults) {
           if (!logged) log({ op: anchor, pattern: p, reason: `${escaping.length} value(s) computed inside would also be used outside; the pattern allows one result` });
@@ -119,13 +120,14 @@ function soleUser(g: EntryGraph, v: Value): Operation | undefined {
 }
 
 /**
- * The longest epilogue after `last`, in program order: each op uses values computed inside (the
+ * The longest epilogue after `last`, in program order, one step per op (with the side computations
+ * it takes in, before it): each op uses values computed inside (the
  * root's result, or an earlier epilogue op's) — a chain, or a DAG that rejoins, as GELU's
  * x·(1 + erf(x/√2))/2 uses x twice. Operands from outside are side inputs. Which prefixes may form a
  * subgraph (one value leaving it) is the caller's escape check.
  */
-function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: ReadonlySet<Operation>): Operation[] {
-  const chain: Operation[] = [];
+function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: ReadonlySet<Operation>): Operation[][] {
+  const chain: Operation[][] = [];
   const inside = new Set(taken);
   if (last.results.length !== 1) return chain;
   const computed = new Set<Value>(last.results);
@@ -140,10 +142,8 @@ function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: Read
     // Its side computations come in before it (they precede it in program order too).
     const pulled = sideChain(g, spec, next, inside, budget);
     if (!sideInputsOk(g, next, new Set([...computed, ...pulled.map((op) => op.results[0]!)]), spec, inside)) break;
-    for (const op of [...pulled, next]) {
-      chain.push(op);
-      inside.add(op);
-    }
+    chain.push([...pulled, next]);
+    for (const op of chain.at(-1)!) inside.add(op);
     computed.add(next.results[0]!);
   }
   return chain;
@@ -177,10 +177,10 @@ function sideChain(g: EntryGraph, spec: ChainSpec, op: Operation, inside: Readon
 
 /**
  * The longest prologue before `first`'s operand `operand`, nearest op first: each feeds the next
- * through its first operand only (each followed by its side computations, where the spec takes them).
+ * through its first operand only; one step per op (followed by the side computations it takes in).
  */
-function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: ReadonlySet<Operation>, operand = 0): Operation[] {
-  const chain: Operation[] = [];
+function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: ReadonlySet<Operation>, operand = 0): Operation[][] {
+  const chain: Operation[][] = [];
   const inside = new Set(taken);
   const budget = { left: spec.sideChains?.maxOps ?? 0 };
   let cur = first;
@@ -191,10 +191,8 @@ function chainBefore(g: EntryGraph, spec: ChainSpec, first: Operation, taken: Re
     if (unmet(prev, spec)) break;
     const pulled = sideChain(g, spec, prev, new Set([...inside, prev]), budget);
     if (!sideInputsOk(g, prev, new Set([prev.operands[0]!, ...pulled.map((op) => op.results[0]!)]), spec, inside)) break;
-    for (const op of [prev, ...pulled]) {
-      chain.push(op);
-      inside.add(op);
-    }
+    chain.push([prev, ...pulled]);
+    for (const op of chain.at(-1)!) inside.add(op);
     cur = prev;
   }
   return chain;
