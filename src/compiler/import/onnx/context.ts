@@ -198,6 +198,13 @@ export class NodeCtx {
 
   hasAttr(name: string): boolean { return this.attr(name) !== undefined; }
 
+  /** Axis `a` of a rank-`rank` tensor (negative counts from the end) in [0, rank); `what` names it in the error. */
+  axis(a: number, rank: number, what = `attribute 'axis'`): number {
+    const axis = a < 0 ? a + rank : a;
+    if (axis < 0 || axis >= rank) this.fail(`${what} is ${a}, out of range for rank ${rank}`);
+    return axis;
+  }
+
   attrInt(name: string, def?: number): number {
     const a = this.attr(name);
     if (!a) return def ?? this.fail(`attribute '${name}' is required`);

@@ -30,7 +30,7 @@ function legacyBroadcast(n: NodeCtx): Produced {
   const b = n.input(1);
   if (n.opset >= 7 || n.attrInt('broadcast', 0) === 0 || !n.hasAttr('axis')) return b;
   const rankA = n.shape(0).length;
-  const axis = n.attrInt('axis') < 0 ? n.attrInt('axis') + rankA : n.attrInt('axis');
+  const axis = n.axis(n.attrInt('axis'), rankA);
   const trailing = rankA - axis - b.type.shape.length;
   if (trailing <= 0) return b;
   return n.emit('reshape', [b], { shape: [...b.type.shape, ...new Array<number>(trailing).fill(1)] });

@@ -30,7 +30,7 @@ function layerNorm(n: NodeCtx): Produced[] {
   const y = n.emit('layer_normalization', operands, { axis, epsilon });
   if (!n.node.output[1] && !n.node.output[2]) return [y];
   const rank = n.shape(0).length;
-  const axes = Array.from({ length: rank - (axis < 0 ? axis + rank : axis) }, (_, i) => rank - 1 - i).reverse();
+  const axes = Array.from({ length: rank - n.axis(axis, rank) }, (_, i) => rank - 1 - i).reverse();
   let x = n.input(0);
   if (n.attrInt('stash_type', 1) === 1 && x.type.element !== 'float32') x = n.emit('cast', [x], { to: 'float32' });
   const mean = n.emit('reduce_mean', [x], { axes, keep_dims: true });

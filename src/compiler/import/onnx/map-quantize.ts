@@ -21,9 +21,7 @@ function alongAxis(n: NodeCtx, i: number, what: string): Produced {
   if (shape.length === 0 || (shape.length === 1 && shape[0] === 1)) return v;
   const x = n.shape(0);
   if (shape.length !== 1) n.fail(`${what} must be a scalar or 1-D (per axis), got shape [${shape.join(', ')}]; blocked quantization is not supported`);
-  const raw = n.attrInt('axis', 1);
-  const axis = raw < 0 ? raw + x.length : raw;
-  if (axis < 0 || axis >= x.length) n.fail(`attribute 'axis' is ${raw}, out of range for rank ${x.length}`);
+  const axis = n.axis(n.attrInt('axis', 1), x.length);
   if (shape[0] !== x[axis]) n.fail(`${what} has ${shape[0]} values; axis ${axis} has ${x[axis]}`);
   return n.emit('reshape', [v], { shape: [shape[0]!, ...new Array<number>(x.length - axis - 1).fill(1)] });
 }

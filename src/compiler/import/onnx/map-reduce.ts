@@ -30,8 +30,7 @@ const argReduce = (op: string) => (n: NodeCtx): Produced[] => [n.emit(op, [n.inp
 const softmaxLike = (op: string) => (n: NodeCtx): Produced[] => {
   const x = n.shape(0);
   if (n.opset >= 13) return [n.emit(op, [n.input(0)], { axis: n.attrInt('axis', -1) })];
-  const given = n.attrInt('axis', 1);
-  const axis = given < 0 ? given + x.length : given;
+  const axis = n.axis(n.attrInt('axis', 1), x.length);
   if (axis === x.length - 1) return [n.emit(op, [n.input(0)], { axis })];
   const flat = n.emit('flatten', [n.input(0)], { axis });
   const y = n.emit(op, [flat], { axis: 1 });

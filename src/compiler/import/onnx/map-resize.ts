@@ -26,8 +26,7 @@ function resize(n: NodeCtx): Produced[] {
   if (n.opset < 11) return asymmetric(n, n.constFloats(1, 'scales'));
   const x = n.shape(0);
   const rank = x.length;
-  const axes = (n.hasAttr('axes') ? n.attrInts('axes') : [...x.keys()]).map((a) => (a < 0 ? a + rank : a));
-  if (axes.some((a) => a < 0 || a >= rank)) n.fail(`attribute 'axes' is out of range for rank ${rank}`);
+  const axes = (n.hasAttr('axes') ? n.attrInts('axes') : [...x.keys()]).map((a) => n.axis(a, rank, "an entry of attribute 'axes'"));
   const given = (i: number, what: string): number[] | undefined => {
     if (!n.has(i)) return undefined;
     const v = n.constFloats(i, what);

@@ -58,3 +58,15 @@ test('constant-only Gather/Slice/Concat fold on the host', () => {
   expect(text).not.toContain('cgc_op.gather');
   expect([...constants.values()][0]!.data).toEqual(new Float32Array([3, 6, 3, 6]));
 });
+
+test('axes out of range name the node, the attribute and the rank', () => {
+  expect(() => g('Split', [6, 2], [], { axis: 2 }, 13, ['a', 'b'])).toThrow(/attribute 'axis' is 2, out of range for rank 2/);
+  expect(() => single('Slice', [[4, 5]], { starts: [1], ends: [3], axes: [-3] }, { opset: 9 })).toThrow(/an entry of 'axes' is -3, out of range for rank 2/);
+  expect(() => g('Pad', [2, 3], [intTensor('p', [2], [1, 2]), floatTensor('v', [], [0]), intTensor('ax', [1], [2])], {}, 18))
+    .toThrow(/an entry of input 'axes' is 2, out of range for rank 2/);
+  expect(() => single('Softmax', [[2, 3]], { axis: 2 }, { opset: 11 })).toThrow(/attribute 'axis' is 2, out of range for rank 2/);
+  expect(() => importText({
+    nodes: [node('LayerNormalization', ['x', 's'], ['y', 'mean'], { axis: -3 })], inputs: [tensorInfo('x', [2, 3]), tensorInfo('s', [3])],
+    outputs: [{ name: 'y' }, { name: 'mean' }], opset: 17,
+  })).toThrow(/'axis' = -3 is out of range \[-2, 1\] for rank 2/);
+});

@@ -18,9 +18,7 @@ function splitSizes(n: NodeCtx, dim: number): number[] {
 function split(n: NodeCtx): Produced[] {
   const x = n.shape(0);
   const axis = n.attrInt('axis', 0);
-  const dim = x[axis < 0 ? axis + x.length : axis];
-  if (dim === undefined) n.fail(`attribute 'axis' = ${axis} is out of range for rank ${x.length}`);
-  const sizes = splitSizes(n, dim);
+  const sizes = splitSizes(n, x[n.axis(axis, x.length)]!);
   if (sizes.length !== n.node.output.length) n.fail(`${sizes.length} split sizes for ${n.node.output.length} outputs`);
   return n.emitN('split', [n.input(0)], { axis, sizes });
 }
@@ -34,7 +32,7 @@ function slice(n: NodeCtx): Produced[] {
   const axes = old ? n.attrInts('axes', starts.map((_, i) => i)) : n.has(3) ? n.constInts(3, 'axes') : starts.map((_, i) => i);
   const steps = !old && n.has(4) ? n.constInts(4, 'steps') : starts.map(() => 1);
   const clamp = (v: number, i: number): number => {
-    const dim = x[(axes[i] ?? 0) < 0 ? axes[i]! + x.length : axes[i]!] ?? 0;
+    const dim = x[n.axis(axes[i] ?? 0, x.length, "an entry of 'axes'")]!;
     return Math.min(Math.max(v, -dim - 1), dim);
   };
   return [n.emit('slice', [n.input(0)], { starts: starts.map(clamp), ends: ends.map(clamp), axes, steps })];
@@ -45,7 +43,7 @@ function pad(n: NodeCtx): Produced[] {
   const rank = n.shape(0).length;
   const pads = n.opset < 11 ? n.attrInts('pads') : n.constInts(1, 'pads');
   const value = n.opset < 11 ? n.attrFloat('value', 0) : n.has(2) ? n.constScalar(2, 'constant_value') : 0;
-  const axes = n.opset >= 18 && n.has(3) ? n.constInts(3, 'axes').map((a) => (a < 0 ? a + rank : a)) : [...Array(rank).keys()];
+  const axes = n.opset >= 18 && n.has(3) ? n.constInts(3, 'axes').map((a) => n.axis(a, rank, "an entry of input 'axes'")) : [...Array(rank).keys()];
   if (pads.length !== 2 * axes.length) n.fail(`'pads' has ${pads.length} values; expected ${2 * axes.length} (begin and end per axis)`);
   const start = new Array<number>(rank).fill(0);
   const end = new Array<number>(rank).fill(0);
