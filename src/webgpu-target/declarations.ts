@@ -1,6 +1,7 @@
 // The WebGPU target's subgraph declaration: the fused kernels it implements, as a
 // CGC_SUBGRAPH_DECLARATION document in the pattern language (docs/patterns.md).
 import { CGC_VERSION, INTERFACES } from '../ir';
+import { POOLED_INPUTS } from './kernels/gemm-kernel';
 
 const FLOAT = '["float32", "float16"]';
 const GPU_TYPES = '["float32", "float16", "int32", "uint8", "int8", "bool"]';
@@ -29,7 +30,7 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
   // tensor is never stored (SqueezeNet's pools before its fire modules, GoogLeNet's pool projections);
   // float32 only, as the tiled kernels are (a direct float16 convolution would pool per product)
   cgc_pattern.pattern @pool_conv_epilogue attributes {benefit = 110,
-    nodes = [{ops = ["max_pool", "average_pool"], element_types = ["float32"]},
+    nodes = [{ops = ${JSON.stringify(POOLED_INPUTS)}, element_types = ["float32"]},
              {ops = ["convolution"], element_types = ["float32"], inputs = [0],
               attrs = {strides = [1, 1], start_padding = [0, 0], end_padding = [0, 0], dilations = [1, 1], groups = 1}}],
     epilogue = ${EPILOGUE}}

@@ -144,8 +144,11 @@ function opsFeeding(b: KernelBuilder, values: readonly Value[]): Set<Operation> 
   return found;
 }
 
-/** Pooling a convolution may read its input through: each pooled value is computed as the input tile is loaded. */
-const POOLED_INPUTS = new Set(['max_pool', 'average_pool']);
+/**
+ * Pooling a convolution may read its input through: each pooled value is computed as the input tile
+ * is loaded (the @pool_conv_epilogue pattern declares these ops).
+ */
+export const POOLED_INPUTS: readonly string[] = ['max_pool', 'average_pool'];
 
 /**
  * The one non-elementwise op `out` depends on inside the subgraph (besides a pooling of a
@@ -153,7 +156,7 @@ const POOLED_INPUTS = new Set(['max_pool', 'average_pool']);
  */
 function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
   const all = [...heavyOps(b, out)];
-  const pooledInput = (op: Operation) => POOLED_INPUTS.has(op.opName) && all.some((c) => c.opName === 'convolution' && c.operands[0] === op.results[0]);
+  const pooledInput = (op: Operation) => POOLED_INPUTS.includes(op.opName) && all.some((c) => c.opName === 'convolution' && c.operands[0] === op.results[0]);
   const heavy = all.filter((op) => !pooledInput(op));
   const [anchor] = heavy;
   if (heavy.length !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
