@@ -14,7 +14,7 @@ export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, R
 export type { HostTensor } from '../reference/tensor';
 export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
 export { gpuProfile } from '../webgpu-target/limits';
-export { Int64RangeError } from './runtime';
+export { Int64RangeError } from './checks';
 
 export interface Model {
   /** CGC Input IR. */

@@ -8,7 +8,8 @@ import { ty } from '../../ir/ops/test-cases';
 import { compile } from '../../compiler/pipeline';
 import { type HostTensor, allocTensor, floatToHalf, halfToFloat, runEntryPoint, tensorBytes } from '../../reference';
 import { openDevice } from '../../runtime/device';
-import { Int64RangeError, loadProgram, plannedRunCounts } from '../../runtime/runtime';
+import { Int64RangeError } from '../../runtime/checks';
+import { loadProgram, plannedRunCounts } from '../../runtime/runtime';
 import { defaultTargets } from '../targets';
 import { type Case, moduleOf } from '../testing/cases';
 
