@@ -1,5 +1,7 @@
 // Parser helpers that need no parser state: token descriptions for messages, the "unknown op"
-// message with close matches, and bit-level float decoding.
+// message with close matches, bit-level float decoding, where UTF-8 input goes bad, and errors as
+// diagnostics.
+import { type Diagnostic, IRError } from './diagnostics';
 import type { Token } from './lexer';
 import { registeredOps } from './registry';
 import { STRUCTURAL_OPS } from './structural';
@@ -47,3 +49,27 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** The byte offset where `bytes` stop being valid UTF-8. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  let lo = 0;
+  let hi = bytes.length;
+  // The longest valid prefix, found by bisection (a prefix may end inside a character: allow 3 bytes of slack).
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    try {
+      dec.decode(bytes.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+/** A parse error (or a stack overflow from deep nesting) as a diagnostic; anything else is rethrown. */
+export function toDiagnostic(e: unknown): Diagnostic {
+  if (e instanceof IRError) return { severity: 'error', message: e.message, ...(e.loc ? { loc: e.loc } : {}) };
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return { severity: 'error', message: `input too deeply nested (${e.message})` };
+  throw e;
+}

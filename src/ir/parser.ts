@@ -9,7 +9,7 @@ import { Lexer, type Token, type TokenKind } from './lexer';
 import { type Block, Operation, Region, type Value } from './operation';
 import { parseStructuralOp } from './parser-structural';
 import { getOpDef, inferOp } from './registry';
-import { describe, f32FromBits, unknownOpMessage } from './parser-support';
+import { describe, f32FromBits, firstInvalidUtf8, toDiagnostic, unknownOpMessage } from './parser-support';
 import { DIALECT_ALIASES, MODULE, STRUCTURAL_OPS } from './structural';
 
 export { describe };
@@ -66,29 +66,6 @@ export function parseModuleBytes(bytes: Uint8Array, options: ParseOptions = {}):
     const file = options.file ?? '<input>';
     return { diagnostics: [{ severity: 'error', message: `input is not valid UTF-8 (byte offset ${offset})`, loc: { file, line: 1, col: 1 } }] };
   }
-}
-
-function firstInvalidUtf8(bytes: Uint8Array): number {
-  const dec = new TextDecoder('utf-8', { fatal: true });
-  let lo = 0;
-  let hi = bytes.length;
-  // The longest valid prefix, found by bisection (a prefix may end inside a character: allow 3 bytes of slack).
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    try {
-      dec.decode(bytes.subarray(0, mid), { stream: true });
-      lo = mid;
-    } catch {
-      hi = mid - 1;
-    }
-  }
-  return lo;
-}
-
-function toDiagnostic(e: unknown): Diagnostic {
-  if (e instanceof IRError) return { severity: 'error', message: e.message, ...(e.loc ? { loc: e.loc } : {}) };
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return { severity: 'error', message: `input too deeply nested (${e.message})` };
-  throw e;
 }
 
 /** Values visible in one region: name → the values it names (several for `%x:2`). */
