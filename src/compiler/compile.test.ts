@@ -94,6 +94,11 @@ describe('compiler rules', () => {
     // exp(neg(s)) read by both epilogues: one copy of both ops per reader, recomputed in each kernel.
     const s = compileWith(module(body, `%x: ${T}, %s: ${S}`), pat(2));
     expect(opGroups(s)).toEqual([['neg', 'exp', 'relu', 'mul'], ['neg', 'exp', 'sigmoid', 'add'], ['add']]);
+    // An anchor takes in its own side computations, which are then not tried as anchors themselves.
+    const chain = '@q attributes {benefit = 10, nodes = [{traits = ["elementwise"]}], epilogue = {traits = ["elementwise"], max_ops = 4, side_chains = {traits = ["elementwise"], max_ops = 2, max_elements = 1}}}';
+    const anchored = compileWith(module('%n = cgc_op.neg(%s)\n%e = cgc_op.exp(%n)\n%a = cgc_op.mul(%x, %e)\n%b = cgc_op.relu(%a)\ncgc.return %b', `%x: ${T}, %s: ${S}`), chain);
+    expect(opGroups(anchored)).toEqual([['neg', 'exp', 'mul', 'relu']]);
+    expect(decisionLines(anchored).filter((l) => l.includes('tried @q (t): a side computation of one element'))).toHaveLength(2);
     // Two ops past a budget of one: not copied (a copy left over would be a kernel of its own), and
     // read by two ops, neither chain takes them.
     const tight = compileWith(module(body, `%x: ${T}, %s: ${S}`), pat(1));

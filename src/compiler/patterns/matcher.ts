@@ -33,11 +33,20 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
       if (!NOT_A_CANDIDATE.test(why)) log({ op: anchor, pattern: p, reason: why });
       continue;
     }
-    const assigned = matchNodes(g, p, [anchor]);
-    if (!assigned) {
+    if (takenByReader(g, p, anchor)) {
+      log({ op: anchor, pattern: p, reason: 'a side computation of one element: the match anchored at the op reading it takes it in' });
+      continue;
+    }
+    const found = matchNodes(g, p, [anchor]);
+    if (!found) {
       log({ op: anchor, pattern: p, reason: `the ops after it do not form the pattern's ${p.nodes.length}-node DAG` });
       continue;
     }
+    // An anchor that could be a chain op takes in its side computations as a chain op does (they
+    // precede it), from the chain's budget.
+    const budget = { left: p.epilogue?.sideChains?.maxOps ?? 0 };
+    const anchorSide = p.nodes.length === 1 && p.epilogue && !unmet(anchor, p.epilogue) ? sideChain(g, p.epilogue, anchor, new Set(found), budget) : [];
+    const assigned = [...anchorSide, ...found];
     // The longest chains first; shorter ones too, so a match can still be taken when another
     // match claims the end of its chain (two convs feeding one residual add).
     // Chains come in steps: an op with the side computations it takes in (kept together).
@@ -51,7 +60,7 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
         operandOps.push(...chainBefore(g, p.operandPrologues!, node, new Set([...assigned, ...operandOps]), k).flat());
       }));
     }
-    const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before.flat(), ...operandOps])) : [];
+    const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before.flat(), ...operandOps]), budget) : [];
     let logged = false;
     for (const fed of operandOps.length ? [operandOps, []] : [[]]) for (let b = before.length; b >= 0; b--) {
       for (let a = after.length; a >= 0; a--) {
@@ -126,12 +135,11 @@ function soleUser(g: EntryGraph, v: Value): Operation | undefined {
  * x·(1 + erf(x/√2))/2 uses x twice. Operands from outside are side inputs. Which prefixes may form a
  * subgraph (one value leaving it) is the caller's escape check.
  */
-function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: ReadonlySet<Operation>): Operation[][] {
+function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: ReadonlySet<Operation>, budget: { left: number }): Operation[][] {
   const chain: Operation[][] = [];
   const inside = new Set(taken);
   if (last.results.length !== 1) return chain;
   const computed = new Set<Value>(last.results);
-  const budget = { left: spec.sideChains?.maxOps ?? 0 };
   for (let length = 0; length < spec.maxOps; length++) {
     // The earliest op not yet inside that uses a value computed inside.
     let next: Operation | undefined;
@@ -147,6 +155,29 @@ function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: Read
     computed.add(next.results[0]!);
   }
   return chain;
+}
+
+/**
+ * Whether `op` is a side computation (see sideChain) that the match of this single-node pattern
+ * anchored at its reader takes in: following its only readers through other side computations, the
+ * first reader that is not one could anchor the pattern and takes in all of its side computations
+ * within the budget. Such an op is not tried as an anchor itself: every chain from it would be
+ * another candidate covering the same ops.
+ */
+function takenByReader(g: EntryGraph, p: Pattern, op: Operation): boolean {
+  const spec = p.epilogue;
+  const side = spec?.sideChains;
+  if (!spec || !side || p.nodes.length !== 1) return false;
+  const isSide = (o: Operation) => o.results.length === 1 && numElements(o.results[0]!.type.shape) <= side.maxElements && !unmet(o, side);
+  if (!isSide(op)) return false;
+  let reader = op;
+  do {
+    const next = soleUser(g, reader.results[0]!);
+    if (!next) return false;
+    reader = next;
+  } while (isSide(reader));
+  if (unmet(reader, p.nodes[0]!) || unmet(reader, spec)) return false;
+  return sideChain(g, spec, reader, new Set([reader]), { left: side.maxOps + 1 }).length <= side.maxOps;
 }
 
 /**
