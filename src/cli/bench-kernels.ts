@@ -11,6 +11,7 @@ import { onnxGraphIo } from '../compiler/import/onnx';
 import { type HostTensor } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
+import { gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
 import { type ForcedTile, withForcedTile } from '../webgpu-target/kernels/gemm-core';
@@ -140,7 +141,8 @@ const MAX_REPEAT = 5000;
 
 /** Kernel times (ms, median over runs; each the mean of REPEAT or more back-to-back dispatches) of `module` by kernel name, after the warm-up. */
 async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined, tile?: Forced) {
-  const state = withForcedTile(tile, () => compile(module, defaultTargets()));
+  // Compiled against the device's limits, as `cgc bench` and the app compile (its storage-buffer limit decides which epilogues fit one kernel).
+  const state = withForcedTile(tile, () => compile(module, defaultTargets(gpuProfile(device))));
   const program = await withForcedTile(tile, () => loadProgram(device, state.output!, constant));
   try {
     const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 7 + i));
