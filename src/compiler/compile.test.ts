@@ -108,6 +108,17 @@ describe('compiler rules', () => {
     expect(opGroups(wide)).toEqual([['neg'], ['exp'], ['relu', 'mul'], ['sigmoid', 'add'], ['add']]);
   });
 
+  it('matches siblings (same_input): ops reading the value an earlier node reads, as one subgraph with several results', () => {
+    const pat = '@p attributes {benefit = 10, multiple_results = true, nodes = [{ops = ["exp"]}, {ops = ["neg", "tanh"], same_input = 0}]}';
+    const body = '%a = cgc_op.exp(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.tanh(%x)\n%d = cgc_op.add(%a, %b)\n%e = cgc_op.add(%d, %c)\ncgc.return %e';
+    const s = compileWith(module(body), pat);
+    expect(opGroups(s)).toEqual([['exp', 'tanh'], ['relu'], ['add'], ['add']]);
+    // A sibling of another value's reader is not one.
+    const apart = compileWith(module('%y = cgc_op.relu(%x)\n%a = cgc_op.exp(%x)\n%c = cgc_op.tanh(%y)\n%d = cgc_op.add(%a, %c)\ncgc.return %d'), pat);
+    expect(opGroups(apart)).toEqual([['relu'], ['exp'], ['tanh'], ['add']]);
+    expect(decisionLines(apart).some((l) => l.includes("the ops after it and reading its input do not form the pattern's 2-node DAG"))).toBe(true);
+  });
+
   it('leaves its input module as it was: the passes rewrite a copy of the entry point', () => {
     // canonicalize drops the identity and the dead op; clone-views copies neg; the caller's module keeps all three.
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
@@ -144,6 +155,8 @@ describe('compiler rules', () => {
       ['@p attributes {nodes = [{ops = ["relu"]}]}', /needs 'benefit'/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"]}}', /'epilogue' needs 'max_ops'/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_chains = {traits = ["elementwise"], max_ops = 2}}}', /'epilogue' 'side_chains' needs 'max_elements'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}, {ops = ["neg"], same_input = 1}]}', /node #1 'same_input' must be an earlier node's index/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}, {ops = ["neg"], same_input = 0, inputs = [0]}]}', /node #1 takes 'inputs' or 'same_input', not both/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_inputs = "none", side_chains = {traits = ["elementwise"], max_ops = 2, max_elements = 1}}}', /'side_chains' needs side_inputs = "any"/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_chains = {max_ops = 2, max_elements = 1}}}', /'epilogue' 'side_chains' matches every op/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], prologue = {ops = ["neg"], max_ops = 1}, operand_prologues = {ops = ["neg"], max_ops = 1}}', /takes 'prologue' or 'operand_prologues', not both/],

@@ -15,6 +15,9 @@ const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_o
 /** Row kernels read their input a few times (statistics, then output), so a short prologue is recomputed, not stored. */
 const ROW_PROLOGUE = `{traits = ["elementwise"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "any"}`;
 
+/** Reductions with one statistic each, which a row kernel computes several of in one pass over their input. */
+const SIBLING_REDUCTIONS = '["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_l1", "reduce_l2", "reduce_sum_square", "reduce_log_sum"]';
+
 /**
  * What a tiled GEMM reads its operands through: index remapping (views, and gathers at constant
  * indices: a transformer's q, k and v picked out of its QKV projection) and scaling by constants.
@@ -60,6 +63,10 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
                      "reduce_log_sum", "reduce_log_sum_exp", "reduce_sum_square"], element_types = ${FLOAT}}],
     prologue = {traits = ["elementwise", "unary"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "none"},
     epilogue = ${EPILOGUE}}
+  // two reductions of one tensor (dynamic quantization's min and max of x)  ⇒  one kernel reading the
+  // tensor once and writing both, where they reduce the same axes (else a kernel each, as apart)
+  cgc_pattern.pattern @sibling_reductions attributes {benefit = 55, multiple_results = true,
+    nodes = [{ops = ${SIBLING_REDUCTIONS}, element_types = ${FLOAT}}, {ops = ${SIBLING_REDUCTIONS}, element_types = ${FLOAT}, same_input = 0}]}
   // elementwise prologue (scale, mask) → softmax / log_softmax → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @softmax_epilogue attributes {benefit = 50,
     nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}

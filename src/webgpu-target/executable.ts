@@ -49,12 +49,15 @@ export function hashWgsl(source: string): string {
  */
 export type PipelineCreation = 'async' | 'sync';
 
+/** The binding of a kernel's workspace: after its outputs. */
+const workspaceBinding = (kernel: KernelSpec) => kernel.output + (kernel.outputs ?? 1);
+
 export class PipelineCache {
   private pipelines = new Map<string, Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }>>();
   constructor(private readonly device: GPUDevice, private readonly creation: PipelineCreation = 'async') {}
 
   get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
-    const key = `${hashWgsl(kernel.wgsl)}|${kernel.inputs}|${kernel.output}|${kernel.workspace ? 'ws' : ''}`;
+    const key = `${hashWgsl(kernel.wgsl)}|${kernel.inputs}|${kernel.output}|${kernel.outputs ?? 1}|${kernel.workspace ? 'ws' : ''}`;
     let p = this.pipelines.get(key);
     if (!p) {
       p = this.create(kernel);
@@ -70,8 +73,8 @@ export class PipelineCache {
   private async create(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
     const entries: GPUBindGroupLayoutEntry[] = [];
     for (let i = 0; i < kernel.inputs; i++) entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
-    entries.push({ binding: kernel.output, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
-    if (kernel.workspace) entries.push({ binding: kernel.output + 1, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
+    for (let o = 0; o < (kernel.outputs ?? 1); o++) entries.push({ binding: kernel.output + o, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
+    if (kernel.workspace) entries.push({ binding: workspaceBinding(kernel), visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
     // The scope is pushed and popped with nothing awaited between, so the scopes of pipelines created
     // concurrently cannot interleave (an error is pinned on its own kernel); an asynchronous creation
@@ -124,7 +127,7 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
     if (!planned.has(callee)) planned.set(callee, planKernels(def, callee, profile));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
-      const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), points[kernel.output]!];
+      const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...points.slice(kernel.output, kernel.output + (kernel.outputs ?? 1))];
       out.push({ kernel, bindPoints, subgraph: callee });
     }
   }
@@ -146,7 +149,7 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
         layout: s.layout,
         entries: [
           ...s.bindPoints.flatMap((p, i) => (p < 0 ? [] : [{ binding: i, resource: bindings[p]! }])),
-          ...(s.kernel.workspace ? [{ binding: s.kernel.output + 1, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } }] : []),
+          ...(s.kernel.workspace ? [{ binding: workspaceBinding(s.kernel), resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } }] : []),
         ],
       }));
       groups.set(bindings, bound);

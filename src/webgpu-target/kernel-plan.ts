@@ -7,7 +7,7 @@ import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
-import { rowKernel, splitRowKernels } from './kernels/row-kernel';
+import { rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
@@ -19,7 +19,9 @@ export interface KernelSpec {
   readonly inputs: number;
   /** The bind point written: argument count + result index (also its binding number). */
   readonly output: number;
-  /** Kernel-private f32 scratch at binding `output + 1`, shared with the next kernel of the same result (split-K partial sums). */
+  /** How many results it writes, at bind points `output`, `output + 1`, … (1 where absent). */
+  readonly outputs?: number;
+  /** Kernel-private f32 scratch at the binding after its outputs, shared with the next kernel of the same result (split-K partial sums). */
   readonly workspace?: number;
 }
 
@@ -34,6 +36,15 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   const ret = block.operations.at(-1)!;
   const args = block.arguments;
   const kernels: KernelSpec[] = [];
+  // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
+  const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops)), ret.operands, args.length, `${symbol}.0`) : undefined;
+  if (siblings) {
+    siblings.forEach(({ wgsl, workgroups, workspace }, i) => {
+      const last = i === siblings.length - 1;
+      kernels.push({ name: last ? `${symbol}.0` : `${symbol}.0.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: args.length, outputs: ret.operands.length, ...(workspace ? { workspace } : {}) });
+    });
+    return kernels;
+  }
   ret.operands.forEach((out, r) => {
     if (numElements(out.type.shape) === 0) return;
     const inside = new Set(ops);

@@ -3,7 +3,8 @@
 // and max, and are read in three places — quantizing x, the product's zero point, the dequantizing
 // scale. clone-scalars copies that scalar arithmetic once per reader; each reader's kernel then
 // recomputes its copy (side chains): the quantizing kernel, and the integer product, whose operand
-// prologue takes the zero point and whose epilogue takes the scale: no one-element kernels. %s (the
+// prologue takes the zero point and whose epilogue takes the scale: no one-element kernels (and x's
+// min and max are one subgraph, @sibling_reductions). %s (the
 // dequantizing scale) is also read by a reshape, which no chain holds: it is not copied, but computed
 // once, by a kernel of its own whose result the product reads.
 // RUN: clone-scalars coarse

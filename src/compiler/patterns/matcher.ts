@@ -39,7 +39,8 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
     }
     const found = matchNodes(g, p, [anchor]);
     if (!found) {
-      log({ op: anchor, pattern: p, reason: `the ops after it do not form the pattern's ${p.nodes.length}-node DAG` });
+      const where = p.nodes.some((n) => n.sameInput !== undefined) ? 'after it and reading its input' : 'after it';
+      log({ op: anchor, pattern: p, reason: `the ops ${where} do not form the pattern's ${p.nodes.length}-node DAG` });
       continue;
     }
     // An anchor that could be a chain op takes in its side computations as a chain op does (they
@@ -89,6 +90,17 @@ function matchNodes(g: EntryGraph, p: Pattern, assigned: Operation[]): Operation
   const i = assigned.length;
   if (i === p.nodes.length) return assigned;
   const node = p.nodes[i]!;
+  if (node.sameInput !== undefined) {
+    // A sibling: another reader of the value the earlier node reads first, reading it first too.
+    const shared = assigned[node.sameInput]!.operands[0];
+    for (const cand of shared ? g.usersOf(shared) : []) {
+      if (assigned.includes(cand) || cand.operands[0] !== shared || unmet(cand, node)) continue;
+      if (!inputsFit(g, cand, ['*'], assigned)) continue;
+      const done = matchNodes(g, p, [...assigned, cand]);
+      if (done) return done;
+    }
+    return undefined;
+  }
   const feeder = node.inputs!.find((x): x is number => x !== '*')!;
   const candidates = assigned[feeder]!.results.flatMap((r) => g.usersOf(r));
   for (const cand of new Set(candidates)) {

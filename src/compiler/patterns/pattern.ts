@@ -26,6 +26,8 @@ export interface OpConstraint {
 export interface PatternNode extends OpConstraint {
   /** Per operand: the index of an earlier node whose result it is, or '*' for a value from outside. */
   readonly inputs?: readonly (number | '*')[];
+  /** A sibling: the node reads, as its first operand, the value an earlier node reads as its first (two reductions of one tensor); its other operands come from outside. */
+  readonly sameInput?: number;
 }
 
 export interface ChainSpec extends OpConstraint {
@@ -167,9 +169,15 @@ function readConstraint(d: ReadonlyMap<string, Attribute>, what: string, fail: (
 
 function readNode(a: Attribute, i: number, fail: (m: string) => never): PatternNode {
   const d = dictOf(a, `node #${i}`, fail);
-  for (const k of d.keys()) if (k !== 'inputs' && !CONSTRAINT_KEYS.includes(k)) fail(`node #${i} has unknown key '${k}'`);
+  for (const k of d.keys()) if (k !== 'inputs' && k !== 'same_input' && !CONSTRAINT_KEYS.includes(k)) fail(`node #${i} has unknown key '${k}'`);
   const c = readConstraint(d, `node #${i}`, fail);
   const inputsAttr = d.get('inputs');
+  const same = d.get('same_input');
+  if (same !== undefined) {
+    if (same.kind !== 'int' || same.value < 0 || same.value >= i) fail(`node #${i} 'same_input' must be an earlier node's index`);
+    if (inputsAttr !== undefined) fail(`node #${i} takes 'inputs' or 'same_input', not both`);
+    return { ...c, sameInput: (same as { value: number }).value };
+  }
   if (inputsAttr === undefined) {
     if (i > 0) fail(`node #${i} must say which earlier node feeds it ('inputs')`);
     return c;

@@ -6,7 +6,7 @@
 // generators (norm-softmax.ts) recompute the statistics for every element; this reads the row once
 // (up to 16 elements per thread, kept in registers) or once per statistic and once for the write.
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
-import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputType } from '../wgsl/builder';
+import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputDecl, outputType } from '../wgsl/builder';
 import { heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
 import { REDUCTIONS, type Reduction, reducedAxes } from './pool-reduce';
@@ -371,6 +371,133 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   var acc = ${stat.init};
   for (var c = t; c < ${chunks}i; c += ${threads}i) { acc = ${stat.combine('acc', `workspace[row * ${chunks}i + c]`)}; }
 ${combine(threads)}
+  if (t == 0i) {
+${final.lines.join('\n')}
+  }
+}
+`;
+  return [{ wgsl: partials, workgroups: [chunks, rows, 1], workspace }, { wgsl: finishing, workgroups: [rows, 1, 1], workspace }];
+}
+
+/**
+ * Reductions of one tensor over the same axes, each a subgraph result (a @sibling_reductions
+ * subgraph: dynamic quantization's min and max of x): one pass over the tensor folds every
+ * statistic, and each result is written to its own binding (`outBinding`, `outBinding + 1`, …).
+ * Few long rows are split as splitRowKernels splits one reduction, the partials of every statistic
+ * in the workspace. Undefined where the results are not such reductions.
+ */
+export function siblingReductionKernels(makeBuilder: () => KernelBuilder, outs: readonly Value[], outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number]; workspace?: number }[] | undefined {
+  const b = makeBuilder();
+  const rs = outs.map((out) => rowAnchor(b, out));
+  const [r] = rs;
+  if (!r || outs.length < 2) return undefined;
+  const same = (o: RowAnchor | undefined): o is RowAnchor => o !== undefined && o.rowOp.reduces === true && o.x === r.x
+    && o.axes.length === r.axes.length && o.axes.every((a, i) => a === r.axes[i]) && Boolean(o.rowOp.dropsAxes?.(o.anchor)) === Boolean(r.rowOp.dropsAxes?.(r.anchor))
+    && o.rowOp.stats(o.anchor, o.n).length === 1;
+  if (!rs.every(same) || new Set(rs.map((o) => o.anchor)).size !== rs.length || r.n < MIN_ROW) return undefined;
+  const { x, shape, result, axes, kept, n, rows } = r;
+  const stats = (rs as RowAnchor[]).map((o) => o.rowOp.stats(o.anchor, n)[0]!);
+  const outDecls = (builder: KernelBuilder) => [bindingDecls(builder, outs[0]!, outBinding),
+    ...outs.slice(1).map((o, i) => outputDecl(o, outBinding + 1 + i))].join('\n');
+  const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
+  const elementCoords = (j: string) => {
+    const inRow = unflatten(j, axes.map((i) => shape[i]!));
+    return shape.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : inRow[axes.indexOf(i)]!));
+  };
+  /** Every statistic's partial folded over the elements `j` that `loop` (with `guard`) visits. */
+  const fold = (scope: Scope, header: string, guard?: string) => {
+    stats.forEach((s, k) => scope.emit(`var acc${k} = ${s.init};`));
+    scope.emit(header);
+    const inner = new Scope(`${scope.indent}  `, scope);
+    if (guard) inner.emit(`if (!(${guard})) { continue; }`);
+    const v = b.fresh('v');
+    inner.emit(`let ${v} = ${convert(b.value(x, elementCoords('j'), inner), 'f32')};`);
+    stats.forEach((s, k) => inner.emit(`acc${k} = ${s.fold(`acc${k}`, v, [])};`));
+    scope.lines.push(...inner.lines);
+    scope.emit('}');
+  };
+  /** Thread 0 writes every result of the row, each statistic finished and its anchor's epilogue applied. */
+  const writeAll = (builder: KernelBuilder, scope: Scope, totals: readonly string[]) => {
+    (rs as RowAnchor[]).forEach((o, k) => {
+      const stat = builder.fresh('stat');
+      scope.emit(`let ${stat} = ${stats[k]!.final ? stats[k]!.final!(totals[k]!) : totals[k]!};`);
+      builder.override(o.anchor, (_b, op, at, s) => o.rowOp.finish(builder, op, at, s, [stat], n));
+    });
+    outs.forEach((out, k) => {
+      const coords = reducedCoords(rs[k]!, rowCoords);
+      scope.emit(`out${outBinding + k}[${flatOffset(coords, result)}] = ${convert(builder.value(out, coords, scope), outputType(out))};`);
+    });
+  };
+  const combineAll = (threads: number, accs: (k: number) => string) => stats.flatMap((s, k) => combined(s, threads, accs(k), `total${k}`)).map((l) => `  ${l}`).join('\n');
+  const totals = stats.map((_, k) => `total${k}`);
+  const header = (threads: number) => `// ${name}: ${shapeToString(shape)} through ${(rs as RowAnchor[]).map((o) => `cgc_op.${o.anchor.opName}`).join(', ')}, ${rows} rows of ${n}, ${threads} threads each`;
+  if (n < SPLIT_FROM || rows >= FEW_ROWS) {
+    const threads = rowThreads(n, rows, 256);
+    const body = new Scope('  ');
+    fold(body, `for (var j = t; j < ${n}i; j += ${threads}i) {`);
+    const write = new Scope('    ');
+    writeAll(b, write, totals);
+    const gx = Math.min(rows, 65535);
+    return [{
+      wgsl: `${header(threads)}
+${outDecls(b)}
+
+${combineDecls(threads)}
+
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let row = i32(wg.y * ${gx}u + wg.x);
+  if (row >= ${rows}i) { return; }
+  let t = i32(lid);
+${body.lines.join('\n')}
+${combineAll(threads, (k) => `acc${k}`)}
+  if (t == 0i) {
+${write.lines.join('\n')}
+  }
+}
+`,
+      workgroups: [gx, Math.ceil(rows / gx), 1],
+    }];
+  }
+  // Split: a workgroup per chunk of a row folds every statistic into the workspace ([statistic][row][chunk]),
+  // then a workgroup per row combines each statistic's partials and writes the results.
+  const chunks = Math.ceil(n / CHUNK);
+  const workspace = stats.length * rows * chunks * 4;
+  const wsDecl = `@group(0) @binding(${outBinding + outs.length}) var<storage, read_write> workspace: array<f32>;`;
+  const body = new Scope('  ');
+  fold(body, `for (var e = 0i; e < ${CHUNK / 256}i; e++) {\n${body.indent}  let j = chunk * ${CHUNK}i + e * 256i + t;`, `j < ${n}i`);
+  const stores = stats.map((_, k) => `workspace[${k * rows}i * ${chunks}i + row * ${chunks}i + chunk] = total${k};`).join(' ');
+  const partials = `${header(256)} (partials, ${chunks} chunks of ${CHUNK})
+${outDecls(b)}
+${wsDecl}
+${combineDecls(256)}
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let chunk = i32(wg.x);
+  let row = i32(wg.y);
+  let t = i32(lid);
+${body.lines.join('\n')}
+${combineAll(256, (k) => `acc${k}`)}
+  if (t == 0i) { ${stores} }
+}
+`;
+  const threads = Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(chunks))));
+  const rb = makeBuilder();
+  const final = new Scope('    ');
+  writeAll(rb, final, totals);
+  const gather = stats.map((s, k) => `  var acc${k} = ${s.init};\n  for (var c = t; c < ${chunks}i; c += ${threads}i) { acc${k} = ${s.combine(`acc${k}`, `workspace[${k * rows}i * ${chunks}i + row * ${chunks}i + c]`)}; }`).join('\n');
+  const finishing = `// ${name}: ${rows} rows of ${chunks} partials of ${stats.length} statistics
+${outDecls(rb)}
+${wsDecl}
+${combineDecls(threads)}
+
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let row = i32(wg.x);
+  let t = i32(lid);
+${gather}
+${combineAll(threads, (k) => `acc${k}`)}
   if (t == 0i) {
 ${final.lines.join('\n')}
   }

@@ -2,10 +2,16 @@
 // reductions, with elementwise prologues and epilogues fused) on real WebGPU against the CPU
 // reference, and which subgraphs take that path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseModule, typeToString } from '../../ir';
+import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
+import { compile } from '../../compiler/pipeline';
+import { runEntryPoint } from '../../reference';
 import { openDevice } from '../../runtime/device';
+import { loadProgram } from '../../runtime/runtime';
 import { planKernels } from '../kernel-plan';
 import { DEFAULT_GPU_PROFILE } from '../limits';
-import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
+import { defaultTargets } from '../targets';
+import { type Case, expectClose, prepareCase, randomInput, runCase } from '../testing/cases';
 
 type RowCase = Case & { row: boolean; threads?: number; /** Rows split over workgroups (partials, then a kernel per row). */ split?: boolean };
 
@@ -89,6 +95,44 @@ describe('row kernels vs CPU reference', () => {
       if (c.threads) expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(`, ${c.threads} threads each`)), `${c.threads} threads per row`).toBe(true);
       const { got } = await runCase(device, state, inputs);
       expectClose(got, want, c.name, 1e-5, 1e-4);
+    });
+  }
+});
+
+describe('sibling reductions (one pass writing each result) vs CPU reference', () => {
+  // Two reductions of one tensor, each a result of the entry point.
+  const SIBLINGS: { name: string; x: string; ops: string[]; attrs: string; split: boolean; fused?: boolean }[] = [
+    { name: 'min and max of 197x3072 (dynamic quantization; split)', x: '197x3072', ops: ['reduce_min', 'reduce_max'], attrs: '{keep_dims = false}', split: true },
+    { name: 'mean and sum of squares of 3x40000 over axis 1, kept (3 rows, split, ragged chunk)', x: '3x40000', ops: ['reduce_mean', 'reduce_sum_square'], attrs: '{axes = [1], keep_dims = true}', split: true },
+    { name: 'sum and l1 of 4x30x50 over axes [1, 2], dropped (a workgroup per row)', x: '4x30x50', ops: ['reduce_sum', 'reduce_l1'], attrs: '{axes = [1, 2], keep_dims = false}', split: false },
+    { name: 'min of 64x300 over axis 0 and max over axis 1 (different axes: a kernel each)', x: '64x300', ops: ['reduce_min', 'reduce_max'], attrs: '', split: false, fused: false },
+  ];
+  for (const c of SIBLINGS) {
+    it(c.name, async () => {
+      const t = `!cgc.tensor<${c.x}x!cgc.float32>`;
+      const attrs = (i: number) => c.fused === false ? (i === 0 ? ' {axes = [0], keep_dims = false}' : ' {axes = [1], keep_dims = false}') : ` ${c.attrs}`;
+      const lines = c.ops.map((op, i) => `    %r${i} = cgc_op.${op}(%x)${attrs(i)}`);
+      const text = (sig: string) => `cgc.module {\n  cgc.entry_point @main(%x: ${t}) -> (${sig}) {\n${lines.join('\n')}\n    cgc.return ${c.ops.map((_, i) => `%r${i}`).join(', ')}\n  }\n}\n`;
+      // The results' types as the ops infer them, then the module with its signature.
+      const untyped = parseModule(text(t), { verify: false }).module!;
+      const results = [...untyped.walk()].filter((o) => o.name.startsWith('cgc_op.')).map((o) => typeToString(o.results[0]!.type));
+      const module = parseModule(text(results.join(', '))).module!;
+      const x = randomInput(module.body().operations[0]!.body().arguments[0]!.type, 17);
+      const want = runEntryPoint(module, [x], () => undefined);
+      const state = compile(module, defaultTargets());
+      const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
+      expect(defs.length, 'one subgraph').toBe(1);
+      const kernels = planKernels(defs[0]!);
+      expect(kernels.length, 'kernels').toBe(c.fused === false ? c.ops.length : c.split ? 2 : 1);
+      if (c.fused !== false) expect(kernels.every((k) => k.outputs === c.ops.length)).toBe(true);
+      expect(kernels.some((k) => k.wgsl.includes(' chunks of ')), 'split over workgroups').toBe(c.split);
+      const program = await loadProgram(device, state.output!, () => undefined);
+      try {
+        const { outputs } = await program.run([x]);
+        want.forEach((w, i) => expectClose(outputs[i]!, w, `${c.name} result ${i}`, 1e-5, 1e-4));
+      } finally {
+        program.destroy();
+      }
     });
   }
 });

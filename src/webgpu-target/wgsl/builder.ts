@@ -369,3 +369,8 @@ export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number, v
   decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${type(out.type.element, vectors !== undefined)}>;`);
   return decls.join('\n');
 }
+
+/** The declaration of another result a kernel writes (`out<binding>`), after bindingDecls' first. */
+export function outputDecl(out: Value, binding: number): string {
+  return `@group(0) @binding(${binding}) var<storage, read_write> out${binding}: array<${storageType(out.type.element)}>;`;
+}
