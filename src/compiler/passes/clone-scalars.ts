@@ -5,11 +5,12 @@
 // dequantizing scale after it. Such small values are copied once per reader, the ops computing them
 // too (last op first, so a copy's inputs gain the readers the ops before it then count), so that
 // each reader's kernel can recompute its own copy instead of waiting on a one-element kernel.
-import { Operation, type Value, numElements } from '../../ir';
+import { type Operation, type Value, numElements } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
 import type { ChainSpec, SideChains } from '../patterns/pattern';
 import type { Pass } from '../state';
+import { copyPerReader } from './clone-views';
 
 
 export const cloneScalars: Pass = {
@@ -64,15 +65,8 @@ export const cloneScalars: Pass = {
       // its own).
       const fits = takers(op).filter((spec) => cone(result) <= spec.sideChains.maxOps);
       if (!fits.length || !users.every((u) => fits.some((spec) => !unmet(u, spec) || !unmet(u, spec.sideChains)))) continue;
-      const copies = users.map((u, k) => {
-        const copy = new Operation(op.name, [...op.operands], [result.type], new Map(op.attributes), op.loc);
-        copy.parent = block;
-        copy.results[0]!.nameHint = `${result.nameHint ?? 'v'}_${k}`;
-        u.operands = u.operands.map((v) => (v === result ? copy.results[0]! : v));
-        readers.set(copy.results[0]!, [u]);
-        s.inheritDecision(copy, op);
-        return copy;
-      });
+      const copies = copyPerReader(s, op, users, 'v');
+      copies.forEach((copy, k) => readers.set(copy.results[0]!, [users[k]!]));
       for (const v of new Set(op.operands)) readers.set(v, [...(readers.get(v) ?? []).filter((r) => r !== op), ...copies]);
       block.operations.splice(i, 1, ...copies);
       cloned += copies.length - 1;

@@ -11,7 +11,7 @@ import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
 import { sideInputsOk } from '../patterns/matcher';
 import type { ChainSpec, OpConstraint } from '../patterns/pattern';
-import type { Pass } from '../state';
+import type { CompileState, Pass } from '../state';
 
 export const cloneViews: Pass = {
   name: 'clone-views',
@@ -44,14 +44,7 @@ export const cloneViews: Pass = {
       if (!spec || !result) continue;
       const users = g.usersOf(result);
       if (users.length < 2 || !absorbed(result, spec.maxOps)) continue;
-      const copies = users.map((u, k) => {
-        const copy = new Operation(op.name, [...op.operands], [result.type], new Map(op.attributes), op.loc);
-        copy.parent = block;
-        copy.results[0]!.nameHint = `${result.nameHint ?? 'view'}_${k}`;
-        u.operands = u.operands.map((v) => (v === result ? copy.results[0]! : v));
-        s.inheritDecision(copy, op);
-        return copy;
-      });
+      const copies = copyPerReader(s, op, users, 'view');
       block.operations.splice(i, 1, ...copies);
       cloned += copies.length - 1;
       g = new EntryGraph(s.entry);
@@ -60,3 +53,19 @@ export const cloneViews: Pass = {
     if (cloned) s.graph = g;
   },
 };
+
+/**
+ * One copy of `op` (one result) per reader in `users`, each reader switched to its copy and each copy
+ * answering to `op`'s decision; the caller puts the copies in `op`'s place.
+ */
+export function copyPerReader(s: CompileState, op: Operation, users: readonly Operation[], hint: string): Operation[] {
+  const result = op.results[0]!;
+  return users.map((u, k) => {
+    const copy = new Operation(op.name, [...op.operands], [result.type], new Map(op.attributes), op.loc);
+    copy.parent = op.parent;
+    copy.results[0]!.nameHint = `${result.nameHint ?? hint}_${k}`;
+    u.operands = u.operands.map((v) => (v === result ? copy.results[0]! : v));
+    s.inheritDecision(copy, op);
+    return copy;
+  });
+}

@@ -282,9 +282,14 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   } else {
     overRow((loop, coords) => loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(b.value(out, coords, loop), type)};`));
   }
+  return rowFrame(`${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each`, bindingDecls(b, out, outBinding), threads, rows, body.lines.join('\n'));
+}
+
+/** A row kernel's WGSL around its body: a workgroup of `threads` per row (`row`, thread `t`), rows past 65535 in a second grid dimension. */
+function rowFrame(comment: string, decls: string, threads: number, rows: number, body: string): { wgsl: string; workgroups: [number, number, number] } {
   const gx = Math.min(rows, 65535);
-  const wgsl = `// ${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each
-${bindingDecls(b, out, outBinding)}
+  const wgsl = `// ${comment}
+${decls}
 
 ${combineDecls(threads)}
 
@@ -293,7 +298,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   let row = i32(wg.y * ${gx}u + wg.x);
   if (row >= ${rows}i) { return; }
   let t = i32(lid);
-${body.lines.join('\n')}
+${body}
 }
 `;
   return { wgsl, workgroups: [gx, Math.ceil(rows / gx), 1] };
@@ -304,6 +309,8 @@ const SPLIT_FROM = 32_768;
 /** Elements per workgroup of a split row: 256 threads, 16 each. */
 const CHUNK = 4096;
 
+type ReductionKernel = { wgsl: string; workgroups: [number, number, number]; workspace?: number };
+
 /**
  * Few long rows of a reduction (one statistic), split: a workgroup per 4096-element chunk of a row
  * folds its chunk into a partial in the kernel workspace, then a workgroup per row combines the
@@ -311,82 +318,20 @@ const CHUNK = 4096;
  * leaves the GPU idle but one SM: dynamic quantization's min and max of ViT-B/16's 197×3072
  * activations took 78 µs each so on an H200. Undefined where the subgraph is not such a reduction.
  */
-export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): { wgsl: string; workgroups: [number, number, number]; workspace: number }[] | undefined {
+export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): ReductionKernel[] | undefined {
   const r = rowAnchor(b, out);
-  if (!r?.rowOp.reduces) return undefined;
-  const { anchor, rowOp, x, shape, result, axes, kept, n, rows } = r;
-  const stats = rowOp.stats(anchor, n);
-  if (n < SPLIT_FROM || rows >= FEW_ROWS || stats.length !== 1) return undefined;
-  const [stat] = stats as [Statistic];
-  const chunks = Math.ceil(n / CHUNK);
-  const workspace = rows * chunks * 4;
-  const wsDecl = `@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<f32>;`;
-  const combine = (threads: number) => combined(stat, threads, 'acc', 'total').map((l) => `  ${l}`).join('\n');
-  // Partials: workgroup (chunk, row); each thread folds 16 elements 256 apart.
-  const body = new Scope('  ');
-  const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
-  body.emit(`var acc = ${stat.init};`);
-  body.emit(`for (var e = 0i; e < ${CHUNK / 256}i; e++) {`);
-  body.emit(`  let j = chunk * ${CHUNK}i + e * 256i + t;`);
-  body.emit(`  if (j < ${n}i) {`);
-  const loop = new Scope('      ', body);
-  const inRow = unflatten('j', axes.map((i) => shape[i]!));
-  const coords = shape.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : inRow[axes.indexOf(i)]!));
-  loop.emit(`acc = ${stat.fold('acc', convert(b.value(x, coords, loop), 'f32'), [])};`);
-  body.lines.push(...loop.lines);
-  body.emit('  }');
-  body.emit('}');
-  const partials = `// ${name} (partials): ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n} in ${chunks} chunks of ${CHUNK}
-${bindingDecls(b, out, outBinding)}
-${wsDecl}
-${combineDecls(256)}
-
-@compute @workgroup_size(256)
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let chunk = i32(wg.x);
-  let row = i32(wg.y);
-  let t = i32(lid);
-${body.lines.join('\n')}
-${combine(256)}
-  if (t == 0i) { workspace[row * ${chunks}i + chunk] = total; }
-}
-`;
-  // Each row: its partials combined, the statistic finished, the epilogue applied.
-  const threads = Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(chunks))));
-  const rb = makeBuilder();
-  const final = new Scope('    ');
-  final.emit(`let stat = ${stat.final ? stat.final('total') : 'total'};`);
-  rb.override(anchor, (_b, op, at, s) => rowOp.finish(rb, op, at, s, ['stat'], n));
-  const outCoords = reducedCoords(r, unflatten('row', kept.map((i) => shape[i]!)));
-  final.emit(`out${outBinding}[${flatOffset(outCoords, result)}] = ${convert(rb.value(out, outCoords, final), outputType(out))};`);
-  const finishing = `// ${name}: ${rows} rows of ${chunks} partials
-${bindingDecls(rb, out, outBinding)}
-${wsDecl}
-${combineDecls(threads)}
-
-@compute @workgroup_size(${threads})
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let row = i32(wg.x);
-  let t = i32(lid);
-  var acc = ${stat.init};
-  for (var c = t; c < ${chunks}i; c += ${threads}i) { acc = ${stat.combine('acc', `workspace[row * ${chunks}i + c]`)}; }
-${combine(threads)}
-  if (t == 0i) {
-${final.lines.join('\n')}
-  }
-}
-`;
-  return [{ wgsl: partials, workgroups: [chunks, rows, 1], workspace }, { wgsl: finishing, workgroups: [rows, 1, 1], workspace }];
+  if (!r?.rowOp.reduces || r.rowOp.stats(r.anchor, r.n).length !== 1 || r.n < SPLIT_FROM || r.rows >= FEW_ROWS) return undefined;
+  return reductionKernels(b, makeBuilder, [r], [out], outBinding, name);
 }
 
 /**
  * Reductions of one tensor over the same axes, each a subgraph result (a @sibling_reductions
  * subgraph: dynamic quantization's min and max of x): one pass over the tensor folds every
- * statistic, and each result is written to its own binding (`outBinding`, `outBinding + 1`, …).
- * Few long rows are split as splitRowKernels splits one reduction, the partials of every statistic
- * in the workspace. Undefined where the results are not such reductions.
+ * statistic, and each result is written to its own binding (`outBinding`, `outBinding + 1`, …) —
+ * split as splitRowKernels splits one reduction where the rows are few and long, else a workgroup
+ * per row. Undefined where the results are not such reductions.
  */
-export function siblingReductionKernels(makeBuilder: () => KernelBuilder, outs: readonly Value[], outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number]; workspace?: number }[] | undefined {
+export function siblingReductionKernels(makeBuilder: () => KernelBuilder, outs: readonly Value[], outBinding: number, name: string): ReductionKernel[] | undefined {
   const b = makeBuilder();
   const rs = outs.map((out) => rowAnchor(b, out));
   const [r] = rs;
@@ -395,79 +340,66 @@ export function siblingReductionKernels(makeBuilder: () => KernelBuilder, outs: 
     && o.axes.length === r.axes.length && o.axes.every((a, i) => a === r.axes[i]) && Boolean(o.rowOp.dropsAxes?.(o.anchor)) === Boolean(r.rowOp.dropsAxes?.(r.anchor))
     && o.rowOp.stats(o.anchor, o.n).length === 1;
   if (!rs.every(same) || new Set(rs.map((o) => o.anchor)).size !== rs.length || r.n < MIN_ROW) return undefined;
-  const { x, shape, result, axes, kept, n, rows } = r;
-  const stats = (rs as RowAnchor[]).map((o) => o.rowOp.stats(o.anchor, n)[0]!);
-  const outDecls = (builder: KernelBuilder) => [bindingDecls(builder, outs[0]!, outBinding),
-    ...outs.slice(1).map((o, i) => outputDecl(o, outBinding + 1 + i))].join('\n');
+  return reductionKernels(b, makeBuilder, rs as RowAnchor[], outs, outBinding, name);
+}
+
+/**
+ * The kernels computing reductions `rs` (one statistic each, of one input over the same axes) in
+ * one pass, result k written to binding `outBinding + k`: with few long rows split (partials of
+ * every statistic in the workspace, [statistic][row][chunk], then a workgroup per row combining
+ * them), else a workgroup per row.
+ */
+function reductionKernels(b: KernelBuilder, makeBuilder: () => KernelBuilder, rs: readonly RowAnchor[], outs: readonly Value[], outBinding: number, name: string): ReductionKernel[] {
+  const { x, shape, result, axes, kept, n, rows } = rs[0]!;
+  const stats = rs.map((o) => o.rowOp.stats(o.anchor, n)[0]!);
+  const outDecls = (builder: KernelBuilder) => [bindingDecls(builder, outs[0]!, outBinding), ...outs.slice(1).map((o, i) => outputDecl(o, outBinding + 1 + i))].join('\n');
   const rowCoords = unflatten('row', kept.map((i) => shape[i]!));
-  const elementCoords = (j: string) => {
-    const inRow = unflatten(j, axes.map((i) => shape[i]!));
-    return shape.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : inRow[axes.indexOf(i)]!));
-  };
-  /** Every statistic's partial folded over the elements `j` that `loop` (with `guard`) visits. */
+  const inRow = unflatten('j', axes.map((i) => shape[i]!));
+  const coords = shape.map((_, i) => (kept.includes(i) ? rowCoords[kept.indexOf(i)]! : inRow[axes.indexOf(i)]!));
+  /** Every statistic's partial (acc0, acc1, …) folded over the elements `j` the loop opened by `header` visits (those passing `guard`). */
   const fold = (scope: Scope, header: string, guard?: string) => {
     stats.forEach((s, k) => scope.emit(`var acc${k} = ${s.init};`));
     scope.emit(header);
     const inner = new Scope(`${scope.indent}  `, scope);
     if (guard) inner.emit(`if (!(${guard})) { continue; }`);
     const v = b.fresh('v');
-    inner.emit(`let ${v} = ${convert(b.value(x, elementCoords('j'), inner), 'f32')};`);
+    inner.emit(`let ${v} = ${convert(b.value(x, coords, inner), 'f32')};`);
     stats.forEach((s, k) => inner.emit(`acc${k} = ${s.fold(`acc${k}`, v, [])};`));
     scope.lines.push(...inner.lines);
     scope.emit('}');
   };
-  /** Thread 0 writes every result of the row, each statistic finished and its anchor's epilogue applied. */
-  const writeAll = (builder: KernelBuilder, scope: Scope, totals: readonly string[]) => {
-    (rs as RowAnchor[]).forEach((o, k) => {
+  /** Every statistic combined over the workgroup (total0, total1, …). */
+  const combineAll = (threads: number) => stats.flatMap((s, k) => combined(s, threads, `acc${k}`, `total${k}`)).map((l) => `  ${l}`).join('\n');
+  /** Each result of the row written: its statistic finished, its anchor's epilogue applied. */
+  const writeAll = (builder: KernelBuilder) => {
+    const scope = new Scope('    ');
+    rs.forEach((o, k) => {
       const stat = builder.fresh('stat');
-      scope.emit(`let ${stat} = ${stats[k]!.final ? stats[k]!.final!(totals[k]!) : totals[k]!};`);
+      scope.emit(`let ${stat} = ${stats[k]!.final ? stats[k]!.final!(`total${k}`) : `total${k}`};`);
       builder.override(o.anchor, (_b, op, at, s) => o.rowOp.finish(builder, op, at, s, [stat], n));
     });
     outs.forEach((out, k) => {
-      const coords = reducedCoords(rs[k]!, rowCoords);
-      scope.emit(`out${outBinding + k}[${flatOffset(coords, result)}] = ${convert(builder.value(out, coords, scope), outputType(out))};`);
+      const at = reducedCoords(rs[k]!, rowCoords);
+      scope.emit(`out${outBinding + k}[${flatOffset(at, result)}] = ${convert(builder.value(out, at, scope), outputType(out))};`);
     });
+    return scope.lines.join('\n');
   };
-  const combineAll = (threads: number, accs: (k: number) => string) => stats.flatMap((s, k) => combined(s, threads, accs(k), `total${k}`)).map((l) => `  ${l}`).join('\n');
-  const totals = stats.map((_, k) => `total${k}`);
-  const header = (threads: number) => `// ${name}: ${shapeToString(shape)} through ${(rs as RowAnchor[]).map((o) => `cgc_op.${o.anchor.opName}`).join(', ')}, ${rows} rows of ${n}, ${threads} threads each`;
+  const through = rs.map((o) => `cgc_op.${o.anchor.opName}`).join(', ');
   if (n < SPLIT_FROM || rows >= FEW_ROWS) {
     const threads = rowThreads(n, rows, 256);
     const body = new Scope('  ');
     fold(body, `for (var j = t; j < ${n}i; j += ${threads}i) {`);
-    const write = new Scope('    ');
-    writeAll(b, write, totals);
-    const gx = Math.min(rows, 65535);
-    return [{
-      wgsl: `${header(threads)}
-${outDecls(b)}
-
-${combineDecls(threads)}
-
-@compute @workgroup_size(${threads})
-fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let row = i32(wg.y * ${gx}u + wg.x);
-  if (row >= ${rows}i) { return; }
-  let t = i32(lid);
-${body.lines.join('\n')}
-${combineAll(threads, (k) => `acc${k}`)}
-  if (t == 0i) {
-${write.lines.join('\n')}
+    return [rowFrame(`${name}: ${shapeToString(shape)} through ${through}, ${rows} rows of ${n}, ${threads} threads each`, outDecls(b), threads, rows,
+      `${body.lines.join('\n')}\n${combineAll(threads)}\n  if (t == 0i) {\n${writeAll(b)}\n  }`)];
   }
-}
-`,
-      workgroups: [gx, Math.ceil(rows / gx), 1],
-    }];
-  }
-  // Split: a workgroup per chunk of a row folds every statistic into the workspace ([statistic][row][chunk]),
-  // then a workgroup per row combines each statistic's partials and writes the results.
   const chunks = Math.ceil(n / CHUNK);
   const workspace = stats.length * rows * chunks * 4;
   const wsDecl = `@group(0) @binding(${outBinding + outs.length}) var<storage, read_write> workspace: array<f32>;`;
+  const at = (k: number, c: string) => `workspace[${k * rows * chunks}i + row * ${chunks}i + ${c}]`;
+  // Partials: workgroup (chunk, row); each thread folds 16 elements 256 apart.
   const body = new Scope('  ');
   fold(body, `for (var e = 0i; e < ${CHUNK / 256}i; e++) {\n${body.indent}  let j = chunk * ${CHUNK}i + e * 256i + t;`, `j < ${n}i`);
-  const stores = stats.map((_, k) => `workspace[${k * rows}i * ${chunks}i + row * ${chunks}i + chunk] = total${k};`).join(' ');
-  const partials = `${header(256)} (partials, ${chunks} chunks of ${CHUNK})
+  const partials = `// ${name} (partials): ${shapeToString(shape)} through ${through}, ${rows} rows of ${n} in ${chunks} chunks of ${CHUNK}
 ${outDecls(b)}
 ${wsDecl}
 ${combineDecls(256)}
@@ -478,16 +410,14 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   let row = i32(wg.y);
   let t = i32(lid);
 ${body.lines.join('\n')}
-${combineAll(256, (k) => `acc${k}`)}
-  if (t == 0i) { ${stores} }
+${combineAll(256)}
+  if (t == 0i) { ${stats.map((_, k) => `${at(k, 'chunk')} = total${k};`).join(' ')} }
 }
 `;
+  // Each row: every statistic's partials combined, finished, and written through its epilogue.
   const threads = Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(chunks))));
   const rb = makeBuilder();
-  const final = new Scope('    ');
-  writeAll(rb, final, totals);
-  const gather = stats.map((s, k) => `  var acc${k} = ${s.init};\n  for (var c = t; c < ${chunks}i; c += ${threads}i) { acc${k} = ${s.combine(`acc${k}`, `workspace[${k * rows}i * ${chunks}i + row * ${chunks}i + c]`)}; }`).join('\n');
-  const finishing = `// ${name}: ${rows} rows of ${chunks} partials of ${stats.length} statistics
+  const finishing = `// ${name}: ${rows} rows of ${chunks} partials${stats.length > 1 ? ` of ${stats.length} statistics` : ''}
 ${outDecls(rb)}
 ${wsDecl}
 ${combineDecls(threads)}
@@ -496,10 +426,10 @@ ${combineDecls(threads)}
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let row = i32(wg.x);
   let t = i32(lid);
-${gather}
-${combineAll(threads, (k) => `acc${k}`)}
+${stats.map((s, k) => `  var acc${k} = ${s.init};\n  for (var c = t; c < ${chunks}i; c += ${threads}i) { acc${k} = ${s.combine(`acc${k}`, at(k, 'c'))}; }`).join('\n')}
+${combineAll(threads)}
   if (t == 0i) {
-${final.lines.join('\n')}
+${writeAll(rb)}
   }
 }
 `;
