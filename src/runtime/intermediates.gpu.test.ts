@@ -66,6 +66,31 @@ describe('runtime debug run: intermediate values', () => {
     program.destroy();
   });
 
+  it('reads back every result of a kernel that writes several (min and max of one tensor in one pass)', async () => {
+    const text = `cgc.module {
+  cgc.entry_point @main(%x: !cgc.tensor<4x300x!cgc.float32>) -> !cgc.tensor<4x300x!cgc.float32> {
+    %lo = cgc_op.reduce_min(%x) {axes = [1], keep_dims = true}
+    %hi = cgc_op.reduce_max(%x) {axes = [1], keep_dims = true}
+    %r = cgc_op.sub(%hi, %lo)
+    %y = cgc_op.div(%x, %r)
+    cgc.return %y
+  }
+}`;
+    const input = ramp([4, 300], 0.05);
+    const module = parse(text);
+    const want = referenceValues(module, [input], () => undefined);
+    const s = compile(module, defaultTargets());
+    expect(s.schedule.some((g) => g.outputs.length === 2), 'min and max as one subgraph').toBe(true);
+    const program = await loadProgram(device, s.output!, () => undefined);
+    const r = await program.run([input], { intermediates: true });
+    for (const name of ['%lo', '%hi']) {
+      const v = r.intermediates!.find((x) => x.value === name);
+      expect(v, name).toBeDefined();
+      expect(maxAbs(v!.tensor, want.get(name)!), name).toBeLessThan(1e-6);
+    }
+    program.destroy();
+  });
+
   it('catches each value before the memory plan reuses its bytes, on GPU and CPU-reference partitions', async () => {
     // Per-op subgraphs in a chain: %a's bytes are free once %b is computed, so %c may take them.
     const text = `cgc.module {

@@ -266,8 +266,10 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
             const q = kernels.push({ partition: call.name, subgraph: step.subgraph, kernel: step.kernel.name }) - 1;
             return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
           }, debug ? (step) => {
-            const point = step.bindPoints.at(-1)!;
-            captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!) });
+            // Every result the kernel writes (several for sibling reductions).
+            for (const point of step.bindPoints.slice(step.kernel.output, step.kernel.output + (step.kernel.outputs ?? 1))) {
+              captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!) });
+            }
           } : undefined);
           continue;
         }
