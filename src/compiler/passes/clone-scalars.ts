@@ -12,7 +12,6 @@ import type { ChainSpec, SideChains } from '../patterns/pattern';
 import type { Pass } from '../state';
 import { copyPerReader } from './clone-views';
 
-
 export const cloneScalars: Pass = {
   name: 'clone-scalars',
   run(s) {
