@@ -75,7 +75,6 @@ function integerProductModule(n: number): Operation {
   return parsed(text);
 }
 
-
 /** A benchmark's module from its text (which the harness writes: failing to parse is a bug here). */
 function parsed(text: string): Operation {
   const r = parseModule(text);

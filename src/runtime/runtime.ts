@@ -9,6 +9,7 @@ import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/st
 import { isolatePartition } from '../compiler/partition/isolate';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
 import { type PartitionExecutable, type PipelineCreation, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
+import { resultBindings } from '../webgpu-target/kernel-plan';
 import { type HostPartition, hostPartition } from './host-partition';
 import { StagingPool, Uploads, align4, padded, stage, stageAll } from './staging';
 import { SubmitChunks } from './submit-chunks';
@@ -267,7 +268,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
             return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
           }, debug ? (step) => {
             // Every result the kernel writes (several for sibling reductions).
-            for (const point of step.bindPoints.slice(step.kernel.output, step.kernel.output + (step.kernel.outputs ?? 1))) {
+            for (const point of resultBindings(step.kernel).map((o) => step.bindPoints[o]!)) {
               captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!) });
             }
           } : undefined);

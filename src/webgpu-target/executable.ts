@@ -4,7 +4,7 @@
 // executable records its dispatches into a caller's compute pass for any set of bindings.
 import type { Operation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
-import { type KernelSpec, planKernels } from './kernel-plan';
+import { type KernelSpec, planKernels, resultBindings } from './kernel-plan';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 
 export interface KernelStep {
@@ -73,7 +73,7 @@ export class PipelineCache {
   private async create(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
     const entries: GPUBindGroupLayoutEntry[] = [];
     for (let i = 0; i < kernel.inputs; i++) entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
-    for (let o = 0; o < (kernel.outputs ?? 1); o++) entries.push({ binding: kernel.output + o, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
+    for (const binding of resultBindings(kernel)) entries.push({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     if (kernel.workspace) entries.push({ binding: workspaceBinding(kernel), visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
     const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
     // The scope is pushed and popped with nothing awaited between, so the scopes of pipelines created
@@ -127,7 +127,7 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
     if (!planned.has(callee)) planned.set(callee, planKernels(def, callee, profile));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
-      const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...points.slice(kernel.output, kernel.output + (kernel.outputs ?? 1))];
+      const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...resultBindings(kernel).map((o) => points[o]!)];
       out.push({ kernel, bindPoints, subgraph: callee });
     }
   }

@@ -36,13 +36,15 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   const ret = block.operations.at(-1)!;
   const args = block.arguments;
   const kernels: KernelSpec[] = [];
+  /** The kernels writing the results from binding `output` on (`outputs` of them), the last named `name`, those before it its partials. */
+  const add = (generated: readonly GeneratedKernel[], name: string, output: number, outputs = 1) => generated.forEach(({ wgsl, workgroups, workspace }, i) => {
+    const last = i === generated.length - 1;
+    kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output, ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}) });
+  });
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
   const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops)), ret.operands, args.length, `${symbol}.0`) : undefined;
   if (siblings) {
-    siblings.forEach(({ wgsl, workgroups, workspace }, i) => {
-      const last = i === siblings.length - 1;
-      kernels.push({ name: last ? `${symbol}.0` : `${symbol}.0.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: args.length, outputs: ret.operands.length, ...(workspace ? { workspace } : {}) });
-    });
+    add(siblings, `${symbol}.0`, args.length, ret.operands.length);
     return kernels;
   }
   ret.operands.forEach((out, r) => {
@@ -56,12 +58,14 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
     const integer = integerGemmKernel(b, out, binding, name, builder);
     const generated: GeneratedKernel[] = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? splitRowKernels(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup) ?? elementKernel(b, out, binding, name)];
-    generated.forEach(({ wgsl, workgroups, workspace }, i) => {
-      const last = i === generated.length - 1;
-      kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output: binding, ...(workspace ? { workspace } : {}) });
-    });
+    add(generated, name, binding);
   });
   return kernels;
+}
+
+/** The bind points a kernel writes its results to: `output`, `output + 1`, …. */
+export function resultBindings(kernel: KernelSpec): number[] {
+  return Array.from({ length: kernel.outputs ?? 1 }, (_, o) => kernel.output + o);
 }
 
 /** Appends the helper functions the code calls, and those they call in turn. */

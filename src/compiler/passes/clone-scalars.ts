@@ -5,9 +5,10 @@
 // dequantizing scale after it. Such small values are copied once per reader, the ops computing them
 // too (last op first, so a copy's inputs gain the readers the ops before it then count), so that
 // each reader's kernel can recompute its own copy instead of waiting on a one-element kernel.
-import { type Operation, type Value, numElements } from '../../ir';
+import type { Operation, Value } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
+import { isSideComputation } from '../patterns/matcher';
 import type { ChainSpec, SideChains } from '../patterns/pattern';
 import type { Pass } from '../state';
 import { copyPerReader } from './clone-views';
@@ -23,14 +24,14 @@ export const cloneScalars: Pass = {
     // a walk over the whole entry point per copy).
     const readers = new Map<Value, Operation[]>();
     for (const op of g.ops) for (const v of op.operands) readers.set(v, [...g.usersOf(v)]);
+    // Copies are not in `g` (its producer() knows only the ops it was built from).
     const producer = (v: Value) => (v.definingOp?.name.startsWith('cgc_op.') ? v.definingOp : undefined);
     const takersOf = new Map<Operation, typeof specs>();
     /** The chain specs that could take `op` into a side chain. */
     const takers = (op: Operation) => {
       let found = takersOf.get(op);
       if (!found) {
-        found = specs.filter(({ sideChains: side }) => op.results.length === 1
-          && numElements(op.results[0]!.type.shape) <= side.maxElements && !unmet(op, side));
+        found = specs.filter((spec) => isSideComputation(op, spec.sideChains));
         takersOf.set(op, found);
       }
       return found;

@@ -4,7 +4,7 @@
 import { type Operation, type Value, numElements } from '../../ir';
 import type { EntryGraph } from '../graph';
 import { unmet } from './constraints';
-import type { ChainSpec, Pattern } from './pattern';
+import type { ChainSpec, Pattern, SideChains } from './pattern';
 
 export interface Match {
   readonly pattern: Pattern;
@@ -180,7 +180,7 @@ function takenByReader(g: EntryGraph, p: Pattern, op: Operation): boolean {
   const spec = p.epilogue;
   const side = spec?.sideChains;
   if (!spec || !side || p.nodes.length !== 1) return false;
-  const isSide = (o: Operation) => o.results.length === 1 && numElements(o.results[0]!.type.shape) <= side.maxElements && !unmet(o, side);
+  const isSide = (o: Operation) => isSideComputation(o, side);
   if (!isSide(op)) return false;
   let reader = op;
   do {
@@ -190,6 +190,11 @@ function takenByReader(g: EntryGraph, p: Pattern, op: Operation): boolean {
   } while (isSide(reader));
   if (unmet(reader, p.nodes[0]!) || unmet(reader, spec)) return false;
   return sideChain(g, spec, reader, new Set([reader]), { left: side.maxOps + 1 }).length <= side.maxOps;
+}
+
+/** Whether `op` is one a chain's side chains could take in: one result of at most `maxElements` elements, meeting their constraints. */
+export function isSideComputation(op: Operation, side: SideChains): boolean {
+  return op.results.length === 1 && numElements(op.results[0]!.type.shape) <= side.maxElements && !unmet(op, side);
 }
 
 /**
@@ -204,8 +209,7 @@ function sideChain(g: EntryGraph, spec: ChainSpec, op: Operation, inside: Readon
   if (!side) return pulled;
   for (const v of op.operands) {
     const p = g.producer(v);
-    if (!p || inside.has(p) || pulled.includes(p) || budget.left === 0 || p.results.length !== 1) continue;
-    if (numElements(v.type.shape) > side.maxElements || soleUser(g, v) !== op || unmet(p, side)) continue;
+    if (!p || inside.has(p) || pulled.includes(p) || budget.left === 0 || soleUser(g, v) !== op || !isSideComputation(p, side)) continue;
     budget.left--;
     const deeper = sideChain(g, spec, p, new Set([...inside, ...pulled]), budget);
     const chained = new Set<Value>(deeper.map((d) => d.results[0]!));

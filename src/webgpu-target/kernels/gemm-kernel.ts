@@ -34,7 +34,7 @@ export function gemmProblem(op: string, build: ProblemBuilder): void {
 export interface GeneratedKernel {
   readonly wgsl: string;
   readonly workgroups: [number, number, number];
-  /** Bytes of kernel workspace, bound at the output's binding + 1. */
+  /** Bytes of kernel workspace, bound at the binding after the kernel's results. */
   readonly workspace?: number;
 }
 

@@ -7,7 +7,7 @@
 // (up to 16 elements per thread, kept in registers) or once per statistic and once for the write.
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
 import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputDecl, outputType } from '../wgsl/builder';
-import { heavyOps, unflatten } from './gemm-kernel';
+import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
 import { REDUCTIONS, type Reduction, reducedAxes } from './pool-reduce';
 
@@ -309,8 +309,6 @@ const SPLIT_FROM = 32_768;
 /** Elements per workgroup of a split row: 256 threads, 16 each. */
 const CHUNK = 4096;
 
-type ReductionKernel = { wgsl: string; workgroups: [number, number, number]; workspace?: number };
-
 /**
  * Few long rows of a reduction (one statistic), split: a workgroup per 4096-element chunk of a row
  * folds its chunk into a partial in the kernel workspace, then a workgroup per row combines the
@@ -318,7 +316,7 @@ type ReductionKernel = { wgsl: string; workgroups: [number, number, number]; wor
  * leaves the GPU idle but one SM: dynamic quantization's min and max of ViT-B/16's 197×3072
  * activations took 78 µs each so on an H200. Undefined where the subgraph is not such a reduction.
  */
-export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): ReductionKernel[] | undefined {
+export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): GeneratedKernel[] | undefined {
   const r = rowAnchor(b, out);
   if (!r?.rowOp.reduces || r.rowOp.stats(r.anchor, r.n).length !== 1 || r.n < SPLIT_FROM || r.rows >= FEW_ROWS) return undefined;
   return reductionKernels(b, makeBuilder, [r], [out], outBinding, name);
@@ -331,7 +329,7 @@ export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number
  * split as splitRowKernels splits one reduction where the rows are few and long, else a workgroup
  * per row. Undefined where the results are not such reductions.
  */
-export function siblingReductionKernels(makeBuilder: () => KernelBuilder, outs: readonly Value[], outBinding: number, name: string): ReductionKernel[] | undefined {
+export function siblingReductionKernels(makeBuilder: () => KernelBuilder, outs: readonly Value[], outBinding: number, name: string): GeneratedKernel[] | undefined {
   const b = makeBuilder();
   const rs = outs.map((out) => rowAnchor(b, out));
   const [r] = rs;
@@ -349,7 +347,7 @@ export function siblingReductionKernels(makeBuilder: () => KernelBuilder, outs: 
  * every statistic in the workspace, [statistic][row][chunk], then a workgroup per row combining
  * them), else a workgroup per row.
  */
-function reductionKernels(b: KernelBuilder, makeBuilder: () => KernelBuilder, rs: readonly RowAnchor[], outs: readonly Value[], outBinding: number, name: string): ReductionKernel[] {
+function reductionKernels(b: KernelBuilder, makeBuilder: () => KernelBuilder, rs: readonly RowAnchor[], outs: readonly Value[], outBinding: number, name: string): GeneratedKernel[] {
   const { x, shape, result, axes, kept, n, rows } = rs[0]!;
   const stats = rs.map((o) => o.rowOp.stats(o.anchor, n)[0]!);
   const outDecls = (builder: KernelBuilder) => [bindingDecls(builder, outs[0]!, outBinding), ...outs.slice(1).map((o, i) => outputDecl(o, outBinding + 1 + i))].join('\n');

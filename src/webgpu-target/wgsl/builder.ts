@@ -364,13 +364,16 @@ export function outputType(out: Value): Scalar {
 export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number, vectors?: ReadonlySet<number>): string {
   // Every binding is read_write storage: several bind points can be ranges of one buffer (scratch),
   // and WebGPU forbids one buffer as read-only and writable storage in the same dispatch.
-  const type = (e: ElementType, vec: boolean) => (vec ? `vec4<${storageType(e)}>` : storageType(e));
-  const decls = b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${type(a.type.element, vectors?.has(i) ?? false)}>;`);
-  decls.push(`@group(0) @binding(${outBinding}) var<storage, read_write> out${outBinding}: array<${type(out.type.element, vectors !== undefined)}>;`);
+  const decls = b.args.map((a, i) => storageDecl(`in${i}`, i, a.type.element, vectors?.has(i) ?? false));
+  decls.push(outputDecl(out, outBinding, vectors !== undefined));
   return decls.join('\n');
 }
 
-/** The declaration of another result a kernel writes (`out<binding>`), after bindingDecls' first. */
-export function outputDecl(out: Value, binding: number): string {
-  return `@group(0) @binding(${binding}) var<storage, read_write> out${binding}: array<${storageType(out.type.element)}>;`;
+/** The declaration of a result a kernel writes (`out<binding>`): bindingDecls' first, or another after it. */
+export function outputDecl(out: Value, binding: number, vec = false): string {
+  return storageDecl(`out${binding}`, binding, out.type.element, vec);
+}
+
+function storageDecl(name: string, binding: number, e: ElementType, vec: boolean): string {
+  return `@group(0) @binding(${binding}) var<storage, read_write> ${name}: array<${vec ? `vec4<${storageType(e)}>` : storageType(e)}>;`;
 }
