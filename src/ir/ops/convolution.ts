@@ -1,16 +1,17 @@
 // Convolution cgc_ops over N, C, spatial… tensors with 1 to 3 spatial dimensions (ONNX Conv,
-// ConvTranspose with explicit paddings: the importer resolves auto_pad and output_shape).
+// ConvTranspose with explicit paddings: the importer resolves auto_pad and output_shape). convolution
+// also takes int32 (ONNX ConvInteger and QLinearConv: zero-point-shifted bytes, summed modulo 2^32).
 import { type OpContext, defineOp } from '../registry';
-import { FLOAT_TYPES, shapeToString } from '../types';
+import { type ElementType, FLOAT_TYPES, shapeToString } from '../types';
 import {
   WINDOW_ATTRS, checkLength, checkMin, describe, perSpatial, readWindow, requireRank, requireShape,
   result, sameElementType, slidingOutput, spatialRank,
 } from './helpers';
 
-const OPERANDS = [
-  { name: 'input', dtypes: FLOAT_TYPES },
-  { name: 'filter', dtypes: FLOAT_TYPES },
-  { name: 'bias', dtypes: FLOAT_TYPES, optional: true },
+const operands = (dtypes: readonly ElementType[]) => [
+  { name: 'input', dtypes },
+  { name: 'filter', dtypes },
+  { name: 'bias', dtypes, optional: true },
 ];
 
 /** Shared rules: rank 3–5 input, filter of the same rank, one element type, groups ≥ 1. */
@@ -33,7 +34,7 @@ function checkBias(ctx: OpContext, outChannels: number): void {
 defineOp({
   name: 'convolution',
   summary: 'grouped, strided, dilated, padded cross-correlation of input with filter, plus bias',
-  operands: OPERANDS,
+  operands: operands([...FLOAT_TYPES, 'int32']),
   attributes: { ...WINDOW_ATTRS, groups: { kind: 'int', default: 1, doc: 'channel groups' } },
   traits: ['convolution'],
   infer(ctx) {
@@ -54,7 +55,7 @@ defineOp({
 defineOp({
   name: 'convolution_transpose',
   summary: 'the gradient of convolution with respect to its input (fractionally strided convolution)',
-  operands: OPERANDS,
+  operands: operands(FLOAT_TYPES),
   attributes: {
     ...WINDOW_ATTRS,
     output_padding: { kind: 'ints', default: perSpatial(0), doc: 'extra size added at the end of each spatial dimension' },

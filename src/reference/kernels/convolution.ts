@@ -1,10 +1,11 @@
 // Reference kernels of convolution and convolution_transpose over 1 to 3 spatial dimensions (both
 // run as 3-D with leading unit dimensions). Accumulation is in double and rounds once to float32 (or
 // float16) per result: more accurate than float32 accumulation, and order-independent, so GPU kernels
-// are compared against the exact sum rather than one particular summation order.
+// are compared against the exact sum rather than one particular summation order. int32 accumulates
+// modulo 2^32 (Math.imul into an Int32Array), as wrapping integer arithmetic does.
 import type { ShapedType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import { fromNumbers, readFloats } from './common';
+import { fromNumbers, readFloats, readNumbers } from './common';
 
 /** Spatial geometry padded to three dimensions. */
 interface Geometry {
@@ -56,13 +57,15 @@ implement('convolution', ([x, w, b], ctx) => {
   const [O1, O2, O3] = g.output as [number, number, number];
   const [K1, K2, K3] = g.kernel as [number, number, number];
   const [S1, S2, S3] = g.strides as [number, number, number];
-  const X = readFloats(x!);
-  const W = readFloats(w!);
-  const B = b ? readFloats(b) : undefined;
+  const integer = out.element === 'int32';
+  const read = integer ? readNumbers : readFloats;
+  const X = read(x!);
+  const W = read(w!);
+  const B = b ? read(b) : undefined;
   const inPlane = I1 * I2 * I3;
   const outPlane = O1 * O2 * O3;
   const { off, range } = ranges(g, g.output, g.input);
-  const res = new Float64Array(N * M * outPlane);
+  const res = integer ? new Int32Array(N * M * outPlane) : new Float64Array(N * M * outPlane);
   for (let n = 0; n < N; n++) {
     for (let m = 0; m < M; m++) {
       const group = Math.floor(m / Mg);
@@ -83,7 +86,8 @@ implement('convolution', ([x, w, b], ctx) => {
                 for (let p2 = lo2; p2 < hi2; p2++) {
                   const xRow = xBase + (i1 * I2 + p2 * S2 + off[1]![k2]!) * I3 + o3;
                   const accRow = accBase + (p1 * O2 + p2) * O3;
-                  for (let p3 = lo3; p3 < hi3; p3++) res[accRow + p3] += wv * X[xRow + p3 * S3]!;
+                  if (integer) for (let p3 = lo3; p3 < hi3; p3++) res[accRow + p3] += Math.imul(wv, X[xRow + p3 * S3]!);
+                  else for (let p3 = lo3; p3 < hi3; p3++) res[accRow + p3] += wv * X[xRow + p3 * S3]!;
                 }
               }
             }

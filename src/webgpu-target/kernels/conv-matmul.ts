@@ -1,16 +1,17 @@
 // Convolution (1-D/2-D/3-D, groups, strides, dilations, asymmetric padding), convolution_transpose,
 // matmul (batch broadcasting, 1-D promotion) and gemm, one output element per thread, accumulating
-// in f32. Epilogues fuse through the builder. Float32 subgraphs of one such op plus elementwise ops
+// in f32 (in i32, wrapping, for int32). Epilogues fuse through the builder. Float32 subgraphs of one such op plus elementwise ops
 // run the tiled kernels (gemm-kernel.ts) instead; these serve the rest (depthwise, int, transposed).
 import { type Operation } from '../../ir';
-import { type KernelBuilder, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
+import { type KernelBuilder, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 import { convParams, ctxOf, loops, when } from './helpers';
 
 generator('convolution', (b, op, coords, scope) => {
   const { x, w, groups, Cg, kernel: k, strides: s, dilations: d, startPadding: p } = convParams(op);
   const Mg = w.type.shape[0]! / groups;
+  const t = scalarOf(op.results[0]!.type.element);
   const acc = b.fresh('acc');
-  scope.emit(`var ${acc} = 0.0f;`);
+  scope.emit(`var ${acc} = ${literal(0, t)};`);
   const ci = b.fresh('ci');
   const kv = k.map(() => b.fresh('k'));
   loops(scope, [ci, ...kv], [Cg, ...k], (inner) => {
@@ -22,16 +23,16 @@ generator('convolution', (b, op, coords, scope) => {
       const ch = groups === 1 ? ci : `(${coords[1]} / ${Mg}i) * ${Cg}i + ${ci}`;
       const xv = b.value(x, [coords[0]!, ch, ...iv], body);
       const wv = b.value(w, [coords[1]!, ci, ...kv], body);
-      body.emit(`${acc} += ${convert(xv, 'f32')} * ${convert(wv, 'f32')};`);
+      body.emit(`${acc} += ${convert(xv, t)} * ${convert(wv, t)};`);
     });
   });
-  return withBias(b, op, acc, coords, scope);
+  return withBias(b, op, acc, coords, scope, t);
 });
 
-/** A convolution's value from its accumulator: plus bias[channel] when it has one. */
-export function withBias(b: KernelBuilder, op: Operation, acc: string, coords: readonly string[], scope: Scope): Typed {
+/** A convolution's value from its accumulator (of type `t`): plus bias[channel] when it has one. */
+export function withBias(b: KernelBuilder, op: Operation, acc: string, coords: readonly string[], scope: Scope, t: Scalar = 'f32'): Typed {
   const bias = op.operands[2];
-  return bias ? { expr: `(${acc} + ${convert(b.value(bias, [coords[1]!], scope), 'f32')})`, type: 'f32' } : { expr: acc, type: 'f32' };
+  return bias ? { expr: `(${acc} + ${convert(b.value(bias, [coords[1]!], scope), t)})`, type: t } : { expr: acc, type: t };
 }
 
 generator('convolution_transpose', (b, op, coords, scope) => {

@@ -1,6 +1,6 @@
 // ONNX Conv, ConvTranspose and the pooling ops → cgc_op.convolution / convolution_transpose /
 // *_pool, with auto_pad (SAME_UPPER, SAME_LOWER, VALID) and output_shape resolved to explicit paddings.
-import type { MapperTable, NodeCtx, Produced } from './context';
+import type { AttrValues, MapperTable, NodeCtx, Produced } from './context';
 
 const ones = (r: number) => new Array<number>(r).fill(1);
 const zeros = (r: number) => new Array<number>(r).fill(0);
@@ -34,14 +34,15 @@ function window(n: NodeCtx, spatial: readonly number[], kernel: number[]): Windo
   return { kernel, strides, dilations, start, end };
 }
 
+/** cgc_op.convolution's attributes for a Conv-like node whose input x and filter are inputs `x` and `w` (ConvInteger's, QLinearConv's). */
+export function convAttributes(n: NodeCtx, x = 0, w = 1): AttrValues {
+  const win = window(n, n.shape(x).slice(2), n.shape(w).slice(2));
+  return { strides: win.strides, dilations: win.dilations, start_padding: win.start, end_padding: win.end, groups: n.attrInt('group', 1) };
+}
+
 function conv(n: NodeCtx): Produced[] {
-  const x = n.shape(0);
-  const kernel = n.shape(1).slice(2);
-  const w = window(n, x.slice(2), kernel);
   const operands = [n.input(0), n.input(1), ...(n.has(2) ? [n.input(2)] : [])];
-  return [n.emit('convolution', operands, {
-    strides: w.strides, dilations: w.dilations, start_padding: w.start, end_padding: w.end, groups: n.attrInt('group', 1),
-  })];
+  return [n.emit('convolution', operands, convAttributes(n))];
 }
 
 /** ConvTranspose: output_shape (or SAME's in · stride) fixes the total padding, split as ONNX specifies. */

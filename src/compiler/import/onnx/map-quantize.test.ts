@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { runEntryPoint } from '../../../reference/interpreter';
 import { tensor } from '../../../reference/testing/tensors';
 import { importOnnx } from './importer';
-import { floatTensor, importText, modelBytes, node, tensorInfo } from './testing';
+import { FLOAT, floatTensor, importText, modelBytes, node, tensorInfo } from './testing';
 
 const UINT8 = 2;
 const INT32 = 6;
@@ -101,4 +101,85 @@ test('MatMulInteger constant zero points: all zeros are not subtracted; others a
   expect(shifted.match(/cgc_op\.cast\(/g)).toHaveLength(2);
   expect(shifted.match(/cgc_op\.sub\(/g)).toHaveLength(2);
   expect(shifted).toMatch(/cgc\.constant\("[^"]+"\) : !cgc\.tensor<constant 2x!cgc\.int32>/);
+});
+
+const INT8 = 3;
+
+/** A naive 2-D convolution (one image, stride 1) of integer values, padded by `pad` zeros. */
+function naiveConv(x: number[], [C, H, W]: number[], w: number[], [M, kh, kw]: number[], pad: number, bias = new Array<number>(M).fill(0)): number[] {
+  const oh = H + 2 * pad - kh + 1;
+  const ow = W + 2 * pad - kw + 1;
+  const out: number[] = [];
+  for (let m = 0; m < M; m++) {
+    for (let i = 0; i < oh; i++) {
+      for (let j = 0; j < ow; j++) {
+        let s = bias[m]!;
+        for (let c = 0; c < C; c++) {
+          for (let p = 0; p < kh; p++) {
+            for (let q = 0; q < kw; q++) {
+              const y = i + p - pad;
+              const z = j + q - pad;
+              if (y >= 0 && y < H && z >= 0 && z < W) s += x[(c * H + y) * W + z]! * w[((m * C + c) * kh + p) * kw + q]!;
+            }
+          }
+        }
+        out.push(s);
+      }
+    }
+  }
+  return out;
+}
+
+test('ConvInteger: an int32 convolution of x and w less their zero points (w\'s per output channel); padding adds nothing', () => {
+  const xs = [0, 7, 255, 128, 3, 9, 200, 1, 16, 40, 99, 250, 5, 6, 77, 128, 129, 31];
+  const ws = [1, -2, 3, 127, -128, 0, 5, 5, 9, -9, 2, 1, 0, 0, -1, 1];
+  const { module, constants } = importOnnx(modelBytes({
+    nodes: [node('ConvInteger', ['x', 'w', 'zx', 'zw'], ['y'], { pads: [1, 1, 1, 1] })],
+    inputs: [tensorInfo('x', [1, 2, 3, 3], UINT8), tensorInfo('w', [2, 2, 2, 2], INT8)], outputs: [{ name: 'y' }], opset: 10,
+    initializers: [{ name: 'zx', dims: [], data_type: UINT8, int32_data: [128] }, { name: 'zw', dims: [2], data_type: INT8, int32_data: [3, -1] }],
+  }));
+  const [y] = runEntryPoint(module, [tensor([1, 2, 3, 3], xs, 'uint8'), tensor([2, 2, 2, 2], ws, 'int8')], (n) => constants.get(n));
+  expect(y!.type).toMatchObject({ shape: [1, 2, 4, 4], element: 'int32' });
+  const wShifted = ws.map((v, i) => v - (i < 8 ? 3 : -1));
+  expect([...y!.data]).toEqual(naiveConv(xs.map((v) => v - 128), [2, 3, 3], wShifted, [2, 2, 2], 1));
+});
+
+test('QLinearConv: the integer convolution plus B, scaled by x_scale · w_scale / y_scale per channel, rounded half to even, shifted and saturated', () => {
+  const xs = [10, 20, 30, 40, 50, 60, 70, 80, 90];
+  const ws = [1, 2, 3, 4, -1, -2, -3, -4];
+  const sw = [0.5, 0.25];
+  const bias = [-162, -3000];
+  const { module, constants } = importOnnx(modelBytes({
+    nodes: [node('QLinearConv', ['x', 'sx', 'zx', 'w', 'sw', 'zw', 'sy', 'zy', 'b'], ['y'])],
+    inputs: [tensorInfo('x', [1, 1, 3, 3], UINT8)], outputs: [{ name: 'y' }], opset: 10,
+    initializers: [floatTensor('sx', [], [0.25]), { name: 'zx', dims: [], data_type: UINT8, int32_data: [20] },
+      { name: 'w', dims: [2, 1, 2, 2], data_type: INT8, int32_data: ws }, floatTensor('sw', [2], sw),
+      { name: 'zw', dims: [2], data_type: INT8, int32_data: [0, 0] }, floatTensor('sy', [], [2]),
+      { name: 'zy', dims: [], data_type: UINT8, int32_data: [100] }, { name: 'b', dims: [2], data_type: INT32, int32_data: bias }],
+  }));
+  const [y] = runEntryPoint(module, [tensor([1, 1, 3, 3], xs, 'uint8')], (n) => constants.get(n));
+  const acc = naiveConv(xs.map((v) => v - 20), [1, 3, 3], ws, [2, 2, 2], 0, bias);
+  // Ties go to the even neighbour (Math.round would take both up): 0.0625 · 8 = 0.5 → 0, 0.0625 · 408 = 25.5 → 26.
+  const even = (v: number) => (Math.abs(v % 1) === 0.5 ? 2 * Math.round(v / 2) : Math.round(v));
+  const expected = acc.map((a, i) => Math.min(255, Math.max(0, even(a * Math.fround(Math.fround(0.25 * sw[i < 4 ? 0 : 1]!) / 2)) + 100)));
+  expect(y!.type).toMatchObject({ shape: [1, 2, 2, 2], element: 'uint8' });
+  expect([...y!.data]).toEqual(expected);
+  expect(expected).toEqual([100, 107, 119, 126, 1, 0, 0, 0]);
+});
+
+test('QLinearMatMul: a per-row a_scale and zero point, refusals naming the input', () => {
+  const spec = (aScale: number[], bScaleType = FLOAT) => ({
+    nodes: [node('QLinearMatMul', ['a', 'sa', 'za', 'b', 'sb', 'zb', 'sy', 'zy'], ['y'])],
+    inputs: [tensorInfo('a', [2, 4], UINT8), tensorInfo('b', [4, 3], INT8), tensorInfo('sb', [], bScaleType)], outputs: [{ name: 'y' }], opset: 10,
+    initializers: [floatTensor('sa', [aScale.length], aScale), { name: 'za', dims: [aScale.length], data_type: UINT8, int32_data: aScale.map(() => 1) },
+      { name: 'zb', dims: [], data_type: INT8, int32_data: [0] }, floatTensor('sy', [], [1]), { name: 'zy', dims: [], data_type: INT8, int32_data: [-3] }],
+  });
+  const t = importText(spec([0.5, 2])).text;
+  // The per-row zero point and scale fold to [2, 1] constants (one value per row, as a column).
+  expect(t).toMatch(/cgc\.constant\("[^"]+"\) : !cgc\.tensor<constant 2x1x!cgc\.int32>/);
+  expect(t).toMatch(/cgc\.constant\("[^"]+"\) : !cgc\.tensor<constant 2x1x!cgc\.float32>/);
+  expect(t).toMatch(/%y = cgc_op\.cast\(%\d+\) \{to = !cgc\.int8\}/);
+  expect(t).toContain('{min = -128.0, max = 127.0}');
+  expect(() => importText(spec([0.5, 2, 1]))).toThrow("QLinearMatMul output 'y' (opset 10): a_zero_point has shape [3]; expected a scalar or one value per row (2)");
+  expect(() => importText(spec([0.5, 2], 10))).toThrow("QLinearMatMul output 'y' (opset 10): b_scale is float16; float32 is supported");
 });
