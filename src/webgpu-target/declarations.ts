@@ -24,6 +24,9 @@ const SIBLING_REDUCTIONS = '["reduce_sum", "reduce_mean", "reduce_max", "reduce_
  */
 const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div"], element_types = ["float32", "float16", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
 
+/** An integer product's operands: bytes widened to int32, less a zero point (recomputed where it is computed from one element). */
+const WIDENED_BYTES = `{ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
+
 export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // conv → any chain of elementwise ops (bias, activation, residual add, clip, scale, …)  ⇒  one implicit-GEMM kernel
   cgc_pattern.pattern @conv_epilogue attributes {benefit = 100,
@@ -47,9 +50,13 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
   // (ONNX MatMulInteger, dynamic quantization); a product the kernel cannot take (K or N not a
   // multiple of 4, B of rank ≠ 2) is computed per element
   cgc_pattern.pattern @integer_matmul attributes {benefit = 100,
-    nodes = [{ops = ["matmul"], element_types = ["int32"]}],
-    operand_prologues = {ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any", side_chains = ${SIDE_CHAINS}},
-    epilogue = ${EPILOGUE}}
+    nodes = [{ops = ["matmul"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}
+  // int8 / uint8 input and filter widened to int32, zero points subtracted → int32 convolution →
+  // elementwise chain (requantization: scale, round, zero point, saturation to bytes)  ⇒  one
+  // implicit-GEMM kernel on packed bytes, the input's bytes gathered as its im2col (ONNX ConvInteger,
+  // QLinearConv); grouped convolutions, or K not a multiple of 4, per element
+  cgc_pattern.pattern @integer_conv attributes {benefit = 100,
+    nodes = [{ops = ["convolution"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}
   // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @norm_epilogue attributes {benefit = 60,
     nodes = [{traits = ["normalization"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}

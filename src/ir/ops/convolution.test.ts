@@ -11,6 +11,7 @@ const CONV: OpCase[] = [
   },
   { op: 'convolution', in: ['1x1x4x4xf32', 'c:1x1x3x3xf32', 'c:1xf32'], attrs: PAD1, out: ['1x1x4x4xf32'], note: 'spec example' },
   { op: 'convolution', in: ['2x4x10xf16', '8x4x3xf16'], out: ['2x8x8xf16'], note: '1-D, no padding' },
+  { op: 'convolution', in: ['1x3x8x8xi32', '4x3x3x3xi32', '4xi32'], attrs: PAD1, out: ['1x4x8x8xi32'], note: 'int32 (ConvInteger, QLinearConv)' },
   {
     op: 'convolution', in: ['1x2x8x8x8xf32', '4x2x3x3x3xf32'],
     attrs: { start_padding: [1, 1, 1], end_padding: [1, 1, 1] }, out: ['1x4x8x8x8xf32'], note: '3-D',
@@ -41,7 +42,8 @@ const CONV_INVALID: OpCase[] = [
   { op: 'convolution', in: ['1x3x8x8xf32', '4x3x3x3xf32'], attrs: { start_padding: [-1, 0] }, error: "attribute 'start_padding' must be ≥ 0" },
   { op: 'convolution', in: ['1x1x2x2xf32', '1x1x3x3xf32'], error: 'spatial dimension 0: input size 2 plus padding 0+0 is smaller than the dilated window 3' },
   { op: 'convolution', in: ['1x1x6x6xf32', '1x1x3x3xf32'], attrs: { dilations: [3, 1] }, error: 'smaller than the dilated window 7' },
-  { op: 'convolution', in: ['1x3x8x8xi32', '4x3x3x3xi32'], error: 'operand #0 (input) has element type !cgc.int32' },
+  { op: 'convolution', in: ['1x3x8x8xi8', '4x3x3x3xi8'], error: 'operand #0 (input) has element type !cgc.int8' },
+  { op: 'convolution_transpose', in: ['1x3x8x8xi32', '3x4x3x3xi32'], error: 'operand #0 (input) has element type !cgc.int32' },
   { op: 'convolution', in: ['1x3x8x8xf32', '4x3x3x3xf16'], error: 'operand #1 (filter) element type !cgc.float16 differs from operand #0 (input)' },
   { op: 'convolution', in: ['1x3x8x8xf32'], error: 'expects 2 to 3 operands (input, filter, bias?), got 1' },
 ];

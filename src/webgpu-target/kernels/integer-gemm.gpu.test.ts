@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
+import { ty } from '../../ir/ops/test-cases';
 import { type Case, type Step, expectClose, prepareCase, runCase } from '../testing/cases';
 
 const widen = (x: string): Step => ({ op: 'cast', in: [x], attrs: { to: { type: 'i32' } } });
@@ -43,6 +44,63 @@ const dequantized = (k: number): Case => ({
   ],
 });
 
+const convAttrs = (r: number, over: Record<string, number[] | number> = {}) => ({
+  strides: new Array<number>(r).fill(1), start_padding: new Array<number>(r).fill(0), end_padding: new Array<number>(r).fill(0),
+  dilations: new Array<number>(r).fill(1), groups: 1, ...over,
+});
+
+/**
+ * An integer convolution: x and w widened, x less the byte zero point `c` widened (its padding then
+ * takes that byte), w less a per-channel int32 zero point `d` where given.
+ */
+function conv(name: string, x: string, w: string, attrs: Record<string, number[] | number>, zx?: string, zw?: string): Case {
+  const ops: Step[] = [widen('a'), widen('b')];
+  let input = '%0';
+  let filter = '%1';
+  const args = [x, w];
+  if (zx) {
+    args.push(zx);
+    ops.push(widen('c'), { op: 'sub', in: ['%0', `%${ops.length}`] });
+    input = `%${ops.length - 1}`;
+  }
+  if (zw) {
+    args.push(zw);
+    ops.push({ op: 'sub', in: ['%1', zx ? 'd' : 'c'] });
+    filter = `%${ops.length - 1}`;
+  }
+  ops.push({ op: 'convolution', in: [input, filter], attrs: convAttrs((ty(x).shape.length - 2), attrs) });
+  return { name, args, ops };
+}
+
+const CONV_CASES: (Case & { integer: boolean; gathered?: boolean; splits?: number })[] = [
+  { ...conv('u8 1x8x9x9 * i8 16x8x3x3, padded, zero points on x (a byte) and per output channel', '1x8x9x9xu8', '16x8x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'u8', '16x1x1x1xi32'), integer: true, gathered: true },
+  { ...conv('i8 2x4x7x7 * u8 12x4x3x3, two images, stride 2, uneven padding', '2x4x7x7xi8', '12x4x3x3xu8', { strides: [2, 2], start_padding: [1, 0], end_padding: [1, 2] }), integer: true, gathered: true },
+  { ...conv('u8 1x8x20 * u8 4x8x5, 1-D, dilation 2, padded (u8 without a zero point pads with 0)', '1x8x20xu8', '4x8x5xu8', { dilations: [2], start_padding: [3], end_padding: [1] }), integer: true, gathered: true },
+  // x's zero point an int8 for uint8 x: the padding's value (−z) may be no uint8, so the input is not gathered.
+  { ...conv('u8 1x8x6x6 * i8 4x8x3x3, padded, an int8 zero point on x (per element)', '1x8x6x6xu8', '4x8x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'i8'), integer: false },
+  { ...conv('u8 1x16x6x6 * i8 8x16x1x1, 1×1: the input read as [C, positions] words', '1x16x6x6xu8', '8x16x1x1xi8', {}, 'u8'), integer: true, gathered: false },
+  { ...conv('u8 1x64x14x14 * i8 64x64x3x3, padded (64×64 tiles, K in 2 slices)', '1x64x14x14xu8', '64x64x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'u8'), integer: true, gathered: true, splits: 2 },
+  // Grouped, or K = 3 · 3 · 3 not a multiple of 4: per element.
+  { ...conv('u8 1x4x5x5 * i8 4x2x3x3, 2 groups (per element)', '1x4x5x5xu8', '4x2x3x3xi8', { groups: 2 }, 'u8'), integer: false },
+  { ...conv('u8 1x3x6x6 * i8 4x3x3x3, K = 27 (per element)', '1x3x6x6xu8', '4x3x3x3xi8', {}, 'u8'), integer: false },
+];
+
+/** A QLinearConv's tail: the product plus an int32 bias, scaled, rounded, shifted by a zero point, saturated to bytes. */
+const requantized: Case = {
+  name: 'u8 1x16x10x10 * i8 24x16x3x3 + bias → · scale, round, + 3, saturated to uint8 (packed by the kernel after the product)',
+  args: ['1x16x10x10xu8', '24x16x3x3xi8', 'u8'],
+  ops: [
+    widen('a'), widen('b'), widen('c'), { op: 'sub', in: ['%0', '%2'] },
+    { op: 'convolution', in: ['%3', '%1', 'bias'], attrs: convAttrs(2, { start_padding: [1, 1], end_padding: [1, 1] }) },
+    { op: 'cast', in: ['%4'], attrs: { to: { type: 'f32' } } }, { op: 'mul', in: ['%5', 'k'] }, { op: 'round', in: ['%6'] },
+    { op: 'add', in: ['%7', 'z'] }, { op: 'clip', in: ['%8'], attrs: { min: 0, max: 255 } }, { op: 'cast', in: ['%9'], attrs: { to: { type: 'u8' } } },
+  ],
+  constants: [
+    { name: 'bias', type: '24xi32', values: Array.from({ length: 24 }, (_, i) => ((i * 37) % 200) * 64 - 6400) },
+    { name: 'k', type: 'f32', values: [0.00048828125] }, { name: 'z', type: 'f32', values: [3] },
+  ],
+};
+
 describe('integer product kernels on WebGPU against the CPU reference', () => {
   let device: GPUDevice;
   beforeAll(async () => {
@@ -61,6 +119,30 @@ describe('integer product kernels on WebGPU against the CPU reference', () => {
       expectClose(got, want, c.name, 0, 0);
     });
   }
+
+  for (const c of CONV_CASES) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs } = prepareCase(c, 23);
+      const kernels = defs.flatMap((d) => planKernels(d));
+      expect(state.schedule.map((g) => g.pattern)).toEqual(['integer_conv']);
+      expect(kernels.some((k) => k.wgsl.includes('integer product')), 'planned as an integer product kernel').toBe(c.integer);
+      expect(kernels.some((k) => k.wgsl.includes('fn b_byte(')), 'the input gathered').toBe(c.gathered ?? false);
+      expect(kernels.some((k) => k.wgsl.includes(`, K in ${c.splits} slices`)), `K in ${c.splits ?? 1} slices`).toBe(c.splits !== undefined);
+      const { got } = await runCase(device, state, inputs);
+      expectClose(got, want, c.name, 0, 0);
+    });
+  }
+
+  it(requantized.name, async () => {
+    const { inputs, want, state, defs, constants } = prepareCase(requantized, 3);
+    expect(state.schedule.map((g) => g.pattern)).toEqual(['integer_conv']);
+    const kernels = defs.flatMap((d) => planKernels(d));
+    expect(kernels.map((k) => k.wgsl.includes('integer product'))).toEqual([true, false]);
+    const { got } = await runCase(device, state, inputs, constants);
+    // Rounding of the scaled int32 sum may flip a half-way value by one; none here sits that close.
+    expectClose(got, want, requantized.name, 0, 0);
+    expect(new Set(Array.from(got.data as ArrayLike<number>)).size, 'bytes spread over the range').toBeGreaterThan(100);
+  });
 
   for (const [k, kernels] of [[96, 1], [1024, 2]] as const) {
     const c = dequantized(k);

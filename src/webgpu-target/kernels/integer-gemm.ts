@@ -1,7 +1,8 @@
 // Integer GEMM: int8 / uint8 operands widened to int32 with their zero points subtracted → int32 matmul
-// → elementwise chain (ONNX MatMulInteger, and the cast, scale and bias a dynamically quantized model
-// puts after it)  ⇒  one kernel that reads the operands as packed bytes and multiplies four byte pairs
-// per instruction (dot4I8Packed). (A kernel on int8 subgroup matrices, one subgroup per workgroup as
+// or convolution → elementwise chain (ONNX MatMulInteger, ConvInteger, the cast, scale and bias a
+// dynamically quantized model puts after them, QLinearConv's requantization)  ⇒  one kernel that reads
+// the operands as packed bytes (a convolution's input gathered as its im2col) and multiplies four
+// byte pairs per instruction (dot4I8Packed). (A kernel on int8 subgroup matrices, one subgroup per workgroup as
 // their uniform offsets required, was correct on an H200 but 2–4× slower: docs/webgpu-target.md.)
 //
 // The kernel multiplies signed bytes. A uint8 operand is shifted to int8 as it is loaded (x − 128, one XOR per
@@ -12,8 +13,9 @@
 // and column, and only where the other operand's correction can be non-zero. Arithmetic wraps modulo
 // 2³², so the result is exact wherever the true sum fits in int32 (|a − za|, |b − zb| ≤ 255: K ≤ 33,025).
 import { type Operation, type Value, numElements, sameShape } from '../../ir';
-import { type KernelBuilder, Scope, bindingDecls, broadcastCoords, convert, elementKernel, flatOffset, outputType } from '../wgsl/builder';
+import { type KernelBuilder, Scope, bindingDecls, broadcastCoords, convert, elementKernel, flatOffset, outputType, perWord } from '../wgsl/builder';
 import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
+import { convParams } from './helpers';
 
 /** One side of the product: the int8 / uint8 argument it widens, read as packed bytes, and its zero point. */
 interface IntegerOperand {
@@ -37,44 +39,129 @@ function integerOperand(b: KernelBuilder, v: Value): IntegerOperand | undefined 
   return { source, binding: b.bindingOf(source), unsigned: e === 'uint8', ...(zero ? { zero } : {}) };
 }
 
-/** The shapes of the one product this kernel family takes: A [..., M′, K] (leading axes folded into M) times B [K, N]. */
+/**
+ * The one product this kernel family takes, as an M×N×K GEMM of A′ and B′: a matmul (A [..., M′, K]
+ * with its leading axes folded into M, times B [K, N]) or a convolution as an implicit GEMM (A the
+ * filter [M, C·taps], B the input's im2col [C·taps, images·positions], gathered byte by byte).
+ */
 interface IntegerProblem {
-  readonly matmul: Operation;
+  readonly product: Operation;
   readonly a: IntegerOperand;
   readonly b: IntegerOperand;
   readonly M: number;
   readonly N: number;
   readonly K: number;
-  /** A's shape without K: the result is [...lead, N]. */
-  readonly lead: readonly number[];
+  /** Coordinates in A's source of row m's zero point (and B's of column n's): zero points vary along M and N only. */
+  aZeroAt(m: string): string[];
+  bZeroAt(n: string): string[];
+  /** The result coordinates of product element (m, n), and its offset in the result. */
+  at(m: string, n: string): { coords: string[]; offset: string };
+  /** Product element (m, n) of result coordinates `at`: expressions, statements into `scope`. */
+  mn(at: readonly string[], scope: Scope, b: KernelBuilder): [string, string];
+  /** Added to the product per row (a convolution's int32 bias). */
+  readonly bias?: Value;
+  /**
+   * WGSL of a function `b_byte(k: i32, n: i32, pad: u32) -> u32`: B′'s byte (k, n), shifted to int8
+   * where B is uint8, 0 past K or N, `pad` (the zero point's byte, shifted) in a convolution's padding.
+   * Undefined: B's rows are words of 4 columns in memory ([K, N] row-major, N a multiple of 4).
+   */
+  readonly gather?: string;
 }
 
-/**
- * The integer product `out` hangs off, or undefined where the subgraph is not one: an int32 matmul of
- * two widened byte tensors (A of rank ≥ 2, B of rank 2, K and N multiples of 4 so that rows start at
- * word boundaries), zero points constant along K, and an elementwise epilogue of the product's shape.
- */
-function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefined {
-  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
-  const heavy = [...heavyOps(b, out)];
-  const matmul = heavy[0];
-  if (heavy.length !== 1 || matmul!.opName !== 'matmul' || matmul!.results[0]!.type.element !== 'int32') return undefined;
-  const a = integerOperand(b, matmul!.operands[0]!);
-  const bo = integerOperand(b, matmul!.operands[1]!);
+/** A matmul of two widened byte tensors (A of rank ≥ 2, B of rank 2, N a multiple of 4: B's rows start at word boundaries). */
+function matmulProblem(b: KernelBuilder, product: Operation): IntegerProblem | undefined {
+  const a = integerOperand(b, product.operands[0]!);
+  const bo = integerOperand(b, product.operands[1]!);
   if (!a || !bo) return undefined;
   const aShape = a.source.type.shape;
   const bShape = bo.source.type.shape;
   if (aShape.length < 2 || bShape.length !== 2 || bShape[0] !== aShape.at(-1)) return undefined;
   const K = bShape[0]!;
   const N = bShape[1]!;
-  if (K % 4 !== 0 || N % 4 !== 0 || K === 0 || K > 33_025) return undefined;
-  if (!sameShape(matmul!.results[0]!.type.shape, out.type.shape)) return undefined;
+  if (N % 4 !== 0) return undefined;
   // A zero point varies along M (A) or N (B) at most: it is read once per row or column.
   const za = a.zero?.type.shape;
   if (za && za.length > 0 && za.at(-1) !== 1) return undefined;
   const zb = bo.zero?.type.shape;
   if (zb && zb.length === 2 && zb[0] !== 1) return undefined;
-  return { matmul: matmul!, a, b: bo, M: numElements(aShape) / K, N, K, lead: aShape.slice(0, -1) };
+  const lead = aShape.slice(0, -1);
+  return {
+    product, a, b: bo, M: numElements(aShape) / K, N, K,
+    aZeroAt: (m) => [...unflatten(m, lead), '0i'],
+    bZeroAt: (n) => ['0i', n],
+    at: (m, n) => ({ coords: [...unflatten(m, lead), n], offset: `(${m}) * ${N}i + ${n}` }),
+    mn: (at, scope, kb) => {
+      const m = kb.fresh('m');
+      scope.emit(`let ${m} = ${at.length > 1 ? flatOffset(at.slice(0, -1), lead) : '0i'};`);
+      return [m, at.at(-1)!];
+    },
+  };
+}
+
+/**
+ * A convolution (one group) of two widened byte tensors, x's zero point one value and the filter's
+ * one per output channel at most: M output channels, K = input channels × taps, N = images ×
+ * positions. A 1×1 unstrided, unpadded convolution of one image reads its input as [C, positions]
+ * words where positions are a multiple of 4; any other gathers B's bytes (`b_byte`).
+ */
+function convProblem(b: KernelBuilder, product: Operation): IntegerProblem | undefined {
+  const { x, w, groups, kernel, strides, dilations, startPadding } = convParams(product);
+  const xo = integerOperand(b, x);
+  const wo = integerOperand(b, w);
+  if (!xo || !wo || groups !== 1 || (xo.zero && numElements(xo.zero.type.shape) !== 1)) return undefined;
+  if (wo.zero && wo.zero.type.shape.some((d, i) => d !== 1 && !(i === 0 && wo.zero!.type.shape.length === w.type.shape.length))) return undefined;
+  const [images, C, ...input] = x.type.shape as [number, number, ...number[]];
+  const M = w.type.shape[0]!;
+  const spatial = product.results[0]!.type.shape.slice(2);
+  const positions = numElements(spatial);
+  const taps = numElements(kernel);
+  const K = C * taps;
+  const N = images * positions;
+  const direct = taps === 1 && images === 1 && positions % 4 === 0 && strides.every((v) => v === 1) && startPadding.every((v) => v === 0)
+    && input.every((d, i) => d === spatial[i]);
+  // Gathered, the padding takes x's zero point as a byte (so that it adds nothing): widened here from a byte of x's type.
+  const zeroCast = xo.zero?.definingOp;
+  if (!direct && xo.zero && !(zeroCast && b.inside.has(zeroCast) && zeroCast.opName === 'cast' && zeroCast.operands[0]!.type.element === xo.source.type.element)) return undefined;
+  const flip = xo.unsigned ? ' ^ 0x80u' : '';
+  // im2col: row k = (channel, tap), column n = (image, output position); the input position per axis.
+  const tap = unflatten(`k % ${taps}i`, kernel);
+  const pos = unflatten(`n % ${positions}i`, spatial);
+  const inAt = input.map((_, j) => `${pos[j]} * ${strides[j]}i - ${startPadding[j]}i + ${tap[j]} * ${dilations[j]}i`);
+  const gather = `fn b_byte(k: i32, n: i32, pad: u32) -> u32 {
+  if (k >= ${K}i || n >= ${N}i) { return 0u; }
+${inAt.map((e, j) => `  let i${j} = ${e};`).join('\n')}
+  if (${input.map((d, j) => `i${j} < 0i || i${j} >= ${d}i`).join(' || ')}) { return pad; }
+  let at = ${flatOffset([`n / ${positions}i`, `k / ${taps}i`, ...input.map((_, j) => `i${j}`)], x.type.shape)};
+  return ((in${xo.binding}[at >> 2u] >> (u32(at & 3i) * 8u)) & 0xffu)${flip};
+}
+`;
+  const image = (n: string) => (images === 1 ? '0i' : `(${n}) / ${positions}i`);
+  const position = (n: string) => (images === 1 ? n : `(${n}) % ${positions}i`);
+  return {
+    product, a: wo, b: xo, M, N, K,
+    aZeroAt: (m) => [m, ...new Array<string>(w.type.shape.length - 1).fill('0i')],
+    bZeroAt: () => x.type.shape.map(() => '0i'),
+    at: (m, n) => ({
+      coords: [image(n), m, ...unflatten(position(n), spatial)],
+      offset: images === 1 ? `(${m}) * ${positions}i + ${n}` : `(${image(n)} * ${M}i + ${m}) * ${positions}i + ${position(n)}`,
+    }),
+    mn: (at) => [at[1]!, images === 1 ? flatOffset(at.slice(2), spatial) : `${at[0]} * ${positions}i + ${flatOffset(at.slice(2), spatial)}`],
+    ...(product.operands[2] ? { bias: product.operands[2] } : {}),
+    ...(direct ? {} : { gather }),
+  };
+}
+
+/**
+ * The integer product `out` hangs off, or undefined where the subgraph is not one: an int32 matmul or
+ * convolution of widened byte tensors (see matmulProblem, convProblem), K a multiple of 4 (A's rows
+ * start at word boundaries), and an elementwise epilogue of the product's shape.
+ */
+function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefined {
+  const heavy = [...heavyOps(b, out)];
+  const product = heavy[0];
+  if (heavy.length !== 1 || product!.results[0]!.type.element !== 'int32' || !sameShape(product!.results[0]!.type.shape, out.type.shape)) return undefined;
+  const p = product!.opName === 'matmul' ? matmulProblem(b, product!) : product!.opName === 'convolution' ? convProblem(b, product!) : undefined;
+  return p && p.K % 4 === 0 && p.K > 0 && p.K <= 33_025 ? p : undefined;
 }
 
 /**
@@ -109,16 +196,18 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const kw = p.K / 4;
   const flip = (o: IntegerOperand) => (o.unsigned ? ' ^ 0x80808080u' : '');
   // Zero-point corrections at row m / column n, and the product's value from the byte product.
-  const correction = (o: IntegerOperand, coords: readonly string[], shape: readonly number[], scope: Scope, kb = b) => {
+  const correction = (o: IntegerOperand, coords: readonly string[], scope: Scope, kb = b) => {
     if (!o.zero) return o.unsigned ? '128i' : undefined;
-    const z = kb.value(o.zero, broadcastCoords(coords, shape, o.zero.type.shape), scope).expr;
+    const z = kb.value(o.zero, broadcastCoords(coords, o.source.type.shape, o.zero.type.shape), scope).expr;
     return o.unsigned ? `(128i - ${z})` : `(-${z})`;
   };
   const needRowSums = p.b.unsigned || p.b.zero !== undefined;
   const needColSums = p.a.unsigned || p.a.zero !== undefined;
-  const type = outputType(out);
   const tiles64 = Math.ceil(p.M / TILE) * Math.ceil(p.N / TILE);
   const splits = tiles64 < FEW_TILES ? Math.max(1, Math.min(Math.ceil(FEW_TILES / tiles64), Math.floor(p.K / MIN_SLICE), MAX_SLICES)) : 1;
+  // Results of less than a word (a requantized product's bytes) are packed by the element kernel
+  // after the product (one thread per word), so the product kernel leaves its sums in the workspace.
+  const viaWorkspace = splits > 1 || perWord(out.type.element) > 1;
   const tile = splits > 1 || tiles64 >= FEW_TILES ? TILE : SMALL_TILE;
   const per = tile / 16;
   const tk = KTILE[tile]!;
@@ -130,48 +219,46 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
    * `sumA[r]` / `sumB[c]`: through the epilogue, or as this slice's partial.
    */
   const store = (scope: Scope, m: string, n: string, r: string, c: string, dot: string) => {
-    const leadCoords = unflatten(m, p.lead);
-    const ca = correction(p.a, [...leadCoords, '0i'], [...p.lead, p.K], scope);
-    const cb = correction(p.b, ['0i', n], [p.K, p.N], scope);
+    const ca = correction(p.a, p.aZeroAt(m), scope);
+    const cb = correction(p.b, p.bZeroAt(n), scope);
     const terms = [dot];
     if (cb) terms.push(`${cb} * sumA[${r}]`);
     if (ca) terms.push(`${ca} * sumB[${c}]`);
-    if (ca && cb && splits === 1) terms.push(`${p.K}i * ${ca} * ${cb}`);
+    if (ca && cb && !viaWorkspace) terms.push(`${p.K}i * ${ca} * ${cb}`);
     const acc = b.fresh('acc');
     scope.emit(`let ${acc} = ${terms.join(' + ')};`);
-    if (splits > 1) {
-      scope.emit(`workspace[i32(wg.z) * ${elements}i + (${m}) * ${p.N}i + ${n}] = ${acc};`);
+    if (viaWorkspace) {
+      scope.emit(`workspace[${splits > 1 ? `i32(wg.z) * ${elements}i + ` : ''}(${m}) * ${p.N}i + ${n}] = ${acc};`);
       return;
     }
-    b.override(p.matmul, () => ({ expr: acc, type: 'i32' }));
-    const coords = [...leadCoords, n];
+    const { coords, offset } = p.at(m, n);
+    b.override(p.product, () => ({ expr: p.bias ? `(${acc} + ${b.value(p.bias, [m], scope).expr})` : acc, type: 'i32' }));
     const v = b.value(out, coords, scope);
-    scope.emit(`out${outBinding}[(${m}) * ${p.N}i + ${n}] = ${convert(v, type)};`);
+    scope.emit(`out${outBinding}[${offset}] = ${convert(v, outputType(out))};`);
   };
   const decls = bindingDecls(b, out, outBinding);
   const inA = `in${p.a.binding}`;
   const inB = `in${p.b.binding}`;
   const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through dot4I8Packed`;
   const product = { wgsl: dot4Kernel(), workgroups: [Math.ceil(p.N / tile), Math.ceil(p.M / tile), splits] as [number, number, number] };
-  if (splits === 1) return [product];
+  if (!viaWorkspace) return [product];
   const workspace = splits * elements * 4;
   return [{ ...product, workspace }, { ...sumOfSlices(), workspace }];
 
-  /** One thread per element: the slices' partials summed, K·ca·cb added, the epilogue applied. */
+  /** One thread per element (per word of packed results): the slices' partials summed, K·ca·cb and the bias added, the epilogue applied. */
   function sumOfSlices(): { wgsl: string; workgroups: [number, number, number] } {
     const rb = makeBuilder();
-    rb.override(p.matmul, (_b, _op, at, scope) => {
-      const m = rb.fresh('m');
-      scope.emit(`let ${m} = ${at.slice(0, -1).length ? flatOffset(at.slice(0, -1), p.lead) : '0i'};`);
-      const n = at.at(-1)!;
+    rb.override(p.product, (_b, _op, at, scope) => {
+      const [m, n] = p.mn(at, scope, rb);
       const acc = rb.fresh('acc');
       scope.emit(`var ${acc} = 0i;`);
-      scope.emit(`for (var s = 0i; s < ${splits}i; s++) { ${acc} += workspace[s * ${elements}i + ${m} * ${p.N}i + ${n}]; }`);
-      const ca = correction(p.a, [...at.slice(0, -1), '0i'], [...p.lead, p.K], scope, rb);
-      const cb = correction(p.b, ['0i', n], [p.K, p.N], scope, rb);
-      return { expr: ca && cb ? `(${acc} + ${p.K}i * ${ca} * ${cb})` : acc, type: 'i32' };
+      scope.emit(`for (var s = 0i; s < ${splits}i; s++) { ${acc} += workspace[s * ${elements}i + (${m}) * ${p.N}i + ${n}]; }`);
+      const ca = correction(p.a, p.aZeroAt(m), scope, rb);
+      const cb = correction(p.b, p.bZeroAt(n), scope, rb);
+      const terms = [acc, ...(ca && cb ? [`${p.K}i * ${ca} * ${cb}`] : []), ...(p.bias ? [rb.value(p.bias, [m], scope).expr] : [])];
+      return { expr: terms.length > 1 ? `(${terms.join(' + ')})` : acc, type: 'i32' };
     });
-    const k = elementKernel(rb, out, outBinding, `${name} (sum of ${splits} K slices)`);
+    const k = elementKernel(rb, out, outBinding, `${name} (${splits > 1 ? `sum of ${splits} K slices` : 'epilogue'})`);
     return { wgsl: `${k.wgsl}@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<i32>;\n`, workgroups: k.workgroups };
   }
 
@@ -184,7 +271,9 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     const tw = tk / 4;
     const aWords = tile * tw;
     const blocks = tw * (tile / 4);
-    const bRow = (i: number) => `select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i)`;
+    const bRow = (i: number) => (p.gather
+      ? `vec4<u32>(${[0, 1, 2, 3].map((j) => `b_byte(k + ${i}i, n + ${j}i, padB)`).join(', ')})`
+      : `unpack4xU8(select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i))`);
     return `    for (var e = t; e < ${aWords}i; e += 256i) {
       let r = e / ${tw}i;
       let w = e % ${tw}i;
@@ -204,10 +293,10 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
       var q2 = vec4<u32>(0u);
       var q3 = vec4<u32>(0u);
       if (n < ${p.N}i) {
-        q0 = unpack4xU8(${bRow(0)});
-        q1 = unpack4xU8(${bRow(1)});
-        q2 = unpack4xU8(${bRow(2)});
-        q3 = unpack4xU8(${bRow(3)});
+        q0 = ${bRow(0)};
+        q1 = ${bRow(1)};
+        q2 = ${bRow(2)};
+        q3 = ${bRow(3)};
       }
       let c = nb * 4i;
       tileB[c * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.x, q1.x, q2.x, q3.x));
@@ -255,11 +344,17 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
       }
     }
     const accs = range.flatMap((i) => range.map((j) => `var acc${i}${j} = 0i;`)).join(' ');
+    // A gathered B's byte in the padding: its zero point's, shifted as the bytes are (0 less 128 without one, for uint8).
+    const pad = new Scope('  ');
+    if (p.gather) {
+      const z = p.b.zero ? `(u32(${b.value(p.b.zero, broadcastCoords(p.bZeroAt('0i'), p.b.source.type.shape, p.b.zero.type.shape), pad).expr}) & 0xffu)` : '0u';
+      pad.emit(`let padB = ${z}${p.b.unsigned ? ' ^ 0x80u' : ''};`);
+    }
     return `${header}${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}
-${decls}${splits > 1 ? `\n@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<i32>;` : ''}
+${decls}${viaWorkspace ? `\n@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<i32>;` : ''}
 var<workgroup> tileA: array<u32, ${tile * stride}>;
 var<workgroup> tileB: array<u32, ${tile * stride}>;
-${sumDecls()}
+${sumDecls()}${p.gather ?? ''}
 @compute @workgroup_size(16, 16, 1)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
   let m0 = i32(wg.y) * ${tile}i;
@@ -268,6 +363,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid:
   let ty = i32(lid.y);
   let t = ty * 16i + tx;
   ${accs}
+${pad.lines.join('\n')}
   var rowSum = 0i;
   var colSum = 0i;
   for (var k0 = ${splits > 1 ? `i32(wg.z) * ${slice}i` : '0i'}; k0 < ${splits > 1 ? `min(i32(wg.z) * ${slice}i + ${slice}i, ${p.K}i)` : `${p.K}i`}; k0 += ${tk}i) {

@@ -2,7 +2,7 @@
 // a chain of ops, turned into a module with one entry point (result types inferred op by op), and
 // seeded inputs to feed it. Shared by the kernel families' GPU tests.
 import { expect } from 'vitest';
-import { type Operation, numElements, parseModule, typeToString } from '../../ir';
+import { type Operation, type ShapedType, numElements, parseModule, typeToString } from '../../ir';
 import { formatAttribute } from '../../ir/attributes';
 import { inferOp } from '../../ir/registry';
 import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
@@ -61,11 +61,23 @@ export function randomInput(t: { shape: readonly number[] }, seed: number): Host
   return x;
 }
 
+/** Seeded int8 / uint8 values over the type's whole range (−128…127, 0…255). */
+export function randomBytes(t: ShapedType, seed: number): HostTensor {
+  const x = allocTensor(t.shape, t.element);
+  let s = seed >>> 0;
+  const lo = t.element === 'int8' ? -128 : 0;
+  for (let i = 0; i < numElements(t.shape); i++) x.data[i] = lo + ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) >>> 24);
+  return x;
+}
+
 /** A case ready to check: its module, seeded inputs, the CPU reference's result, the compile and its subgraphs' definitions. */
 export function prepareCase(c: Case, seed: number) {
   const module = moduleOf(c);
-  // float32 in [-2, 2); other element types as the reference's seeded tensors make them.
-  const inputs = c.args.map((t, i) => (ty(t).element === 'float32' ? randomInput(ty(t), seed + i) : randomTensor(ty(t), seed + i)));
+  // float32 in [-2, 2), bytes over their type's whole range; other element types as the reference's seeded tensors make them (0…3).
+  const inputs = c.args.map((t, i) => {
+    const type = ty(t);
+    return type.element === 'float32' ? randomInput(type, seed + i) : type.element === 'int8' || type.element === 'uint8' ? randomBytes(type, seed + i) : randomTensor(type, seed + i);
+  });
   const constants = new Map((c.constants ?? []).map((k) => {
     const t = allocTensor(ty(k.type).shape, ty(k.type).element);
     k.values.forEach((x, i) => { t.data[i] = t.data instanceof BigInt64Array ? BigInt(x) : x; });

@@ -59,7 +59,7 @@ function storageType(e: ElementType): string {
 }
 
 /** Elements packed into one u32 word of storage: 2 halves, 4 bytes; 1 for 32- and 64-bit types. */
-function perWord(e: ElementType): number {
+export function perWord(e: ElementType): number {
   return e === 'float16' ? 2 : e === 'int8' || e === 'uint8' || e === 'bool' ? 4 : 1;
 }
 

@@ -112,15 +112,16 @@ function broadcastable(n: NodeCtx, v: Produced, what: string, perAxis?: PerAxis)
  * folded where the operand is a constant: the kernel reads the bytes and widens them itself. A
  * constant zero point is widened here (a weight's is, in a quantized model), and one that is all
  * zeros (symmetric weights) is not subtracted at all: the product's kernel reads it without a kernel
- * of its own.
+ * of its own. `padded` (a convolution's input) keeps even a constant zero point a widened byte, a
+ * cast the kernel recomputes: its padding then takes the zero point's byte (see integer-gemm.ts).
  */
-function shifted(n: NodeCtx, i: number, zero: number, names: readonly [string, string], perAxis?: PerAxis): Produced {
+function shifted(n: NodeCtx, i: number, zero: number, names: readonly [string, string], perAxis?: PerAxis, padded = false): Produced {
   if (!QUANTIZED[n.type(i).element]) n.fail(`input ${names[0]} is ${n.type(i).element}; supported: ${Object.keys(QUANTIZED).join(', ')}`);
   const v = n.emit('cast', [n.input(i)], { to: 'int32' }, false);
   if (!n.has(zero)) return v;
   const known = n.isConst(zero) && numElements(n.shape(zero)) <= 4096 ? n.constInts(zero, names[1]) : undefined;
   if (known?.every((z) => z === 0)) return v;
-  const z = known ? fromNumbers(n.shape(zero), 'int32', known) : n.emit('cast', [n.input(zero)], { to: 'int32' });
+  const z = known && !padded ? fromNumbers(n.shape(zero), 'int32', known) : n.emit('cast', [n.input(zero)], { to: 'int32' }, !padded);
   return n.emit('sub', [v, broadcastable(n, z, names[1], perAxis)]);
 }
 
@@ -140,7 +141,7 @@ function matmulInteger(n: NodeCtx): Produced[] {
  * a scalar or one per output channel; padding contributes 0 (as x's zero point would, unshifted).
  */
 function convInteger(n: NodeCtx): Produced[] {
-  const x = shifted(n, 0, 2, ['x', 'x_zero_point']);
+  const x = shifted(n, 0, 2, ['x', 'x_zero_point'], undefined, true);
   const w = shifted(n, 1, 3, ['w', 'w_zero_point'], perChannel(n, 1, n.shape(1).length - 1));
   return [n.emit('convolution', [x, w], convAttributes(n))];
 }
@@ -167,7 +168,7 @@ function qlinearMatmul(n: NodeCtx): Produced[] {
 /** QLinearConv: ConvInteger of x and w plus the int32 bias B, requantized to y (w's scale and zero point per tensor or per output channel). */
 function qlinearConv(n: NodeCtx): Produced[] {
   const rank = n.shape(0).length;
-  const x = shifted(n, 0, 2, ['x', 'x_zero_point']);
+  const x = shifted(n, 0, 2, ['x', 'x_zero_point'], undefined, true);
   const w = shifted(n, 3, 5, ['w', 'w_zero_point'], perChannel(n, 3, rank - 1));
   if (n.has(8) && n.type(8).element !== 'int32') n.fail(`input B is ${n.type(8).element}; int32 is supported`);
   const acc = n.emit('convolution', [x, w, ...(n.has(8) ? [n.input(8)] : [])], convAttributes(n, 0, 3));
