@@ -57,8 +57,8 @@ type Binary = (a: string, b: string, t: Scalar, ctx: OpContext) => string;
 const BINARY: Record<string, Binary> = {
   add: (a, b) => `(${a} + ${b})`,
   sub: (a, b) => `(${a} - ${b})`,
-  mul: (a, b) => `(${a} * ${b})`,
-  div: (a, b, t) => (t === 'i32' ? `select(${a} / ${b}, 0i, ${b} == 0i)` : `(${a} / ${b})`),
+  mul: (a, b, t) => (t === 'f32' ? `mul_f32(${a}, ${b})` : `(${a} * ${b})`),
+  div: (a, b, t) => (t === 'i32' ? `select(${a} / ${b}, 0i, ${b} == 0i)` : `div_f32(${a}, ${b})`),
   pow: (a, b, t) => (t === 'f32' ? `pow_f32(${a}, ${b})` : `i32(round(pow_f32(${a}, ${b})))`),
   max: (a, b) => `max(${a}, ${b})`,
   min: (a, b) => `min(${a}, ${b})`,
@@ -172,6 +172,25 @@ export const WGSL_HELPERS: Record<string, string> = {
     case 2: { return -s; }
     default: { return -c; }
   }
+}`,
+  mul_f32: `fn mul_f32(a: f32, b: f32) -> f32 {
+  // The product rounded on its own, as the reference rounds each op: a GPU compiler fuses a product and
+  // the add reading it into one fma (one rounding), and a quantizer rounding that sum to a byte then
+  // disagrees at ties. max() with the lowest finite float is no multiply the compiler could fuse, and
+  // changes no value it is applied to (−∞ and NaN take the other arm).
+  let p = a * b;
+  return select(p, max(p, -bitcast<f32>(0x7f7fffffu)), p >= -bitcast<f32>(0x7f7fffffu));
+}`,
+  div_f32: `fn div_f32(a: f32, b: f32) -> f32 {
+  // WGSL's a / b may be 2.5 ulp off (GPUs divide through a reciprocal), and a quantizer rounding x / scale
+  // to a byte must see the correctly rounded quotient. One Newton step on the remainder gives it; of the
+  // two, the one leaving the smaller remainder is taken: where fma is fused (GPUs) the remainders are
+  // exact and that is the nearest quotient; where fma is not fused (WGSL allows either) a / b is kept
+  // unless the step is plainly better. A zero remainder (exact: −0 / b keeps its sign), ±∞ and NaN keep a / b.
+  let q = a / b;
+  let r = fma(-q, b, a);
+  let c = fma(r, 1.0f / b, q);
+  return select(q, c, abs(fma(-c, b, a)) < abs(r));
 }`,
   nan_f32: `fn nan_f32() -> f32 {
   var bits = 0x7fc00000u;

@@ -45,3 +45,34 @@ describe('element kernels vs CPU reference', () => {
     });
   }
 });
+
+/** Every element bit for bit (any NaN matching any NaN). */
+function expectBitwise(got: Float32Array, want: Float32Array, name: string): void {
+  expect(got.length).toBe(want.length);
+  const g = new Uint32Array(got.buffer, got.byteOffset, got.length);
+  const w = new Uint32Array(want.buffer, want.byteOffset, want.length);
+  for (let i = 0; i < want.length; i++) {
+    if (Number.isNaN(want[i]!) && Number.isNaN(got[i]!)) continue;
+    expect(g[i], `${name}[${i}]: ${got[i]} vs reference ${want[i]}`).toBe(w[i]);
+  }
+}
+
+// A product and the add reading it are rounded apart (a GPU compiler would fuse them into one fma),
+// and a quotient is rounded correctly (GPUs divide through a reciprocal, up to 2.5 ulp off): the
+// reference rounds each op once, and a quantizer rounding the result to a byte must see the same float.
+describe('each float op rounded as the reference rounds it', () => {
+  it('a * b + c, bit for bit', async () => {
+    const { inputs, want, state } = prepareCase({ name: 'mul → add', args: ['64x64xf32', '64x64xf32', '64x64xf32'], ops: [{ op: 'mul', in: ['a', 'b'] }, { op: 'add', in: ['%0', 'c'] }] }, 41);
+    expectBitwise((await runCase(device, state, inputs)).got.data as Float32Array, want.data as Float32Array, 'a * b + c');
+  });
+
+  it('a / b, bit for bit, with zeros, infinities and NaN among the operands', async () => {
+    const c: Case = { name: 'div', args: ['64x64xf32', '64x64xf32'], ops: [{ op: 'div', in: ['a', 'b'] }] };
+    const { inputs, state } = prepareCase(c, 43);
+    const [a, b] = inputs.map((t) => t.data as Float32Array) as [Float32Array, Float32Array];
+    const special = [0, -0, Infinity, -Infinity, NaN, 1e-30, 3e38, -7];
+    special.forEach((x, i) => special.forEach((y, j) => { a[i * special.length + j] = x; b[i * special.length + j] = y; }));
+    const want = Float32Array.from(a, (x, i) => x / b[i]!);
+    expectBitwise((await runCase(device, state, inputs)).got.data as Float32Array, want, 'a / b');
+  });
+});
