@@ -3,8 +3,10 @@
 benchmarks: python3 scripts/export-models.py OUT_DIR [NAME...]. Needs Debian's python3-torch,
 python3-torchvision and python3-onnx. Existing files are kept. NAME_int8 (e.g. vit_b_16_int8) is NAME
 dynamically quantized by onnxruntime's quantize_dynamic, its MatMuls only (int8 weights, uint8
-activations quantized at run time: DynamicQuantizeLinear → MatMulInteger), which needs the onnxruntime
-Python package."""
+activations quantized at run time: DynamicQuantizeLinear → MatMulInteger); NAME_qlinear is NAME
+statically quantized by quantize_static in the QOperator format, its Convs and MatMuls (QLinearConv /
+QLinearMatMul on uint8 activations and per-channel int8 weights, calibrated on four seeded random
+inputs). Both need the onnxruntime Python package."""
 import inspect
 import os
 import sys
@@ -54,7 +56,33 @@ def main() -> None:
             os.replace(path + ".tmp", path)
             print(f"exported {path}")
             continue
+        if name.endswith("_qlinear"):
+            quantize_static_qoperator(out, name[: -len("_qlinear")], path)
+            continue
         export(out, name)
+
+
+def quantize_static_qoperator(out: str, base: str, path: str) -> None:
+    import numpy as np
+    from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
+
+    class Inputs(CalibrationDataReader):
+        def __init__(self) -> None:
+            self.left = [{"input": np.random.RandomState(seed).randn(1, 3, 224, 224).astype(np.float32)} for seed in range(4)]
+
+        def get_next(self):
+            return self.left.pop() if self.left else None
+
+    from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    export(out, base)
+    # quantize_static wants its input pre-processed (shapes inferred, graph optimized).
+    quant_pre_process(os.path.join(out, f"{base}.onnx"), path + ".plain")
+    quantize_static(path + ".plain", path + ".tmp", Inputs(), quant_format=QuantFormat.QOperator, op_types_to_quantize=["Conv", "MatMul"],
+                    per_channel=True, activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8)
+    os.remove(path + ".plain")
+    os.replace(path + ".tmp", path)
+    print(f"exported {path}")
 
 
 def export(out: str, name: str) -> None:

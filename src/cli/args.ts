@@ -34,6 +34,7 @@ export function parseArgs(argv: readonly string[], known: Readonly<Record<string
       if (value === undefined) throw new UsageError(`option '--${name}' needs a value`);
       flags.set(name, value);
     } else {
+      if (eq >= 0 && a.startsWith('--')) throw new UsageError(`option '--${name}' takes no value`);
       flags.set(name, 'true');
     }
   }

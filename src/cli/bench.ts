@@ -5,9 +5,6 @@
 // runs the same model on the same inputs in this process, on the same Dawn instance, its runs
 // interleaved with ours; the table gives the ratio and the largest difference between the outputs.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { formatDiagnostic } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
@@ -20,6 +17,7 @@ import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } fro
 import { compareTensors } from './compare-tensors';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
+import { loadOnnxruntimeWeb } from './onnxruntime';
 import type { CliIO } from './main';
 
 export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] ${LIMITS_USAGE}`;
@@ -55,16 +53,6 @@ const WARMUP_MS = 1000;
 /** The upper median (the middle element of an odd count, the upper of the two middle ones otherwise). */
 export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const min = (xs: readonly number[]) => Math.min(...xs);
-
-/** onnxruntime-web's WebGPU build: from ORT_WEB_DIR (a folder holding its dist files) or the installed package. */
-async function loadOrt(): Promise<typeof import('onnxruntime-web')> {
-  const dir = process.env.ORT_WEB_DIR ?? dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
-  const ort = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'ort.webgpu.bundle.min.mjs')).href)) as typeof import('onnxruntime-web');
-  ort.env.wasm.numThreads = 1;
-  ort.env.wasm.wasmPaths = pathToFileURL(dir + '/').href;
-  ort.env.logLevel = 'error';
-  return ort;
-}
 
 /** onnxruntime-web's GPUDevice, once a WebGPU session exists (undefined where this build does not expose it). */
 async function ortGpuDevice(ort: typeof import('onnxruntime-web')): Promise<GPUDevice | undefined> {
@@ -106,7 +94,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
   if (vs && positionals.some((m) => !m.endsWith('.onnx'))) throw new UsageError('--vs ort needs .onnx models');
 
   await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
-  const ort = vs ? await loadOrt() : undefined;
+  const ort = vs ? await loadOnnxruntimeWeb() : undefined;
   const { device } = await openCliDevice((l) => io.stderr(l));
   const rows: BenchRow[] = [];
   try {

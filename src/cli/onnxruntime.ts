@@ -1,5 +1,9 @@
-// onnxruntime-web's WebAssembly backend as the oracle `cgc check` compares against. It runs in Node
-// without native binaries; one thread, so no worker threads are started. Loaded on first use only.
+// onnxruntime-web, loaded on first use: its WebAssembly backend is the oracle `cgc check` compares
+// against (in Node without native binaries; one thread, so no worker threads are started), its
+// WebGPU backend the peer `cgc bench --vs ort` runs beside ours.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type ElementType, tensorType } from '../ir';
 import type { HostTensor } from '../reference';
 
@@ -14,11 +18,20 @@ export interface OrtRun {
   ms: number;
 }
 
+/** onnxruntime-web's WebGPU build (which holds its wasm backend too): from ORT_WEB_DIR (a folder holding its
+ *  dist files) or the installed package. */
+export async function loadOnnxruntimeWeb(): Promise<typeof import('onnxruntime-web')> {
+  const dir = process.env.ORT_WEB_DIR ?? dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
+  const ort = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'ort.webgpu.bundle.min.mjs')).href)) as typeof import('onnxruntime-web');
+  ort.env.wasm.numThreads = 1;
+  ort.env.wasm.wasmPaths = pathToFileURL(dir + '/').href;
+  ort.env.logLevel = 'error';
+  return ort;
+}
+
 /** Runs the ONNX model `bytes` on `feeds` (by graph input name) with onnxruntime-web (wasm). */
 export async function runOnnxruntime(bytes: Uint8Array, feeds: ReadonlyMap<string, HostTensor>): Promise<OrtRun> {
-  const ort = await import('onnxruntime-web');
-  ort.env.wasm.numThreads = 1;
-  ort.env.logLevel = 'error';
+  const ort = await loadOnnxruntimeWeb();
   const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
   try {
     const input: Record<string, InstanceType<typeof ort.Tensor>> = {};

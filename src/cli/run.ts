@@ -1,13 +1,13 @@
-// `cgc run MODEL [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--granularity …]`:
+// `cgc run MODEL [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--profile] [--granularity …]`:
 // compile, load on WebGPU (Dawn), run, and print each output (shape, first values, top-5 for a
-// 1×K output) with timings, dispatch and submit counts.
+// 1×K output) with timings, dispatch and submit counts; with --profile, every kernel's GPU time.
 import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type Granularity } from '../compiler/state';
 import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
-import { loadProgram } from '../runtime/runtime';
+import { type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../webgpu-target/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
@@ -15,7 +15,10 @@ import { openCliDevice } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
+
+/** Profiled runs time each kernel in its own pass this many times over, so a pass's own cost is spread thin. */
+const PROFILE_REPEAT = 10;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -35,7 +38,7 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, granularity: true, fusion: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, fusion: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = Number(flags.get('runs') ?? 1);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
@@ -73,9 +76,22 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     io.stdout(`run: median ${times[Math.floor(times.length / 2)]!.toFixed(2)} ms, min ${times[0]!.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
     for (const t of result!.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
     io.stdout(`dispatches per run: ${result!.dispatches}; submits per run: ${result!.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
+    if (flags.has('profile')) printProfile(await program.run(inputs, { profile: true, profileRepeat: PROFILE_REPEAT }), io);
     program.destroy();
     return 0;
   } finally {
     device.destroy();
   }
+}
+
+/** Every kernel's GPU time, slowest first, with its share of the sum. */
+function printProfile(result: RunResult, io: CliIO): void {
+  const kernels = [...result.kernelTimings].sort((a, b) => b.ms - a.ms);
+  if (kernels.length === 0) {
+    io.stdout('profile: this device has no timestamp-query (or the program no GPU kernels); no kernel times');
+    return;
+  }
+  const total = kernels.reduce((n, k) => n + k.ms, 0);
+  io.stdout(`kernels: ${kernels.length}, ${total.toFixed(3)} ms together (GPU timestamps, each kernel in its own pass, mean of ${PROFILE_REPEAT} back to back)`);
+  for (const k of kernels) io.stdout(`  ${k.ms.toFixed(4).padStart(9)} ms ${(100 * k.ms / total).toFixed(1).padStart(5)}%  ${k.kernel} (@${k.partition})`);
 }

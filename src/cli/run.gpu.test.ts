@@ -1,0 +1,35 @@
+// `cgc run` end to end on Dawn (SwiftShader here): outputs, timings and counts, and with --profile
+// one line per kernel the run dispatched, slowest first.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './main';
+
+const TINY_CNN = join(__dirname, '../../public/models/tiny-cnn.onnx');
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
+  return { code, out, err };
+}
+
+describe('cgc run', () => {
+  it('runs the demo CNN and, with --profile, times each kernel it dispatches', async () => {
+    const r = await run('run', TINY_CNN, '--runs', '2', '--profile');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^output #0: 1x\d+ float32:/m);
+    const dispatches = Number(/dispatches per run: (\d+)/.exec(r.out)![1]);
+    const header = /^kernels: (\d+), ([\d.]+) ms together/m.exec(r.out)!;
+    expect(Number(header[1])).toBe(dispatches);
+    const lines = r.out.split('\n').filter((l) => /^ +[\d.]+ ms +[\d.]+% {2}\S+ \(@partition/.test(l));
+    expect(lines).toHaveLength(dispatches);
+    const ms = lines.map((l) => Number(l.trim().split(' ')[0]));
+    expect(ms).toEqual([...ms].sort((a, b) => b - a));
+  });
+
+  it('rejects --profile with a value', async () => {
+    const r = await run('run', TINY_CNN, '--profile=yes');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("option '--profile' takes no value");
+  });
+});
