@@ -130,6 +130,21 @@ describe('compiler rules', () => {
     expect(opGroups(compileWith(m, pat)), 'a second compile of the same module').toEqual([['neg', 'neg', 'relu', 'add']]);
   });
 
+  it('ends an epilogue before a cast widening bytes to int32 (left to the product reading them)', () => {
+    const B = '!cgc.tensor<2x8x!cgc.uint8>';
+    const I = '!cgc.tensor<2x8x!cgc.int32>';
+    const body = `%a = cgc_op.relu(%x) : (${T}) -> ${T}
+%q = cgc_op.cast(%a) {to = !cgc.uint8} : (${T}) -> ${B}
+%w = cgc_op.cast(%q) {to = !cgc.int32} : (${B}) -> ${I}
+%n = cgc_op.neg(%w) : (${I}) -> ${I}
+cgc.return %n`;
+    const m = parseModule(`cgc.module {\n  cgc.entry_point @main(%x: ${T}) -> ${I} {\n${body}\n  }\n}\n`).module!;
+    const s = compileWith(m, '@p attributes {benefit = 10, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 8}}');
+    // The widening cast and what follows it are not taken; the byte cast ends the subgraph.
+    expect(opGroups(s)[0]).toEqual(['relu', 'cast']);
+    expect(s.schedule[0]!.outputs.map((v) => v.type.element)).toEqual(['uint8']);
+  });
+
   it('takes operand prologues before the operands of the anchor, each only where it is the sole user', () => {
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
     const s = compileWith(module('%a = cgc_op.neg(%x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%a, %b)\ncgc.return %c'), pat);

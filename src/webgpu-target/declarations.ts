@@ -11,7 +11,7 @@ const GPU_TYPES = '["float32", "float16", "int32", "uint8", "int8", "bool"]';
  * kernels of their own.
  */
 const SIDE_CHAINS = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, max_elements = 1}`;
-const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 8, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
+const EPILOGUE = `{traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
 /** Row kernels read their input a few times (statistics, then output), so a short prologue is recomputed, not stored. */
 const ROW_PROLOGUE = `{traits = ["elementwise"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "any"}`;
 

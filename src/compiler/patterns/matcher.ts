@@ -158,7 +158,7 @@ function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: Read
     for (const v of computed) {
       for (const u of g.usersOf(v)) if (!inside.has(u) && (!next || g.position.get(u)! < g.position.get(next)!)) next = u;
     }
-    if (!next || next.results.length !== 1 || unmet(next, spec)) break;
+    if (!next || next.results.length !== 1 || unmet(next, spec) || widensBytes(next)) break;
     // Its side computations come in before it (they precede it in program order too).
     const pulled = sideChain(g, spec, next, inside, budget);
     if (!sideInputsOk(g, next, new Set([...computed, ...pulled.map((op) => op.results[0]!)]), spec, inside)) break;
@@ -167,6 +167,17 @@ function chainAfter(g: EntryGraph, spec: ChainSpec, last: Operation, taken: Read
     computed.add(next.results[0]!);
   }
   return chain;
+}
+
+/**
+ * A cast of int8 / uint8 to int32 ends no epilogue: its result would store four bytes for each one it
+ * reads, and the integer products that read such values take the bytes packed and widen them as they
+ * load (their operand prologues), so the cast is left to them (quantized layers: a requantized result
+ * widened for the next layer's product).
+ */
+function widensBytes(op: Operation): boolean {
+  const from = op.operands[0]?.type.element;
+  return op.opName === 'cast' && (from === 'int8' || from === 'uint8') && op.results[0]!.type.element === 'int32';
 }
 
 /**

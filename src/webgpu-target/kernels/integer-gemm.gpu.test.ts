@@ -85,20 +85,42 @@ const CONV_CASES: (Case & { integer: boolean; gathered?: boolean; splits?: numbe
   { ...conv('u8 1x3x6x6 * i8 4x3x3x3, K = 27 (per element)', '1x3x6x6xu8', '4x3x3x3xi8', {}, 'u8'), integer: false },
 ];
 
-/** A QLinearConv's tail: the product plus an int32 bias, scaled, rounded, shifted by a zero point, saturated to bytes. */
-const requantized: Case = {
-  name: 'u8 1x16x10x10 * i8 24x16x3x3 + bias → · scale, round, + 3, saturated to uint8 (packed by the kernel after the product)',
-  args: ['1x16x10x10xu8', '24x16x3x3xi8', 'u8'],
+/** Requantization after an int32 product: scaled, rounded, shifted by a zero point, saturated to uint8. */
+const REQUANTIZE: Step[] = [
+  { op: 'cast', in: ['%4'], attrs: { to: { type: 'f32' } } }, { op: 'mul', in: ['%5', 'k'] }, { op: 'round', in: ['%6'] },
+  { op: 'add', in: ['%7', 'z'] }, { op: 'clip', in: ['%8'], attrs: { min: 0, max: 255 } }, { op: 'cast', in: ['%9'], attrs: { to: { type: 'u8' } } },
+];
+
+/**
+ * A QLinearConv's tail: the product of u8 `x` and i8 24x16x3x3 plus an int32 bias, requantized.
+ * `kernels`: the product kernel alone (its bytes stored a word at a time, where positions make whole
+ * words), or it and the element kernel that packs its sums.
+ */
+const requantizedConv = (x: string, kernels: 1 | 2): Case & { kernels: number } => ({
+  name: `u8 ${x} * i8 24x16x3x3 + bias → · scale, round, + 3, saturated to uint8 (${kernels === 1 ? 'bytes stored by the product kernel' : 'packed by the kernel after the product'})`,
+  args: [`${x}xu8`, '24x16x3x3xi8', 'u8'],
   ops: [
     widen('a'), widen('b'), widen('c'), { op: 'sub', in: ['%0', '%2'] },
     { op: 'convolution', in: ['%3', '%1', 'bias'], attrs: convAttrs(2, { start_padding: [1, 1], end_padding: [1, 1] }) },
-    { op: 'cast', in: ['%4'], attrs: { to: { type: 'f32' } } }, { op: 'mul', in: ['%5', 'k'] }, { op: 'round', in: ['%6'] },
-    { op: 'add', in: ['%7', 'z'] }, { op: 'clip', in: ['%8'], attrs: { min: 0, max: 255 } }, { op: 'cast', in: ['%9'], attrs: { to: { type: 'u8' } } },
+    ...REQUANTIZE,
   ],
   constants: [
     { name: 'bias', type: '24xi32', values: Array.from({ length: 24 }, (_, i) => ((i * 37) % 200) * 64 - 6400) },
     { name: 'k', type: 'f32', values: [0.00048828125] }, { name: 'z', type: 'f32', values: [3] },
   ],
+  kernels,
+});
+
+/** A QLinearMatMul's tail: u8 33x96 · i8 96x40 less A's zero point, requantized; its bytes stored by the product kernel. */
+const requantizedMatmul: Case & { kernels: number } = {
+  name: 'u8 33x96 · i8 96x40 → · scale, round, + 3, saturated to uint8 (bytes stored by the product kernel)',
+  args: ['33x96xu8', '96x40xi8', 'u8'],
+  ops: [
+    widen('a'), widen('b'), widen('c'), { op: 'sub', in: ['%0', '%2'] }, { op: 'matmul', in: ['%3', '%1'] },
+    ...REQUANTIZE,
+  ],
+  constants: [{ name: 'k', type: 'f32', values: [0.00048828125] }, { name: 'z', type: 'f32', values: [3] }],
+  kernels: 1,
 };
 
 describe('integer product kernels on WebGPU against the CPU reference', () => {
@@ -126,23 +148,26 @@ describe('integer product kernels on WebGPU against the CPU reference', () => {
       const kernels = defs.flatMap((d) => planKernels(d));
       expect(state.schedule.map((g) => g.pattern)).toEqual(['integer_conv']);
       expect(kernels.some((k) => k.wgsl.includes('integer product')), 'planned as an integer product kernel').toBe(c.integer);
-      expect(kernels.some((k) => k.wgsl.includes('fn b_byte(')), 'the input gathered').toBe(c.gathered ?? false);
+      expect(kernels.some((k) => k.wgsl.includes('B gathered (im2col)')), 'the input gathered').toBe(c.gathered ?? false);
       expect(kernels.some((k) => k.wgsl.includes(`, K in ${c.splits} slices`)), `K in ${c.splits ?? 1} slices`).toBe(c.splits !== undefined);
       const { got } = await runCase(device, state, inputs);
       expectClose(got, want, c.name, 0, 0);
     });
   }
 
-  it(requantized.name, async () => {
-    const { inputs, want, state, defs, constants } = prepareCase(requantized, 3);
-    expect(state.schedule.map((g) => g.pattern)).toEqual(['integer_conv']);
-    const kernels = defs.flatMap((d) => planKernels(d));
-    expect(kernels.map((k) => k.wgsl.includes('integer product'))).toEqual([true, false]);
-    const { got } = await runCase(device, state, inputs, constants);
-    // Rounding of the scaled int32 sum may flip a half-way value by one; none here sits that close.
-    expectClose(got, want, requantized.name, 0, 0);
-    expect(new Set(Array.from(got.data as ArrayLike<number>)).size, 'bytes spread over the range').toBeGreaterThan(100);
-  });
+  for (const c of [requantizedConv('1x16x10x10', 1), requantizedConv('1x16x9x9', 2), requantizedMatmul]) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 3);
+      expect(state.schedule.map((g) => g.pattern)).toEqual([c.ops.some((s) => s.op === 'matmul') ? 'integer_matmul' : 'integer_conv']);
+      const kernels = defs.flatMap((d) => planKernels(d));
+      expect(kernels.map((k) => k.wgsl.includes('integer product'))).toEqual(c.kernels === 1 ? [true] : [true, false]);
+      expect(kernels.some((k) => k.wgsl.includes('atomicOr(&outWords')), 'bytes gathered into words').toBe(c.kernels === 1);
+      const { got } = await runCase(device, state, inputs, constants);
+      // Rounding of the scaled int32 sum may flip a half-way value by one; none here sits that close.
+      expectClose(got, want, c.name, 0, 0);
+      expect(new Set(Array.from(got.data as ArrayLike<number>)).size, 'bytes spread over the range').toBeGreaterThan(64);
+    });
+  }
 
   for (const [k, kernels] of [[96, 1], [1024, 2]] as const) {
     const c = dequantized(k);

@@ -56,16 +56,31 @@ interface IntegerProblem {
   bZeroAt(n: string): string[];
   /** The result coordinates of product element (m, n), and its offset in the result. */
   at(m: string, n: string): { coords: string[]; offset: string };
+  /**
+   * Whether results (m, n) … (m, n + 3), n a multiple of 4, are four consecutive elements from a
+   * multiple of 4 (rows of N a multiple of 4): a byte result's word, which the kernel can store whole.
+   */
+  readonly wordRuns: boolean;
   /** Product element (m, n) of result coordinates `at`: expressions, statements into `scope`. */
   mn(at: readonly string[], scope: Scope, b: KernelBuilder): [string, string];
   /** Added to the product per row (a convolution's int32 bias). */
   readonly bias?: Value;
+  /** How B's bytes are gathered; undefined where B's rows are words of 4 columns in memory ([K, N] row-major, N a multiple of 4). */
+  readonly gather?: Gather;
+}
+
+/**
+ * A convolution's im2col read byte by byte, for one 4×4 block of B′ per thread: what its four columns
+ * need (their input positions) once, before the K loop; its four rows' channels and taps per K tile.
+ */
+interface Gather {
+  /** Statements computing what columns n … n + 3 need (`n` the block's first column). */
+  columns(n: string): string;
   /**
-   * WGSL of a function `b_byte(k: i32, n: i32, pad: u32) -> u32`: B′'s byte (k, n), shifted to int8
-   * where B is uint8, 0 past K or N, `pad` (the zero point's byte, shifted) in a convolution's padding.
-   * Undefined: B's rows are words of 4 columns in memory ([K, N] row-major, N a multiple of 4).
+   * Statements setting `g{i}{j}`: B′'s byte (k + i, n + j), shifted to int8 where B is uint8, 0 past
+   * K or N, `padB` (the zero point's byte, shifted) in the padding.
    */
-  readonly gather?: string;
+  block(k: string): string;
 }
 
 /** A matmul of two widened byte tensors (A of rank ≥ 2, B of rank 2, N a multiple of 4: B's rows start at word boundaries). */
@@ -90,6 +105,7 @@ function matmulProblem(b: KernelBuilder, product: Operation): IntegerProblem | u
     aZeroAt: (m) => [...unflatten(m, lead), '0i'],
     bZeroAt: (n) => ['0i', n],
     at: (m, n) => ({ coords: [...unflatten(m, lead), n], offset: `(${m}) * ${N}i + ${n}` }),
+    wordRuns: true,
     mn: (at, scope, kb) => {
       const m = kb.fresh('m');
       scope.emit(`let ${m} = ${at.length > 1 ? flatOffset(at.slice(0, -1), lead) : '0i'};`);
@@ -102,7 +118,7 @@ function matmulProblem(b: KernelBuilder, product: Operation): IntegerProblem | u
  * A convolution (one group) of two widened byte tensors, x's zero point one value and the filter's
  * one per output channel at most: M output channels, K = input channels × taps, N = images ×
  * positions. A 1×1 unstrided, unpadded convolution of one image reads its input as [C, positions]
- * words where positions are a multiple of 4; any other gathers B's bytes (`b_byte`).
+ * words where positions are a multiple of 4; any other gathers B's bytes (Gather).
  */
 function convProblem(b: KernelBuilder, product: Operation): IntegerProblem | undefined {
   const { x, w, groups, kernel, strides, dilations, startPadding } = convParams(product);
@@ -123,18 +139,42 @@ function convProblem(b: KernelBuilder, product: Operation): IntegerProblem | und
   const zeroCast = xo.zero?.definingOp;
   if (!direct && xo.zero && !(zeroCast && b.inside.has(zeroCast) && zeroCast.opName === 'cast' && zeroCast.operands[0]!.type.element === xo.source.type.element)) return undefined;
   const flip = xo.unsigned ? ' ^ 0x80u' : '';
-  // im2col: row k = (channel, tap), column n = (image, output position); the input position per axis.
-  const tap = unflatten(`k % ${taps}i`, kernel);
-  const pos = unflatten(`n % ${positions}i`, spatial);
-  const inAt = input.map((_, j) => `${pos[j]} * ${strides[j]}i - ${startPadding[j]}i + ${tap[j]} * ${dilations[j]}i`);
-  const gather = `fn b_byte(k: i32, n: i32, pad: u32) -> u32 {
-  if (k >= ${K}i || n >= ${N}i) { return 0u; }
-${inAt.map((e, j) => `  let i${j} = ${e};`).join('\n')}
-  if (${input.map((d, j) => `i${j} < 0i || i${j} >= ${d}i`).join(' || ')}) { return pad; }
-  let at = ${flatOffset([`n / ${positions}i`, `k / ${taps}i`, ...input.map((_, j) => `i${j}`)], x.type.shape)};
-  return ((in${xo.binding}[at >> 2u] >> (u32(at & 3i) * 8u)) & 0xffu)${flip};
-}
-`;
+  // im2col: row k = (channel, tap), column n = (image, output position).
+  const volume = numElements(input);
+  const gather: Gather = {
+    columns: (n) => [0, 1, 2, 3].map((j) => {
+      const at = `gp${j}`;
+      const out = unflatten(at, spatial);
+      return [
+        `  let gn${j} = ${n} + ${j}i;`,
+        `  let ${at} = ${images === 1 ? `gn${j}` : `gn${j} % ${positions}i`};`,
+        `  let gbase${j} = ${images === 1 ? '0i' : `(gn${j} / ${positions}i) * ${C * volume}i`};`,
+        ...input.map((_, d) => `  let gy${j}_${d} = ${out[d]} * ${strides[d]}i - ${startPadding[d]}i;`),
+      ].join('\n');
+    }).join('\n'),
+    block: (k) => {
+      const lines: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        lines.push(`      let rk${i} = ${k} + ${i}i;`, `      let rt${i} = rk${i} % ${taps}i;`, `      let rc${i} = rk${i} / ${taps}i;`);
+        unflatten(`rt${i}`, kernel).forEach((t, d) => lines.push(`      let ry${i}_${d} = ${t} * ${dilations[d]}i;`));
+      }
+      for (let i = 0; i < 4; i++) {
+        for (let j = 0; j < 4; j++) {
+          const y = input.map((_, d) => `gy${j}_${d} + ry${i}_${d}`);
+          lines.push(`      var g${i}${j} = 0u;`,
+            `      if (rk${i} < ${K}i && gn${j} < ${N}i) {`,
+            ...input.map((_, d) => `        let y${d} = ${y[d]};`),
+            `        g${i}${j} = padB;`,
+            `        if (${input.map((dim, d) => `y${d} >= 0i && y${d} < ${dim}i`).join(' && ')}) {`,
+            `          let at = gbase${j} + rc${i} * ${volume}i + ${flatOffset(input.map((_, d) => `y${d}`), input)};`,
+            `          g${i}${j} = ((in${xo.binding}[at >> 2u] >> (u32(at & 3i) * 8u)) & 0xffu)${flip};`,
+            '        }',
+            '      }');
+        }
+      }
+      return lines.join('\n');
+    },
+  };
   const image = (n: string) => (images === 1 ? '0i' : `(${n}) / ${positions}i`);
   const position = (n: string) => (images === 1 ? n : `(${n}) % ${positions}i`);
   return {
@@ -145,6 +185,7 @@ ${inAt.map((e, j) => `  let i${j} = ${e};`).join('\n')}
       coords: [image(n), m, ...unflatten(position(n), spatial)],
       offset: images === 1 ? `(${m}) * ${positions}i + ${n}` : `(${image(n)} * ${M}i + ${m}) * ${positions}i + ${position(n)}`,
     }),
+    wordRuns: positions % 4 === 0,
     mn: (at) => [at[1]!, images === 1 ? flatOffset(at.slice(2), spatial) : `${at[0]} * ${positions}i + ${flatOffset(at.slice(2), spatial)}`],
     ...(product.operands[2] ? { bias: product.operands[2] } : {}),
     ...(direct ? {} : { gather }),
@@ -205,9 +246,11 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const needColSums = p.a.unsigned || p.a.zero !== undefined;
   const tiles64 = Math.ceil(p.M / TILE) * Math.ceil(p.N / TILE);
   const splits = tiles64 < FEW_TILES ? Math.max(1, Math.min(Math.ceil(FEW_TILES / tiles64), Math.floor(p.K / MIN_SLICE), MAX_SLICES)) : 1;
-  // Results of less than a word (a requantized product's bytes) are packed by the element kernel
-  // after the product (one thread per word), so the product kernel leaves its sums in the workspace.
-  const viaWorkspace = splits > 1 || perWord(out.type.element) > 1;
+  // Byte results (a requantized product's) are gathered into words in workgroup memory and stored a
+  // word at a time where four columns make a word (wordRuns); other results of less than a word are
+  // packed by an element kernel after the product (one thread per word), from sums left in the workspace.
+  const storesBytes = splits === 1 && perWord(out.type.element) === 4 && p.wordRuns;
+  const viaWorkspace = splits > 1 || (perWord(out.type.element) > 1 && !storesBytes);
   const tile = splits > 1 || tiles64 >= FEW_TILES ? TILE : SMALL_TILE;
   const per = tile / 16;
   const tk = KTILE[tile]!;
@@ -234,6 +277,10 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     const { coords, offset } = p.at(m, n);
     b.override(p.product, () => ({ expr: p.bias ? `(${acc} + ${b.value(p.bias, [m], scope).expr})` : acc, type: 'i32' }));
     const v = b.value(out, coords, scope);
+    if (storesBytes) {
+      scope.emit(`atomicOr(&outWords[(${r}) * ${tile / 4}i + (${c}) / 4i], (u32(${v.expr}) & 0xffu) << (u32((${c}) & 3i) * 8u));`);
+      return;
+    }
     scope.emit(`out${outBinding}[${offset}] = ${convert(v, outputType(out))};`);
   };
   const decls = bindingDecls(b, out, outBinding);
@@ -271,19 +318,17 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     const tw = tk / 4;
     const aWords = tile * tw;
     const blocks = tw * (tile / 4);
-    const bRow = (i: number) => (p.gather
-      ? `vec4<u32>(${[0, 1, 2, 3].map((j) => `b_byte(k + ${i}i, n + ${j}i, padB)`).join(', ')})`
-      : `unpack4xU8(select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i))`);
-    return `    for (var e = t; e < ${aWords}i; e += 256i) {
-      let r = e / ${tw}i;
-      let w = e % ${tw}i;
-      let m = m0 + r;
-      let kq = (k0 >> 2u) + w;
-      var v = 0u;
-      if (m < ${p.M}i && kq < ${kw}i) { v = ${inA}[m * ${kw}i + kq]${flip(p.a)}; }
-      tileA[r * ${stride}i + w] = v;
-    }
-    for (var e = t; e < ${blocks}i; e += 256i) {
+    const bRow = (i: number) => `unpack4xU8(select(0u, ${inB}[((k + ${i}i) * ${p.N}i + n) >> 2u]${flip(p.b)}, k + ${i}i < ${p.K}i))`;
+    const transposed = (c: string, kb: string, q: (i: number, lane: number) => string) => [0, 1, 2, 3]
+      .map((j) => `tileB[(${c} + ${j}i) * ${stride}i + ${kb}] = pack4xU8(vec4<u32>(${[0, 1, 2, 3].map((i) => q(i, j)).join(', ')}));`);
+    // Gathered, every thread loads one block (tk/4 · tile/4 = 256 blocks), at the columns found before the K loop.
+    const bLoads = p.gather
+      ? `    { // B gathered (im2col): this thread's 4×4 block
+      let k = k0 + gkb * 4i;
+${p.gather.block('k')}
+      ${transposed('gnb * 4i', 'gkb', (i, j) => `g${i}${j}`).join('\n      ')}
+    }`
+      : `    for (var e = t; e < ${blocks}i; e += 256i) {
       let kb = e / ${tile / 4}i;
       let nb = e % ${tile / 4}i;
       let k = k0 + kb * 4i;
@@ -299,11 +344,31 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
         q3 = ${bRow(3)};
       }
       let c = nb * 4i;
-      tileB[c * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.x, q1.x, q2.x, q3.x));
-      tileB[(c + 1i) * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.y, q1.y, q2.y, q3.y));
-      tileB[(c + 2i) * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.z, q1.z, q2.z, q3.z));
-      tileB[(c + 3i) * ${stride}i + kb] = pack4xU8(vec4<u32>(q0.w, q1.w, q2.w, q3.w));
+      ${transposed('c', 'kb', (i, j) => `q${i}.${'xyzw'[j]}`).join('\n      ')}
     }`;
+    return `    for (var e = t; e < ${aWords}i; e += 256i) {
+      let r = e / ${tw}i;
+      let w = e % ${tw}i;
+      let m = m0 + r;
+      let kq = (k0 >> 2u) + w;
+      var v = 0u;
+      if (m < ${p.M}i && kq < ${kw}i) { v = ${inA}[m * ${kw}i + kq]${flip(p.a)}; }
+      tileA[r * ${stride}i + w] = v;
+    }
+${bLoads}`;
+  }
+
+  /** The tile's byte results, gathered in outWords (workgroup memory starts zeroed), stored a word per element of it. */
+  function wordStores(): string {
+    const words = tile * tile / 4;
+    const { offset } = p.at('m', 'n');
+    return `
+  workgroupBarrier();
+  for (var q = t; q < ${words}i; q += 256i) {
+    let m = m0 + q / ${tile / 4}i;
+    let n = n0 + (q % ${tile / 4}i) * 4i;
+    if (m < ${p.M}i && n < ${p.N}i) { out${outBinding}[(${offset}) >> 2u] = atomicLoad(&outWords[q]); }
+  }`;
   }
 
   /** Thread t < tile sums row t of the A tile and column t of the B tile (where needed). */
@@ -349,12 +414,16 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     if (p.gather) {
       const z = p.b.zero ? `(u32(${b.value(p.b.zero, broadcastCoords(p.bZeroAt('0i'), p.b.source.type.shape, p.b.zero.type.shape), pad).expr}) & 0xffu)` : '0u';
       pad.emit(`let padB = ${z}${p.b.unsigned ? ' ^ 0x80u' : ''};`);
+      if (tk / 4 * (tile / 4) !== 256) throw new Error(`a gathered B tile must be 256 blocks, one per thread (${tile}×${tk})`);
+      pad.emit(`let gkb = t / ${tile / 4}i;`);
+      pad.emit(`let gnb = t % ${tile / 4}i;`);
+      pad.lines.push(p.gather.columns('n0 + gnb * 4i'));
     }
     return `${header}${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}
 ${decls}${viaWorkspace ? `\n@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<i32>;` : ''}
 var<workgroup> tileA: array<u32, ${tile * stride}>;
 var<workgroup> tileB: array<u32, ${tile * stride}>;
-${sumDecls()}${p.gather ?? ''}
+${storesBytes ? `var<workgroup> outWords: array<atomic<u32>, ${tile * tile / 4}>;\n` : ''}${sumDecls()}
 @compute @workgroup_size(16, 16, 1)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
   let m0 = i32(wg.y) * ${tile}i;
@@ -376,7 +445,7 @@ ${products.join('\n')}
     workgroupBarrier();
   }
 ${publishSums()}
-${stores.lines.join('\n')}
+${stores.lines.join('\n')}${storesBytes ? wordStores() : ''}
 }
 `;
   }
