@@ -47,14 +47,14 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
     nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}
   // int8 / uint8 operands widened to int32, zero points subtracted → int32 matmul → elementwise chain
   // (dequantizing cast, scale, bias)  ⇒  one kernel reading packed bytes, 4 products per dot4I8Packed
-  // (ONNX MatMulInteger, dynamic quantization); a product the kernel cannot take (K or N not a
-  // multiple of 4, B of rank ≠ 2) is computed per element
+  // (ONNX MatMulInteger, dynamic quantization); a product the kernel cannot take (N not a multiple
+  // of 4, B of rank ≠ 2) is computed per element
   cgc_pattern.pattern @integer_matmul attributes {benefit = 100,
     nodes = [{ops = ["matmul"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}
   // int8 / uint8 input and filter widened to int32, zero points subtracted → int32 convolution →
   // elementwise chain (requantization: scale, round, zero point, saturation to bytes)  ⇒  one
   // implicit-GEMM kernel on packed bytes, the input's bytes gathered as its im2col (ONNX ConvInteger,
-  // QLinearConv); grouped convolutions, or K not a multiple of 4, per element
+  // QLinearConv); grouped convolutions per element
   cgc_pattern.pattern @integer_conv attributes {benefit = 100,
     nodes = [{ops = ["convolution"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}
   // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)

@@ -30,8 +30,9 @@ const CASES: (Case & { integer: boolean; /** The tile edge expected (32 unless g
   // K split into slices where the tiles are few: the partials summed by a second kernel.
   { ...product('u8 70x1024 · u8 1024x36, zero points per row and per column (K in 4 slices)', '70x1024xu8', '1024x36xu8', '70x1xi32', '36xi32'), integer: true, edge: 64, splits: 4 },
   { ...product('i8 3x3x1100 · i8 1100x20 (K in 4 slices, a ragged last one)', '3x3x1100xi8', '1100x20xi8'), integer: true, edge: 64, splits: 4 },
-  // K not a multiple of 4: rows do not start at word boundaries, and the product is computed per element.
-  { ...product('u8 5x6 · i8 6x4 (K = 6: per element)', '5x6xu8', '6x4xi8', 'i32'), integer: false },
+  // K not a multiple of 4: A's rows do not start at word boundaries; its words are put together from two, the bytes past K cleared.
+  { ...product('u8 5x6 · i8 6x4 (K = 6: A\'s rows straddle words)', '5x6xu8', '6x4xi8', 'i32'), integer: true },
+  { ...product('u8 70x131 · u8 131x36, zero points per row and per column (K = 131)', '70x131xu8', '131x36xu8', '70x1xi32', '36xi32'), integer: true },
 ];
 
 /** A dynamically quantized linear layer's tail: the product cast to float32, scaled, plus a bias. */
@@ -80,9 +81,11 @@ const CONV_CASES: (Case & { integer: boolean; gathered?: boolean; splits?: numbe
   { ...conv('u8 1x8x6x6 * i8 4x8x3x3, padded, an int8 zero point on x (per element)', '1x8x6x6xu8', '4x8x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'i8'), integer: false },
   { ...conv('u8 1x16x6x6 * i8 8x16x1x1, 1×1: the input read as [C, positions] words', '1x16x6x6xu8', '8x16x1x1xi8', {}, 'u8'), integer: true, gathered: false },
   { ...conv('u8 1x64x14x14 * i8 64x64x3x3, padded (64×64 tiles, K in 2 slices)', '1x64x14x14xu8', '64x64x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'u8'), integer: true, gathered: true, splits: 2 },
-  // Grouped, or K = 3 · 3 · 3 not a multiple of 4: per element.
+  // Grouped: per element.
   { ...conv('u8 1x4x5x5 * i8 4x2x3x3, 2 groups (per element)', '1x4x5x5xu8', '4x2x3x3xi8', { groups: 2 }, 'u8'), integer: false },
-  { ...conv('u8 1x3x6x6 * i8 4x3x3x3, K = 27 (per element)', '1x3x6x6xu8', '4x3x3x3xi8', {}, 'u8'), integer: false },
+  // K = 3 · 3 · 3 and 3 · 7 · 7, not multiples of 4: the filter's rows straddle words.
+  { ...conv('u8 1x3x6x6 * u8 4x3x3x3, K = 27', '1x3x6x6xu8', '4x3x3x3xu8', {}, 'u8'), integer: true, gathered: true },
+  { ...conv('u8 1x3x32x32 * i8 16x3x7x7, stride 2, padded 3: a stem (K = 147)', '1x3x32x32xu8', '16x3x7x7xi8', { strides: [2, 2], start_padding: [3, 3], end_padding: [3, 3] }, 'u8'), integer: true, gathered: true },
 ];
 
 /** Requantization after an int32 product: scaled, rounded, shifted by a zero point, saturated to uint8. */

@@ -202,7 +202,7 @@ function integerProblem(b: KernelBuilder, out: Value): IntegerProblem | undefine
   const product = heavy[0];
   if (heavy.length !== 1 || product!.results[0]!.type.element !== 'int32' || !sameShape(product!.results[0]!.type.shape, out.type.shape)) return undefined;
   const p = product!.opName === 'matmul' ? matmulProblem(b, product!) : product!.opName === 'convolution' ? convProblem(b, product!) : undefined;
-  return p && p.K % 4 === 0 && p.K > 0 && p.K <= 33_025 ? p : undefined;
+  return p && p.K > 0 && p.K <= 33_025 ? p : undefined;
 }
 
 /**
@@ -234,7 +234,8 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const found = integerProblem(b, out);
   if (!found) return undefined;
   const p: IntegerProblem = found;
-  const kw = p.K / 4;
+  /** Words of K per row of A′ (its last one part padding where K is not a multiple of 4). */
+  const kw = Math.ceil(p.K / 4);
   const flip = (o: IntegerOperand) => (o.unsigned ? ' ^ 0x80808080u' : '');
   // Zero-point corrections at row m / column n, and the product's value from the byte product.
   const correction = (o: IntegerOperand, coords: readonly string[], scope: Scope, kb = b) => {
@@ -352,7 +353,7 @@ ${p.gather.block('k')}
       let m = m0 + r;
       let kq = (k0 >> 2u) + w;
       var v = 0u;
-      if (m < ${p.M}i && kq < ${kw}i) { v = ${inA}[m * ${kw}i + kq]${flip(p.a)}; }
+      if (m < ${p.M}i && kq < ${kw}i) { ${aWord()} }
       tileA[r * ${stride}i + w] = v;
     }
 ${bLoads}`;
@@ -369,6 +370,23 @@ ${bLoads}`;
     let n = n0 + (q % ${tile / 4}i) * 4i;
     if (m < ${p.M}i && n < ${p.N}i) { out${outBinding}[(${offset}) >> 2u] = atomicLoad(&outWords[q]); }
   }`;
+  }
+
+  /**
+   * Statements setting `v` to A′'s word kq of row m. Rows start at word boundaries where K is a
+   * multiple of 4; otherwise the word is put together from the two it straddles, and the bytes of the
+   * last word past K are cleared (after the uint8 shift), so that they add nothing.
+   */
+  function aWord(): string {
+    if (p.K % 4 === 0) return `v = ${inA}[m * ${kw}i + kq]${flip(p.a)};`;
+    const last = Math.ceil(p.M * p.K / 4) - 1;
+    const tail = (2 ** (8 * (p.K % 4)) - 1) >>> 0;
+    return `let at = m * ${p.K}i + kq * 4i;
+        let sh = u32(at & 3i) * 8u;
+        let lo = ${inA}[at >> 2u];
+        let hi = ${inA}[min((at >> 2u) + 1i, ${last}i)];
+        v = select(lo, (lo >> sh) | (hi << (32u - sh)), sh != 0u)${flip(p.a)};
+        v = v & select(0xffffffffu, ${tail}u, kq == ${kw - 1}i);`;
   }
 
   /** Thread t < tile sums row t of the A tile and column t of the B tile (where needed). */
