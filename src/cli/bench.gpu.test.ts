@@ -5,16 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './main';
-
-const TINY_CNN = join(__dirname, '../../public/models/tiny-cnn.onnx');
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
-  return { code, out, err };
-}
+import { TINY_CNN, cgc as run } from './testing';
 
 describe('cgc bench', () => {
   it('times the demo CNN beside onnxruntime-web on the same Dawn, with matching outputs', async () => {

@@ -5,13 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
-import { runCli } from './main';
-
-async function run(...argv: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: () => {} });
-  return { code, out };
-}
+import { cgc as run } from './testing';
 
 describe('cgc check on WebGPU', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cgc-check-gpu-'));

@@ -6,14 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { ensureModels } from '../compiler/testing/models';
-import { runCli } from './main';
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
-  return { code, out, err };
-}
+import { cgc as run } from './testing';
 
 const maxAbsErr = (out: string): number => Number(/^(?:PASS|FAIL): max abs err (\S+)/m.exec(out)?.[1]);
 

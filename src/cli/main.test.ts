@@ -3,17 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './main';
+import { cgcSync as run } from './testing';
 
 const SPEC = join(__dirname, '../../tests/golden/spec');
 
-function run(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
-  if (typeof code !== 'number') throw new Error(`cgc ${argv[0]} is asynchronous; use runAsync`);
-  return { code, out, err };
-}
 
 describe('cgc print', () => {
   it('prints a model with its weights in the pretty form', () => {

@@ -5,15 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { floatTensor, intTensor, modelBytes, node, tensorBytes, tensorInfo } from '../compiler/import/onnx/testing';
-import { runCli } from './main';
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
-  if (typeof code !== 'number') throw new Error('onnx-test is synchronous');
-  return { code, out, err };
-}
+import { cgc as run } from './testing';
 
 /** A case folder: model.onnx plus one test_data_set per entry of `sets` ([inputs, outputs] as TensorProto objects). */
 function writeCase(dir: string, model: Uint8Array, sets: [object[], object[]][]): string {

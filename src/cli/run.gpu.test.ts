@@ -1,17 +1,7 @@
 // `cgc run` end to end on Dawn (SwiftShader here): outputs, timings and counts, and with --profile
 // one line per kernel the run dispatched, slowest first.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './main';
-
-const TINY_CNN = join(__dirname, '../../public/models/tiny-cnn.onnx');
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (t) => { out += t + '\n'; }, stderr: (t) => { err += t + '\n'; } });
-  return { code, out, err };
-}
+import { TINY_CNN, cgc as run } from './testing';
 
 describe('cgc run', () => {
   it('runs the demo CNN and, with --profile, times each kernel it dispatches', async () => {
