@@ -7,7 +7,7 @@ import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
-import { rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
+import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
@@ -57,8 +57,11 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
     const integer = integerGemmKernel(b, out, binding, name, builder);
-    const generated: GeneratedKernel[] = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? splitRowKernels(b, out, binding, name, builder) ?? [rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup) ?? elementKernel(b, out, binding, name)];
-    add(generated, name, binding);
+    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? splitRowKernels(b, out, binding, name, builder);
+    const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
+    const narrowed = generated || row ? undefined : narrowedRowResult(b, out);
+    if (narrowed) throw new KernelDecline(narrowed);
+    add(generated ?? [row ?? elementKernel(b, out, binding, name)], name, binding);
   });
   return kernels;
 }

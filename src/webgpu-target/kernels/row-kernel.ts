@@ -163,9 +163,12 @@ interface RowAnchor {
   readonly rows: number;
 }
 
-/** The one row op `out` depends on inside the subgraph, its epilogue of the op's shape; undefined otherwise. */
-function rowAnchor(b: KernelBuilder, out: Value): RowAnchor | undefined {
-  if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
+/**
+ * The one row op `out` depends on inside the subgraph, its epilogue of the op's shape; undefined
+ * otherwise. Row kernels store float32 or int32 results (`anyResult`: found whatever `out`'s type).
+ */
+function rowAnchor(b: KernelBuilder, out: Value, anyResult = false): RowAnchor | undefined {
+  if (!anyResult && out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const heavy = heavyOps(b, out);
   const [anchor] = heavy;
   const rowOp = anchor && ROW_OPS[anchor.opName];
@@ -201,6 +204,20 @@ function combined(stat: Statistic, threads: number, acc: string, total: string):
 
 /** The workgroup arrays `combined` uses. */
 const combineDecls = (threads: number) => `var<workgroup> red: array<f32, ${threads}>;\nvar<workgroup> red2: array<f32, ${Math.min(32, threads)}>;`;
+
+/**
+ * Why a row op with a float32 result and an epilogue narrowing it to less than a word per element (a
+ * pooled activation quantized to bytes) is not one kernel: row kernels store words, and computed per
+ * element the row would be folded by one thread per output word (EfficientNet's quantized squeeze
+ * pooling, 32 rows of 12,544: 3.2 ms). The subgraph ending before the cast is a row kernel, and the
+ * cast joins the elementwise kernel after it. Undefined where that does not apply.
+ */
+export function narrowedRowResult(b: KernelBuilder, out: Value): string | undefined {
+  if (out.type.element === 'float32' || out.type.element === 'int32') return undefined;
+  const r = rowAnchor(b, out, true);
+  if (!r || r.n < MIN_ROW || r.anchor.results[0]!.type.element !== 'float32') return undefined;
+  return `cgc_op.${r.anchor.opName}'s rows stored as !cgc.${out.type.element}: a row kernel stores float32 or int32`;
+}
 
 /** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
 export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, maxThreads = 256): { wgsl: string; workgroups: [number, number, number] } | undefined {

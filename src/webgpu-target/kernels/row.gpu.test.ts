@@ -136,3 +136,27 @@ describe('sibling reductions (one pass writing each result) vs CPU reference', (
     });
   }
 });
+
+describe('a pooled row quantized to bytes', () => {
+  let device: GPUDevice;
+  beforeAll(async () => { device = (await openDevice()).device; });
+  afterAll(() => device?.destroy());
+
+  it('runs as a row kernel and, after it, an element kernel that narrows (a row kernel stores words)', async () => {
+    const c: Case = {
+      name: 'global_average_pool 1x32x40x40 → · 64, round, + 3, saturated, uint8',
+      args: ['1x32x40x40xf32'],
+      ops: [
+        { op: 'global_average_pool', in: ['a'] }, { op: 'mul', in: ['%0', 'k'] }, { op: 'round', in: ['%1'] }, { op: 'add', in: ['%2', 'z'] },
+        { op: 'clip', in: ['%3'], attrs: { min: 0, max: 255 } }, { op: 'cast', in: ['%4'], attrs: { to: { type: 'u8' } } },
+      ],
+      constants: [{ name: 'k', type: 'f32', values: [64] }, { name: 'z', type: 'f32', values: [128] }],
+    };
+    const { inputs, want, state, defs, constants } = prepareCase(c, 9);
+    expect(state.schedule.map((g) => g.pattern)).toEqual(['pool_epilogue', 'elementwise_chain']);
+    expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'the pooling planned as a row kernel').toBe(true);
+    expect(state.schedule[0]!.outputs[0]!.type.element).toBe('float32');
+    const { got } = await runCase(device, state, inputs, constants);
+    expectClose(got, want, c.name, 0, 0);
+  });
+});
