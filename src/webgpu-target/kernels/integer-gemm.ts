@@ -250,8 +250,9 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   // Byte results (a requantized product's) are gathered into words in workgroup memory and stored a
   // word at a time where four columns make a word (wordRuns); other results of less than a word are
   // packed by an element kernel after the product (one thread per word), from sums left in the workspace.
-  const storesBytes = splits === 1 && perWord(out.type.element) === 4 && p.wordRuns;
-  const viaWorkspace = splits > 1 || (perWord(out.type.element) > 1 && !storesBytes);
+  const packed = perWord(out.type.element);
+  const storesBytes = splits === 1 && packed === 4 && p.wordRuns;
+  const viaWorkspace = splits > 1 || (packed > 1 && !storesBytes);
   const tile = splits > 1 || tiles64 >= FEW_TILES ? TILE : SMALL_TILE;
   const per = tile / 16;
   const tk = KTILE[tile]!;
