@@ -1,7 +1,7 @@
 // The CLI's GPU: Dawn through the `webgpu` package. On a machine with no GPU device node, Dawn is
 // pointed at Chromium's SwiftShader Vulkan driver (a CPU implementation), and the CLI says so.
 import { existsSync } from 'node:fs';
-import { type OpenedDevice, openDevice } from '../runtime/device';
+import { type OpenedDevice, dawnFlags, openDevice } from '../runtime/device';
 
 export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 
@@ -23,7 +23,7 @@ export async function useDawn(note: (line: string) => void, flags: readonly stri
   chooseVulkanDriver(note);
   const dawn = (await import('webgpu')) as typeof import('webgpu');
   Object.assign(globalThis, dawn.globals);
-  Object.defineProperty(globalThis, 'navigator', { value: { gpu: dawn.create([...flags]) }, configurable: true });
+  Object.defineProperty(globalThis, 'navigator', { value: { gpu: dawn.create(dawnFlags(flags)) }, configurable: true });
   // Dawn's writeBuffer rejects views of a SharedArrayBuffer (browsers accept them); copy those.
   const write = GPUQueue.prototype.writeBuffer;
   GPUQueue.prototype.writeBuffer = function (this: GPUQueue, buffer: GPUBuffer, offset: number, data: BufferSource | SharedArrayBuffer, dataOffset?: number, size?: number) {

@@ -367,9 +367,14 @@ ${calls.join('\n')}
   return { code, workgroups, runStores: runs };
 }
 
-/** A workgroup tile element at f32 offset `at` (a non-negative i32) as a store target: a component of a vec4 array, or an f32 array element. */
+/**
+ * A workgroup tile element at f32 offset `at` (a non-negative i32) as a store target: a component of
+ * a vec4 array, or an f32 array element. The component is `% 4`, not `& 3`: Dawn's range analysis
+ * follows `%` and proves the component in bounds, so no clamp is added (docs/webgpu-target.md,
+ * "Index clamps").
+ */
 function wgStore(name: string, vec: boolean, at: string): string {
-  return vec ? `${name}[${at} >> 2u][${at} & 3i]` : `${name}[${at}]`;
+  return vec ? `${name}[${at} >> 2u][u32(${at}) % 4u]` : `${name}[${at}]`;
 }
 
 /** Row kk of a workgroup tile at the thread's block element `i` (for a vec4 side, the run of 4 starting there). */
