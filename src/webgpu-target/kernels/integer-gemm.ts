@@ -330,7 +330,7 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
 ${p.gather.block('k')}
       ${transposed('gnb * 4i', 'gkb', (i, j) => `g${i}${j}`).join('\n      ')}
     }`
-      : `    for (var e = t; e < ${blocks}i; e += 256i) {
+      : `    ${threadStrided('e', blocks)}
       let kb = e / ${tile / 4}i;
       let nb = e % ${tile / 4}i;
       let k = k0 + kb * 4i;
@@ -348,7 +348,7 @@ ${p.gather.block('k')}
       let c = nb * 4i;
       ${transposed('c', 'kb', (i, j) => `q${i}.${'xyzw'[j]}`).join('\n      ')}
     }`;
-    return `    for (var e = t; e < ${aWords}i; e += 256i) {
+    return `    ${threadStrided('e', aWords)}
       let r = e / ${tw}i;
       let w = e % ${tw}i;
       let m = m0 + r;
@@ -366,7 +366,7 @@ ${bLoads}`;
     const { offset } = p.at('m', 'n');
     return `
   workgroupBarrier();
-  for (var q = t; q < ${words}i; q += 256i) {
+  ${threadStrided('q', words)}
     let m = m0 + q / ${tile / 4}i;
     let n = n0 + (q % ${tile / 4}i) * 4i;
     if (m < ${p.M}i && n < ${p.N}i) { out${outBinding}[(${offset}) >> 2u] = atomicLoad(&outWords[q]); }
@@ -468,4 +468,15 @@ ${stores.lines.join('\n')}${storesBytes ? wordStores() : ''}
 }
 `;
   }
+}
+
+/**
+ * The head of a loop giving `name` the values t, t + 256, … below `count` (t the thread's index in a
+ * workgroup of 256), written as a counter from a constant so that Dawn's range analysis bounds `name`
+ * and leaves the workgroup indices made from it unclamped (docs/webgpu-target.md, "Index clamps").
+ */
+export function threadStrided(name: string, count: number): string {
+  const rounds = Math.ceil(count / 256);
+  const guard = count % 256 === 0 ? '' : ` if (${name} >= ${count}i) { break; }`;
+  return `for (var ${name}_r = 0i; ${name}_r < ${rounds}i; ${name}_r++) { let ${name} = t + ${name}_r * 256i;${guard}`;
 }
