@@ -28,8 +28,10 @@ const CASES: (Case & { integer: boolean; /** The tile edge expected (32 unless g
   // Enough 64×64 tiles (17 × 16) for the large tile; the cases above take 32×32.
   { ...product('u8 1060x68 · u8 68x1024, zero points per row and per column (64×64 tiles, K tail)', '1060x68xu8', '68x1024xu8', '1060x1xi32', '1024xi32'), integer: true, edge: 64 },
   // K split into slices where the tiles are few: the partials summed by a second kernel.
-  { ...product('u8 70x1024 · u8 1024x36, zero points per row and per column (K in 4 slices)', '70x1024xu8', '1024x36xu8', '70x1xi32', '36xi32'), integer: true, edge: 64, splits: 4 },
-  { ...product('i8 3x3x1100 · i8 1100x20 (K in 4 slices, a ragged last one)', '3x3x1100xi8', '1100x20xi8'), integer: true, edge: 64, splits: 4 },
+  { ...product('u8 70x1024 · u8 1024x36, zero points per row and per column (K in 8 slices)', '70x1024xu8', '1024x36xu8', '70x1xi32', '36xi32'), integer: true, edge: 64, splits: 8 },
+  { ...product('i8 3x3x1100 · i8 1100x20 (K in 6 slices, a ragged last one)', '3x3x1100xi8', '1100x20xi8'), integer: true, edge: 64, splits: 6 },
+  // Under 512 bytes of K the product stays whole, on 32×32 tiles (split, it ran slower: one more dispatch, no byte stores).
+  { ...product('u8 40x384 · i8 384x40 (K 384: not split)', '40x384xu8', '384x40xi8', '40x1xi32'), integer: true },
   // K not a multiple of 4: A's rows do not start at word boundaries; its words are put together from two, the bytes past K cleared.
   { ...product('u8 5x6 · i8 6x4 (K = 6: A\'s rows straddle words)', '5x6xu8', '6x4xi8', 'i32'), integer: true },
   { ...product('u8 70x131 · u8 131x36, zero points per row and per column (K = 131)', '70x131xu8', '131x36xu8', '70x1xi32', '36xi32'), integer: true },
@@ -80,7 +82,7 @@ const CONV_CASES: (Case & { integer: boolean; gathered?: boolean; splits?: numbe
   // x's zero point an int8 for uint8 x: the padding's value (−z) may be no uint8, so the input is not gathered.
   { ...conv('u8 1x8x6x6 * i8 4x8x3x3, padded, an int8 zero point on x (per element)', '1x8x6x6xu8', '4x8x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'i8'), integer: false },
   { ...conv('u8 1x16x6x6 * i8 8x16x1x1, 1×1: the input read as [C, positions] words', '1x16x6x6xu8', '8x16x1x1xi8', {}, 'u8'), integer: true, gathered: false },
-  { ...conv('u8 1x64x14x14 * i8 64x64x3x3, padded (64×64 tiles, K in 2 slices)', '1x64x14x14xu8', '64x64x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'u8'), integer: true, gathered: true, splits: 2 },
+  { ...conv('u8 1x64x14x14 * i8 64x64x3x3, padded (64×64 tiles, K in 3 slices)', '1x64x14x14xu8', '64x64x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'u8'), integer: true, gathered: true, splits: 3 },
   // Grouped: per element.
   { ...conv('u8 1x4x5x5 * i8 4x2x3x3, 2 groups (per element)', '1x4x5x5xu8', '4x2x3x3xi8', { groups: 2 }, 'u8'), integer: false },
   // K = 3 · 3 · 3 and 3 · 7 · 7, not multiples of 4: the filter's rows straddle words.
