@@ -28,8 +28,8 @@ const CASES: (Case & { integer: boolean; /** The tile edge expected (32 unless g
   // Enough 64×64 tiles (17 × 16) for the large tile; the cases above take 32×32.
   { ...product('u8 1060x68 · u8 68x1024, zero points per row and per column (64×64 tiles, K tail)', '1060x68xu8', '68x1024xu8', '1060x1xi32', '1024xi32'), integer: true, edge: 64 },
   // K split into slices where the tiles are few: the partials summed by a second kernel.
-  { ...product('u8 70x1024 · u8 1024x36, zero points per row and per column (K in 8 slices)', '70x1024xu8', '1024x36xu8', '70x1xi32', '36xi32'), integer: true, edge: 64, splits: 8 },
-  { ...product('i8 3x3x1100 · i8 1100x20 (K in 6 slices, a ragged last one)', '3x3x1100xi8', '1100x20xi8'), integer: true, edge: 64, splits: 6 },
+  { ...product('u8 70x1024 · u8 1024x36, zero points per row and per column (K in 16 slices)', '70x1024xu8', '1024x36xu8', '70x1xi32', '36xi32'), integer: true, edge: 64, splits: 16 },
+  { ...product('i8 3x3x1100 · i8 1100x20 (K in 9 slices, a ragged last one)', '3x3x1100xi8', '1100x20xi8'), integer: true, edge: 64, splits: 9 },
   // Under 512 bytes of K the product stays whole, on 32×32 tiles (split, it ran slower: one more dispatch, no byte stores).
   { ...product('u8 40x384 · i8 384x40 (K 384: not split)', '40x384xu8', '384x40xi8', '40x1xi32'), integer: true },
   // K not a multiple of 4: A's rows do not start at word boundaries; its words are put together from two, the bytes past K cleared.
@@ -82,7 +82,7 @@ const CONV_CASES: (Case & { integer: boolean; gathered?: boolean; splits?: numbe
   // x's zero point an int8 for uint8 x: the padding's value (−z) may be no uint8, so the input is not gathered.
   { ...conv('u8 1x8x6x6 * i8 4x8x3x3, padded, an int8 zero point on x (per element)', '1x8x6x6xu8', '4x8x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'i8'), integer: false },
   { ...conv('u8 1x16x6x6 * i8 8x16x1x1, 1×1: the input read as [C, positions] words', '1x16x6x6xu8', '8x16x1x1xi8', {}, 'u8'), integer: true, gathered: false },
-  { ...conv('u8 1x64x14x14 * i8 64x64x3x3, padded (64×64 tiles, K in 3 slices)', '1x64x14x14xu8', '64x64x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'u8'), integer: true, gathered: true, splits: 3 },
+  { ...conv('u8 1x64x14x14 * i8 64x64x3x3, padded (64×64 tiles, K in 9 slices)', '1x64x14x14xu8', '64x64x3x3xi8', { start_padding: [1, 1], end_padding: [1, 1] }, 'u8'), integer: true, gathered: true, splits: 9 },
   // Grouped: per element.
   { ...conv('u8 1x4x5x5 * i8 4x2x3x3, 2 groups (per element)', '1x4x5x5xu8', '4x2x3x3xi8', { groups: 2 }, 'u8'), integer: false },
   // K = 3 · 3 · 3 and 3 · 7 · 7, not multiples of 4: the filter's rows straddle words.
@@ -101,7 +101,7 @@ const REQUANTIZE: Step[] = [
  * `kernels`: the product kernel alone (its bytes stored a word at a time, where positions make whole
  * words), or it and the element kernel that packs its sums.
  */
-const requantizedConv = (x: string, kernels: 1 | 2): Case & { kernels: number } => ({
+const requantizedConv = (x: string, kernels: 1 | 2, splits?: number): Case & { kernels: number; splits?: number } => ({
   name: `u8 ${x} * i8 24x16x3x3 + bias → · scale, round, + 3, saturated to uint8 (${kernels === 1 ? 'bytes stored by the product kernel' : 'packed by the kernel after the product'})`,
   args: [`${x}xu8`, '24x16x3x3xi8', 'u8'],
   ops: [
@@ -114,10 +114,11 @@ const requantizedConv = (x: string, kernels: 1 | 2): Case & { kernels: number } 
     { name: 'k', type: 'f32', values: [0.00048828125] }, { name: 'z', type: 'f32', values: [3] },
   ],
   kernels,
+  splits,
 });
 
 /** A QLinearMatMul's tail: u8 33x96 · i8 96x40 less A's zero point, requantized; its bytes stored by the product kernel. */
-const requantizedMatmul: Case & { kernels: number } = {
+const requantizedMatmul: Case & { kernels: number; splits?: number } = {
   name: 'u8 33x96 · i8 96x40 → · scale, round, + 3, saturated to uint8 (bytes stored by the product kernel)',
   args: ['33x96xu8', '96x40xi8', 'u8'],
   ops: [
@@ -160,13 +161,16 @@ describe('integer product kernels on WebGPU against the CPU reference', () => {
     });
   }
 
-  for (const c of [requantizedConv('1x16x10x10', 1), requantizedConv('1x16x9x9', 2), requantizedMatmul]) {
+  // 81 positions make no whole words: the bytes are packed after the product, through the workspace,
+  // so K = 144 is split (from 128 bytes) with no dispatch added.
+  for (const c of [requantizedConv('1x16x10x10', 1), requantizedConv('1x16x9x9', 2, 2), requantizedMatmul]) {
     it(c.name, async () => {
       const { inputs, want, state, defs, constants } = prepareCase(c, 3);
       expect(state.schedule.map((g) => g.pattern)).toEqual([c.ops.some((s) => s.op === 'matmul') ? 'integer_matmul' : 'integer_conv']);
       const kernels = defs.flatMap((d) => planKernels(d));
       expect(kernels.map((k) => k.wgsl.includes('integer product'))).toEqual(c.kernels === 1 ? [true] : [true, false]);
       expect(kernels.some((k) => k.wgsl.includes('atomicOr(&outWords')), 'bytes gathered into words').toBe(c.kernels === 1);
+      expect(kernels.some((k) => k.wgsl.includes(`, K in ${c.splits} slices`)), `K in ${c.splits ?? 1} slices`).toBe(c.splits !== undefined);
       const { got } = await runCase(device, state, inputs, constants);
       // Rounding of the scaled int32 sum may flip a half-way value by one; none here sits that close.
       expectClose(got, want, c.name, 0, 0);

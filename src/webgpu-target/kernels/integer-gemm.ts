@@ -218,17 +218,20 @@ const FEW_TILES = 264;
 const KTILE: Readonly<Record<number, number>> = { [TILE]: 64, [SMALL_TILE]: 128 };
 
 /**
- * K bytes a product needs to be split along K (twice 256), and bytes per slice at least where it is
- * (two K tiles of 64). Measured on an H100 (ResNet-50 int8, kernel sums): slices of 256 bytes at
- * least, 1.07 ms; of 128, 0.93 — every product already split ran faster in thinner slices (the 3×3
- * layers' 23 → 15–19 µs: 100–150 workgroups of one k-tile chain each become 200–300) — but products
- * of K 256–511, split only with slices of 128, ran slower split than whole (0.018 → 0.026 ms): they
- * lost their direct byte stores and gained a summing dispatch.
+ * K bytes a product needs to be split along K, and bytes per slice at least where it is (one K tile
+ * of 64). Measured on an H100, kernel sums of ResNet-50 / ResNet-18 / EfficientNet-B0 int8: slices
+ * of 256 bytes at least (up to 16), 1.07 / 0.52 / 1.09 ms; of 128 (up to 32), 0.81 / 0.39 / 0.86;
+ * of 64 (up to 64), 0.785 / 0.370 / 0.828 — the 3×3 layers' 100–150 workgroups each ran a chain of
+ * k-tiles, latency-bound. Products of K 256–511 ran slower split than whole (0.018 → 0.026 ms) where
+ * splitting cost them their direct byte stores and a summing dispatch, hence MIN_SPLIT_K; a product
+ * whose results go through the workspace anyway (bytes that four columns do not make a word of, such
+ * as EfficientNet's squeeze-excitation products of one column) splits from 128 bytes: 0.828 → 0.808.
  */
 const MIN_SPLIT_K = 512;
-const MIN_SLICE = 128;
+const MIN_SPLIT_K_VIA_WORKSPACE = 128;
+const MIN_SLICE = 64;
 /** Most slices of K. */
-const MAX_SLICES = 32;
+const MAX_SLICES = 64;
 
 /**
  * The kernels writing `out` when its subgraph is an integer product (see integerProblem), else
@@ -254,7 +257,12 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const needRowSums = p.b.unsigned || p.b.zero !== undefined;
   const needColSums = p.a.unsigned || p.a.zero !== undefined;
   const tiles64 = Math.ceil(p.M / TILE) * Math.ceil(p.N / TILE);
-  const wanted = tiles64 < FEW_TILES && p.K >= MIN_SPLIT_K ? Math.max(1, Math.min(Math.ceil(FEW_TILES / tiles64), Math.floor(p.K / MIN_SLICE), MAX_SLICES)) : 1;
+  // Byte results (a requantized product's) are gathered into words in workgroup memory and stored a
+  // word at a time where four columns make a word (wordRuns); other results of less than a word are
+  // packed by an element kernel after the product (one thread per word), from sums left in the workspace.
+  const packed = perWord(out.type.element);
+  const packedAfter = packed > 1 && !(packed === 4 && p.wordRuns);
+  const wanted = tiles64 < FEW_TILES && p.K >= (packedAfter ? MIN_SPLIT_K_VIA_WORKSPACE : MIN_SPLIT_K) ? Math.max(1, Math.min(Math.ceil(FEW_TILES / tiles64), Math.floor(p.K / MIN_SLICE), MAX_SLICES)) : 1;
   const tile = wanted > 1 || tiles64 >= FEW_TILES ? TILE : SMALL_TILE;
   const per = tile / 16;
   const tk = KTILE[tile]!;
@@ -262,12 +270,8 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const slice = Math.ceil(p.K / wanted / tk) * tk;
   /** Slices of K: as many as `slice` needs (no empty ones where whole K tiles round the slices up). */
   const splits = Math.ceil(p.K / slice);
-  // Byte results (a requantized product's) are gathered into words in workgroup memory and stored a
-  // word at a time where four columns make a word (wordRuns); other results of less than a word are
-  // packed by an element kernel after the product (one thread per word), from sums left in the workspace.
-  const packed = perWord(out.type.element);
   const storesBytes = splits === 1 && packed === 4 && p.wordRuns;
-  const viaWorkspace = splits > 1 || (packed > 1 && !storesBytes);
+  const viaWorkspace = splits > 1 || packedAfter;
   const elements = p.M * p.N;
   /**
    * Stores product element (m, n) with accumulator `dot`, the tile's sums of row r and column c in
