@@ -2,7 +2,6 @@
 //   probe cold sync|async MODEL   one cold session: compile, load (pipelines + upload), first run
 //   probe rw [zeros]              vec4 add/copy bandwidth by input access mode and workgroup size
 //   probe upload MODEL            a model's constants uploaded three ways
-//   probe phases MODEL…           per run: encode (to submit), submit, waiting for the results
 //   probe integer                 integer products (u8 · i8, zero points) on this device against the CPU reference, and their kernel times
 import { readFileSync } from 'node:fs';
 import { type Operation, byteSize, parseModule } from '../../src/ir';
