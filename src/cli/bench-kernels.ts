@@ -10,7 +10,7 @@ import { compile } from '../compiler/pipeline';
 import { onnxGraphIo } from '../compiler/import/onnx';
 import { type HostTensor } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
-import { type LoadedProgram, type RunResult, loadProgram } from '../runtime/runtime';
+import { type LoadedProgram, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../webgpu-target/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
@@ -141,22 +141,22 @@ const MAX_REPEAT = 5000;
 /**
  * Profiled runs of `program` until its kernels stop speeding up (see WARMUP_MS), each dispatching
  * every kernel REPEAT or more times (see MIN_RUN_GPU_MS); returns the dispatches per kernel the
- * timed runs should use, the last warm-up run and how long the warm-up took.
+ * timed runs should use and how long the warm-up took.
  */
-export async function warmUpKernels(program: LoadedProgram, inputs: readonly HostTensor[]): Promise<{ repeat: number; last: RunResult; ms: number }> {
+export async function warmUpKernels(program: LoadedProgram, inputs: readonly HostTensor[]): Promise<{ repeat: number; ms: number }> {
   const w0 = performance.now();
   let best = Infinity;
   let lastGain = w0;
   let repeat = REPEAT;
   for (;;) {
-    const last = await program.run(inputs, { profile: true, profileRepeat: repeat });
-    const sum = last.kernelTimings.reduce((t, k) => t + k.ms, 0);
+    const { kernelTimings } = await program.run(inputs, { profile: true, profileRepeat: repeat });
+    const sum = kernelTimings.reduce((t, k) => t + k.ms, 0);
     const now = performance.now();
     if (sum < best * 0.98) lastGain = now;
     best = Math.min(best, sum);
     if (best > 0) repeat = Math.max(repeat, Math.min(MAX_REPEAT, Math.ceil(MIN_RUN_GPU_MS / best)));
     // No kernel timings (no timestamp-query): nothing to settle.
-    if (last.kernelTimings.length === 0 || (now - w0 >= WARMUP_MS && now - lastGain >= SETTLED_MS) || now - w0 >= MAX_WARMUP_MS) return { repeat, last, ms: now - w0 };
+    if (kernelTimings.length === 0 || (now - w0 >= WARMUP_MS && now - lastGain >= SETTLED_MS) || now - w0 >= MAX_WARMUP_MS) return { repeat, ms: now - w0 };
   }
 }
 

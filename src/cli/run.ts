@@ -18,7 +18,6 @@ import type { CliIO } from './main';
 
 export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
 
-
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
   const bytes = readFileSync(spec);

@@ -261,7 +261,8 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   // word at a time where four columns make a word (wordRuns); other results of less than a word are
   // packed by an element kernel after the product (one thread per word), from sums left in the workspace.
   const packed = perWord(out.type.element);
-  const packedAfter = packed > 1 && !(packed === 4 && p.wordRuns);
+  const byteWords = packed === 4 && p.wordRuns;
+  const packedAfter = packed > 1 && !byteWords;
   const wanted = tiles64 < FEW_TILES && p.K >= (packedAfter ? MIN_SPLIT_K_VIA_WORKSPACE : MIN_SPLIT_K) ? Math.max(1, Math.min(Math.ceil(FEW_TILES / tiles64), Math.floor(p.K / MIN_SLICE), MAX_SLICES)) : 1;
   const tile = wanted > 1 || tiles64 >= FEW_TILES ? TILE : SMALL_TILE;
   const per = tile / 16;
@@ -270,7 +271,7 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const slice = Math.ceil(p.K / wanted / tk) * tk;
   /** Slices of K: as many as `slice` needs (no empty ones where whole K tiles round the slices up). */
   const splits = Math.ceil(p.K / slice);
-  const storesBytes = splits === 1 && packed === 4 && p.wordRuns;
+  const storesBytes = splits === 1 && byteWords;
   const viaWorkspace = splits > 1 || packedAfter;
   const elements = p.M * p.N;
   /**
