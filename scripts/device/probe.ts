@@ -3,6 +3,8 @@
 //   probe rw [zeros]              vec4 add/copy bandwidth by input access mode and workgroup size
 //   probe upload MODEL            a model's constants uploaded three ways
 //   probe integer                 integer products (u8 · i8, zero points) on this device against the CPU reference, and their kernel times
+//   probe bindings                host time per dispatch (record, finish, submit) by the number of buffers bound
+//   probe MODEL…                  per run: host time to encode and submit, the wait, GPU time, WebGPU calls
 import { readFileSync } from 'node:fs';
 import { type Operation, byteSize, parseModule } from '../../src/ir';
 import { FUNCTIONAL_DEFINITION } from '../../src/ir/structural';
@@ -11,6 +13,7 @@ import { compile } from '../../src/compiler/pipeline';
 import { randomTensor } from '../../src/reference/random';
 import { loadProgram } from '../../src/runtime/runtime';
 import { defaultTargets } from '../../src/webgpu-target/targets';
+import { gpuProfile } from '../../src/webgpu-target/limits';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from '../../src/cli/gpu';
 import { loadModel } from '../../src/cli/load';
 import { onnxGraphIo } from '../../src/compiler/import/onnx';
@@ -173,6 +176,32 @@ ${inputs === 2 ? `@group(0) @binding(1) var<storage, ${access}> in1: array<vec4<
       }
     }
   }
+} else if (mode === 'bindings') {
+  // Host time per dispatch of an empty kernel with B storage buffers bound (a bind group of its own per
+  // dispatch, as a partition's kernels have): recording, finishing the encoder, submitting.
+  for (const B of [2, 4, 6, 8, 11, 16].filter((b) => b <= device.limits.maxStorageBuffersPerShaderStage)) {
+    const decls = Array.from({ length: B }, (_, i) => `@group(0) @binding(${i}) var<storage, read_write> b${i}: array<u32>;`).join('\n');
+    const code = `${decls}\n@compute @workgroup_size(1) fn main() { ${Array.from({ length: B - 1 }, (_, i) => `b0[0] += b${i + 1}[0];`).join(' ')} }`;
+    const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+    const N = 200;
+    const groups = Array.from({ length: N }, () => device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: Array.from({ length: B }, (_, i) => ({ binding: i, resource: { buffer: device.createBuffer({ size: 256, usage: GPUBufferUsage.STORAGE }) } })) }));
+    const rec: number[] = [];
+    const all: number[] = [];
+    for (let r = 0; r < 30; r++) {
+      const t0 = performance.now();
+      const enc = device.createCommandEncoder();
+      const pass = enc.beginComputePass();
+      pass.setPipeline(pipeline);
+      for (const g of groups) { pass.setBindGroup(0, g); pass.dispatchWorkgroups(1); }
+      pass.end();
+      const t1 = performance.now();
+      device.queue.submit([enc.finish()]);
+      const t2 = performance.now();
+      if (r >= 10) { rec.push((t1 - t0) * 1000 / N); all.push((t2 - t0) * 1000 / N); }
+      await device.queue.onSubmittedWorkDone();
+    }
+    console.log(`${B} buffers: ${med(all).toFixed(2)} µs per dispatch (recording ${med(rec).toFixed(2)}, finish + submit ${(med(all) - med(rec)).toFixed(2)})`);
+  }
 } else if (mode === 'upload') {
   // One model's constants uploaded three ways, each into fresh buffers: queue.writeBuffer per constant,
   // buffers mapped at creation (filled, then unmapped), and one MAP_WRITE staging buffer copied on the GPU.
@@ -244,7 +273,7 @@ ${inputs === 2 ? `@group(0) @binding(1) var<storage, ${access}> in1: array<vec4<
   wrap(GPUBuffer.prototype, 'buffer');
   for (const file of rest) {
     const loaded = load(file);
-    const state = compile(loaded.module!, defaultTargets());
+    const state = compile(loaded.module!, defaultTargets(gpuProfile(device)));
     const prog = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { pipelines: 'sync' });
     const inputs = prog.inputTypes.map((t, i) => randomTensor(t, 1 + i));
     for (const w0 = performance.now(); performance.now() - w0 < 1000;) await prog.run(inputs);
@@ -253,6 +282,7 @@ ${inputs === 2 ? `@group(0) @binding(1) var<storage, ${access}> in1: array<vec4<
     const sub: number[] = [];
     const wait: number[] = [];
     const total: number[] = [];
+    const host: number[] = [];
     const gpu: number[] = [];
     for (let i = 0; i < 40; i++) {
       marks = [];
@@ -265,6 +295,7 @@ ${inputs === 2 ? `@group(0) @binding(1) var<storage, ${access}> in1: array<vec4<
       sub.push(marks[1]! - marks[0]!);
       wait.push(r1 - marks[1]!);
       total.push(r1 - r0);
+      host.push(marks.at(-1)! - r0);
       gpu.push(r.timings.reduce((s, t) => s + t.ms, 0));
     }
     // The same program recorded into our own encoder, 10 runs per submit: GPU throughput without per-run host cost.
@@ -286,7 +317,7 @@ ${inputs === 2 ? `@group(0) @binding(1) var<storage, ${access}> in1: array<vec4<
     }
     const top = [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8).map(([k, v]) => `${k} ${(v.ms / 40 * 1000).toFixed(0)}µs/${v.calls / 40}`);
     console.log(`  per run, in WebGPU calls: ${top.join(', ')}`);
-    console.log(`${file.split('/').pop()}: run() median ${med(total).toFixed(3)} (min ${Math.min(...total).toFixed(3)}) = encode ${med(enc).toFixed(3)} + submit ${med(sub).toFixed(3)} + wait ${med(wait).toFixed(3)}; GPU ${med(gpu).toFixed(3)}; record ${med(recordMs).toFixed(3)} per run; 10 per submit ${med(batched).toFixed(3)} ms per run`);
+    console.log(`${file.split('/').pop()}: run() median ${med(total).toFixed(3)} (min ${Math.min(...total).toFixed(3)}) = encode ${med(enc).toFixed(3)} + submit ${med(sub).toFixed(3)} + wait ${med(wait).toFixed(3)}; host to the last submit ${med(host).toFixed(3)} for ${prog.dispatchCount} dispatches; GPU ${med(gpu).toFixed(3)}; record ${med(recordMs).toFixed(3)} per run; 10 per submit ${med(batched).toFixed(3)} ms per run`);
     prog.destroy();
   }
 }

@@ -57,7 +57,7 @@ export class PipelineCache {
   constructor(private readonly device: GPUDevice, private readonly creation: PipelineCreation = 'async') {}
 
   get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
-    const key = `${hashWgsl(kernel.wgsl)}|${kernel.inputs}|${kernel.output}|${kernel.outputs ?? 1}|${kernel.workspace ? 'ws' : ''}`;
+    const key = `${hashWgsl(kernel.wgsl)}|${kernel.bindings.join(',')}`;
     let p = this.pipelines.get(key);
     if (!p) {
       p = this.create(kernel);
@@ -71,10 +71,8 @@ export class PipelineCache {
   }
 
   private async create(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
-    const entries: GPUBindGroupLayoutEntry[] = [];
-    for (let i = 0; i < kernel.inputs; i++) entries.push({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
-    for (const binding of resultBindings(kernel)) entries.push({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
-    if (kernel.workspace) entries.push({ binding: workspaceBinding(kernel), visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } });
+    // Only the bindings the kernel uses: each buffer bound costs host time at every dispatch.
+    const entries: GPUBindGroupLayoutEntry[] = kernel.bindings.map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } }));
     const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
     // The scope is pushed and popped with nothing awaited between, so the scopes of pipelines created
     // concurrently cannot interleave (an error is pinned on its own kernel); an asynchronous creation
@@ -147,10 +145,9 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
       bound = steps.map((s) => device.createBindGroup({
         label: `Executable.bindGroup ${s.kernel.name}`,
         layout: s.layout,
-        entries: [
-          ...s.bindPoints.flatMap((p, i) => (p < 0 ? [] : [{ binding: i, resource: bindings[p]! }])),
-          ...(s.kernel.workspace ? [{ binding: workspaceBinding(s.kernel), resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } }] : []),
-        ],
+        entries: s.kernel.bindings.map((binding) => (s.kernel.workspace && binding === workspaceBinding(s.kernel)
+          ? { binding, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } }
+          : { binding, resource: bindings[s.bindPoints[binding]!]! })),
       }));
       groups.set(bindings, bound);
     }

@@ -23,6 +23,12 @@ export interface KernelSpec {
   readonly outputs?: number;
   /** Kernel-private f32 scratch at the binding after its outputs, shared with the next kernel of the same result (split-K partial sums). */
   readonly workspace?: number;
+  /**
+   * The bindings its WGSL uses, ascending: what its bind group layout holds. A kernel declares every
+   * argument of its subgraph but binds only those it reads (a split-K partial reads neither its
+   * epilogue's side inputs nor its result), each bound buffer costing host time per dispatch.
+   */
+  readonly bindings: readonly number[];
 }
 
 /**
@@ -39,7 +45,11 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   /** The kernels writing the results from binding `output` on (`outputs` of them), the last named `name`, those before it its partials. */
   const add = (generated: readonly GeneratedKernel[], name: string, output: number, outputs = 1) => generated.forEach(({ wgsl, workgroups, workspace }, i) => {
     const last = i === generated.length - 1;
-    kernels.push({ name: last ? name : `${name}.partial${i}`, wgsl: withHelpers(wgsl), workgroups, inputs: args.length, output, ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}) });
+    const text = withHelpers(wgsl);
+    kernels.push({
+      name: last ? name : `${name}.partial${i}`, wgsl: text, workgroups, inputs: args.length, output,
+      ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}), bindings: usedBindings(text),
+    });
   });
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
   const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops)), ret.operands, args.length, `${symbol}.0`) : undefined;
@@ -69,6 +79,20 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
 /** The bind points a kernel writes its results to: `output`, `output + 1`, …. */
 export function resultBindings(kernel: KernelSpec): number[] {
   return Array.from({ length: kernel.outputs ?? 1 }, (_, o) => kernel.output + o);
+}
+
+/**
+ * The bindings `wgsl` declares and names anywhere past its declaration, ascending. A name in a
+ * comment counts as a use: binding a buffer the shader does not read is harmless, leaving out one
+ * it reads is not.
+ */
+export function usedBindings(wgsl: string): number[] {
+  const used: number[] = [];
+  for (const m of wgsl.matchAll(/@binding\((\d+)\)\s*var<[^>]*>\s*(\w+)\s*:/g)) {
+    const uses = wgsl.match(new RegExp(`\\b${m[2]}\\b`, 'g'))?.length ?? 0;
+    if (uses > 1) used.push(Number(m[1]));
+  }
+  return used.sort((a, b) => a - b);
 }
 
 /** Appends the helper functions the code calls, and those they call in turn. */

@@ -79,11 +79,14 @@ function gpuTarget(name: string, profile: GpuProfile, declaration: () => string,
   };
 }
 
-/** Whether the kernel generators can express the subgraph (the reason when not). */
+/** Whether the kernel generators can express the subgraph within the device's storage-buffer limit (the reason when not). */
 function kernelCheck(def: Operation, profile: GpuProfile): string | undefined {
   try {
-    planKernels(def, 'subgraph', profile);
-    return undefined;
+    // Each kernel binds the buffers it uses (a split-K product's partial kernel reads its operands,
+    // its sum the epilogue's side inputs), so the limit holds per kernel, not per subgraph.
+    const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? 8;
+    const over = planKernels(def, 'subgraph', profile).find((k) => k.bindings.length > maxBuffers);
+    return over ? `kernel ${over.name} binds ${over.bindings.length} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})` : undefined;
   } catch (e) {
     if (e instanceof KernelDecline) return e.message;
     throw e;
@@ -91,16 +94,13 @@ function kernelCheck(def: Operation, profile: GpuProfile): string | undefined {
 }
 
 /**
- * What this device cannot do for a concrete subgraph: buffers past binding limits. (float16 needs no
+ * What this device cannot do for a concrete subgraph: buffers past the binding size limit (the
+ * buffer count per kernel is kernelCheck's). (float16 needs no
  * 'shader-f16': kernels keep halves in u32 words and compute in f32, see wgsl/builder.ts.)
  */
 function deviceCheck(def: Operation, profile: GpuProfile): string | undefined {
   const values = [...def.body().arguments, ...def.body().operations.flatMap((o) => o.results)];
   const maxBinding = profile.limits.maxStorageBufferBindingSize ?? DEFAULT_GPU_PROFILE.limits.maxStorageBufferBindingSize!;
   const big = values.find((v) => byteSize(v.type) > maxBinding);
-  if (big) return `${typeToString(big.type)} is ${byteSize(big.type)} bytes, past maxStorageBufferBindingSize (${maxBinding})`;
-  const bindings = def.body().arguments.length + (def.body().operations.at(-1)?.operands.length ?? 0);
-  const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? 8;
-  if (bindings > maxBuffers) return `${bindings} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})`;
-  return undefined;
+  return big ? `${typeToString(big.type)} is ${byteSize(big.type)} bytes, past maxStorageBufferBindingSize (${maxBinding})` : undefined;
 }

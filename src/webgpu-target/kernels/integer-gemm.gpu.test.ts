@@ -2,10 +2,14 @@
 // WebGPU against the CPU reference, compiled and run through the whole compile + runtime path: int32
 // results must match exactly, dequantized float32 ones within float32 rounding of the scale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDevice } from '../../runtime/device';
+import { openDevice, requestGpu } from '../../runtime/device';
+import { compile } from '../../compiler/pipeline';
+import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
 import { planKernels } from '../kernel-plan';
+import { gpuProfile } from '../limits';
+import { defaultTargets } from '../targets';
 import { ty } from '../../ir/ops/test-cases';
-import { type Case, type Step, expectClose, prepareCase, runCase } from '../testing/cases';
+import { type Case, type Step, expectClose, moduleOf, prepareCase, runCase } from '../testing/cases';
 
 const widen = (x: string): Step => ({ op: 'cast', in: [x], attrs: { to: { type: 'i32' } } });
 
@@ -129,6 +133,23 @@ const requantizedMatmul: Case & { kernels: number; splits?: number } = {
   kernels: 1,
 };
 
+/**
+ * A split product whose epilogue scales and shifts by scalars again: `args` 7 (with its result, 8
+ * buffers; 9 with the split's workspace) or 8. Each kernel binds only what it reads — the partials A,
+ * B, A's zero point and the workspace; the sum A's zero point (its correction), the epilogue's side
+ * inputs, the result and the workspace — so both fit a device with WebGPU's default 8 storage
+ * buffers per stage.
+ */
+const manySideInputs = (args: 7 | 8): Case => ({
+  name: `u8 33x1024 · i8 1024x40 → float32 · scale + bias, then · s + t${args === 8 ? ', · u' : ''}: ${args} arguments and a result, K in slices, on a device with 8 storage buffers per stage`,
+  args: ['33x1024xu8', '1024x40xi8', 'i32', 'f32', '40xf32', 'f32', 'f32', ...(args === 8 ? ['f32'] : [])],
+  ops: [
+    widen('a'), widen('b'), { op: 'sub', in: ['%0', 'c'] }, { op: 'matmul', in: ['%2', '%1'] },
+    { op: 'cast', in: ['%3'], attrs: { to: { type: 'f32' } } }, { op: 'mul', in: ['%4', 'd'] }, { op: 'add', in: ['%5', 'e'] },
+    { op: 'mul', in: ['%6', 'f'] }, { op: 'add', in: ['%7', 'g'] }, ...(args === 8 ? [{ op: 'mul', in: ['%8', 'h'] }] : []),
+  ],
+});
+
 describe('integer product kernels on WebGPU against the CPU reference', () => {
   let device: GPUDevice;
   beforeAll(async () => {
@@ -175,6 +196,29 @@ describe('integer product kernels on WebGPU against the CPU reference', () => {
       // Rounding of the scaled int32 sum may flip a half-way value by one; none here sits that close.
       expectClose(got, want, c.name, 0, 0);
       expect(new Set(Array.from(got.data as ArrayLike<number>)).size, 'bytes spread over the range').toBeGreaterThan(64);
+    });
+  }
+
+  for (const args of [7, 8] as const) {
+    const c = manySideInputs(args);
+    it(c.name, async () => {
+      // A device with WebGPU's default limits (openDevice raises them to the adapter's).
+      const small = await (await (await requestGpu())!.requestAdapter())!.requestDevice();
+      try {
+        expect(small.limits.maxStorageBuffersPerShaderStage).toBe(8);
+        const module = moduleOf(c);
+        const { inputs, want } = prepareCase(c, 7);
+        const state = compile(module, defaultTargets(gpuProfile(small)));
+        expect(state.schedule.map((g) => g.pattern)).toEqual(['integer_matmul']);
+        const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
+        // Bindings 0…args − 1 the arguments, then the result, then the workspace.
+        const sideInputs = Array.from({ length: args - 3 }, (_, i) => 3 + i);
+        expect(defs.flatMap((d) => planKernels(d, 'subgraph', gpuProfile(small))).map((k) => k.bindings)).toEqual([[0, 1, 2, args + 1], [2, ...sideInputs, args, args + 1]]);
+        const { got } = await runCase(small, state, inputs);
+        expectClose(got, want, c.name, 1e-3, 1e-6);
+      } finally {
+        small.destroy();
+      }
     });
   }
 
