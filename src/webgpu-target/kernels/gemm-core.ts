@@ -13,6 +13,8 @@ export interface GemmShape {
   readonly K: number;
   /** B's consecutive elements in memory run along K, not N (gemm's trans_b, a matmul reading a transposed weight): its tile is loaded k-fastest. */
   readonly bAlongK?: boolean;
+  /** A's consecutive elements in memory run along M, not K (gemm's trans_a, a matmul reading a transposed A). */
+  readonly aAcrossK?: boolean;
 }
 
 /** Index arguments are i32 expressions, always in range; hooks may emit statements into `scope`. */
@@ -78,6 +80,11 @@ export function tileBytes(t: TileShape, bAlongK = false): number {
  */
 const aStride = (tm: number) => (block(tm) >= 4 ? tm + 4 : tm);
 const bStride = (tn: number, alongK: boolean) => (alongK ? tn + (block(tn) >= 4 ? 4 : 1) : tn);
+
+/** Whether a sweep forces a tile (`withForcedTile`): products then take the tiled kernel, matrix-vector ones included. */
+export function tileForced(): boolean {
+  return forced !== undefined;
+}
 
 /** A tile a benchmark's sweep forces (`cgc bench-kernels --tile`), with its K slices where given (capped at what K allows). */
 export type ForcedTile = TileShape & { readonly splits?: number };
@@ -386,4 +393,77 @@ function wgLoad(name: string, side: Side, t: string, i: number): string {
 function inRange(...checks: [string, number, number][]): string {
   const tests = checks.filter(([, extent, tile]) => extent % tile !== 0).map(([v, extent]) => `${v} < ${extent}i`);
   return tests.join(' && ') || 'true';
+}
+
+/** Threads of a matrix-vector workgroup: they stride over K together, then sum their partial dot products. */
+const GEMV_THREADS = 256;
+/** Rows a matrix-vector workgroup computes at most (sharing each vector element it reads among them). */
+const GEMV_MAX_ROWS = 8;
+
+/**
+ * A product with one output column (N = 1: a classifier's or a squeeze-and-excitation's 1×1
+ * convolution on a 1×1 map) or one output row (M = 1 with B stored along K: gemm with trans_b) as
+ * matrix-vector products: a workgroup per `rows` rows of the matrix side, its 256 threads striding
+ * over K (consecutive threads read consecutive words of each row), each summing its share of every
+ * row's dot product, then a tree reduction in workgroup memory and the store through the hook.
+ * One dispatch however long K is, where the tiled kernel would split K into slices and sum them in a
+ * second (each dispatch costs the host 10–14 µs, docs/webgpu-target.md). Undefined where the matrix
+ * side's memory does not run along K (its reads would not coalesce) or past dispatch limits.
+ */
+export function gemvMain(s: GemmShape, hooks: GemmHooks): { code: string; workgroups: [number, number, number]; rows: number } | undefined {
+  const column = s.N === 1;
+  if (column ? s.aAcrossK : !(s.M === 1 && s.bAlongK)) return undefined;
+  const length = column ? s.M : s.N;
+  // Enough workgroups to fill a large GPU where the rows allow it, each sharing its vector reads among up to 8 rows.
+  const rows = Math.min(GEMV_MAX_ROWS, Math.max(1, Math.ceil(length / TARGET_GROUPS)));
+  const workgroups: [number, number, number] = [Math.ceil(length / rows), s.batch, 1];
+  if (workgroups.some((w) => w > 65535)) return undefined;
+  const hoist = new Scope('  ');
+  const body = new Scope('    ');
+  const vector = body.child();
+  const v = column ? hooks.readB(vector, 'batch', 'gv_k', '0i', hoist) : hooks.readA(vector, 'batch', '0i', 'gv_k', hoist);
+  body.lines.push(...vector.lines);
+  body.emit(`let gv_v = ${v};`);
+  for (let j = 0; j < rows; j++) {
+    const row = `gv_row${j}`;
+    hoist.emit(`let ${row} = min(i32(wg.x) * ${rows}i + ${j}i, ${length - 1}i);`);
+    const inner = body.child();
+    const x = column ? hooks.readA(inner, 'batch', row, 'gv_k', hoist) : hooks.readB(inner, 'batch', 'gv_k', row, hoist);
+    body.emit('{');
+    body.lines.push(...inner.lines);
+    body.emit(`  gv_sum${j} = fma(${x}, gv_v, gv_sum${j});`);
+    body.emit('}');
+  }
+  const write = new Scope('  ');
+  when(write, 'true', (inner) => hooks.write(inner, 'batch', column ? 'm' : '0i', column ? '0i' : 'm', 'acc_v'));
+  const code = `var<workgroup> gv_part: array<f32, ${rows * GEMV_THREADS}>;
+
+fn store_row(batch: i32, m: i32, acc_v: f32) {
+${write.lines.join('\n')}
+}
+
+// Matrix-vector products ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}]: ${rows} ${column ? 'row' : 'column'}${rows > 1 ? 's' : ''} of ${column ? 'A' : 'B'} per workgroup, ${GEMV_THREADS} threads along K${column ? '' : ', B loaded along K'}.
+@compute @workgroup_size(${GEMV_THREADS})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
+  let batch = i32(wg.y);
+${hoist.lines.join('\n')}
+${Array.from({ length: rows }, (_, j) => `  var gv_sum${j} = 0.0f;`).join('\n')}
+  for (var gv_k = i32(lidx); gv_k < ${s.K}i; gv_k += ${GEMV_THREADS}i) {
+${body.lines.join('\n')}
+  }
+${Array.from({ length: rows }, (_, j) => `  gv_part[${j * GEMV_THREADS}u + lidx] = gv_sum${j};`).join('\n')}
+  workgroupBarrier();
+  for (var gv_s = ${GEMV_THREADS / 2}u; gv_s > 0u; gv_s = gv_s / 2u) {
+    if (lidx < gv_s) {
+${Array.from({ length: rows }, (_, j) => `      gv_part[${j * GEMV_THREADS}u + lidx] += gv_part[${j * GEMV_THREADS}u + lidx + gv_s];`).join('\n')}
+    }
+    workgroupBarrier();
+  }
+  let gv_m = i32(wg.x) * ${rows}i + i32(lidx);
+  if (lidx < ${rows}u && gv_m < ${length}i) {
+    store_row(batch, gv_m, gv_part[lidx * ${GEMV_THREADS}u]);
+  }
+}
+`;
+  return { code, workgroups, rows };
 }

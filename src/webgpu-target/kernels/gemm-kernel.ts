@@ -5,7 +5,7 @@ import { type Operation, type Value, numElements, sameShape, shapeToString } fro
 import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
 import { ctxOf, normAxis } from './helpers';
-import { type GemmShape, chooseTile, gemmMain } from './gemm-core';
+import { type GemmShape, chooseTile, gemmMain, gemvMain, tileForced } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {
@@ -50,7 +50,6 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
   if (!anchor || !problem) return undefined;
   const type = outputType(out);
-  const tile = chooseTile(problem, workgroupStorage);
   const anchorShape = anchor.results[0]!.type.shape;
   const elements = numElements(anchorShape);
   const wsBinding = outBinding + 1;
@@ -60,20 +59,30 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
     scope.emit(`let ${v} = ${c};`);
     return v;
   });
+  /** Stores product element (batch, m, n) through the anchor's finish and the epilogue. */
+  const store = (scope: Scope, batch: string, m: string, n: string, acc: string) => {
+    const coords = boundCoords(scope, batch, m, n);
+    const accumulator = b.fresh('acc');
+    scope.emit(`let ${accumulator} = ${acc};`);
+    b.override(anchor, (_b, _op, at, s) => problem.finish(accumulator, at, s));
+    const v = b.value(out, coords, scope);
+    scope.emit(`out${outBinding}[${flatOffset(coords, out.type.shape)}] = ${convert(v, type)};`);
+  };
+  // One output column or row: matrix-vector products, one dispatch however long K is.
+  const gemv = tileForced() || (problem.N !== 1 && problem.M !== 1) ? undefined : gemvMain(problem, { readA: problem.readA, readB: problem.readB, write: store });
+  if (gemv) {
+    return [{ wgsl: `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}\n${bindingDecls(b, out, outBinding)}\n${gemv.code}`, workgroups: gemv.workgroups }];
+  }
+  const tile = chooseTile(problem, workgroupStorage);
   const main = gemmMain(problem, {
     readA: problem.readA,
     readB: problem.readB,
     write(scope, batch, m, n, acc) {
-      const coords = boundCoords(scope, batch, m, n);
-      if (tile.splits > 1) {
-        scope.emit(`workspace[split * ${elements}i + ${flatOffset(coords, anchorShape)}] = ${acc};`);
+      if (tile.splits === 1) {
+        store(scope, batch, m, n, acc);
         return;
       }
-      const accumulator = b.fresh('acc');
-      scope.emit(`let ${accumulator} = ${acc};`);
-      b.override(anchor, (_b, _op, at, s) => problem.finish(accumulator, at, s));
-      const v = b.value(out, coords, scope);
-      scope.emit(`out${outBinding}[${flatOffset(coords, out.type.shape)}] = ${convert(v, type)};`);
+      scope.emit(`workspace[split * ${elements}i + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}] = ${acc};`);
     },
     // Split-K partials land at the anchor's flat offsets; where runs of 4 columns are 4 consecutive
     // words, they are stored as one vec4.

@@ -15,7 +15,7 @@ const conv = (x: string, w: string, a: Record<string, AttrInput>, tiled = true):
 
 const CASES: Case[] = [
   mm('1x1', '1x1'), mm('3x7', '7x3'), mm('127x129', '129x127'), mm('129x3', '3x127'), mm('1x127', '127x129'),
-  mm('7', '7x5'), mm('4x7', '7'), mm('7', '7'), mm('2x1x3x7', '5x7x6'), mm('4x17x33', '33x9'), mm('3x1x16x8', '1x2x8x16'),
+  mm('7', '7x5'), { ...mm('4x7', '7'), tiled: false, matvec: true }, { ...mm('7', '7'), tiled: false, matvec: true }, mm('2x1x3x7', '5x7x6'), mm('4x17x33', '33x9'), mm('3x1x16x8', '1x2x8x16'),
   { name: 'matmul + bias → relu', args: ['8x33xf32', '33x20xf32', '20xf32'], ops: [{ op: 'matmul', in: ['a', 'b'] }, { op: 'add', in: ['%0', 'c'] }, { op: 'relu', in: ['%1'] }] },
   { name: 'x · sigmoid(x) of a matmul', args: ['65x31xf32', '31x70xf32'], ops: [{ op: 'matmul', in: ['a', 'b'] }, { op: 'sigmoid', in: ['%0'] }, { op: 'mul', in: ['%0', '%1'] }] },
   ...[false, true].flatMap((ta) => [false, true].flatMap((tb) => ['', '129', '7x1', '7x129', '1'].map((c): Case => ({
@@ -164,6 +164,27 @@ const CASES: Case[] = [
       { op: 'relu', in: ['%1'] },
     ],
   })),
+  // One output column or row: matrix-vector products in one dispatch, K unsplit — a squeeze-and-
+  // excitation's 1×1 convolution on a 1×1 map with SiLU, a classifier (gemm, trans_b) with a ragged
+  // last workgroup (999 columns, 2 a workgroup), a matmul by a column with an epilogue, a batch of
+  // them, and a grouped 1×1 convolution (its groups the batch).
+  {
+    name: 'conv 1x480x1x1 * 20x480x1x1 + bias → x·sigmoid(x) (matrix-vector)', args: ['1x480x1x1xf32', '20x480x1x1xf32', '20xf32'], tiled: false, matvec: true,
+    ops: [
+      { op: 'convolution', in: ['a', 'b', 'c'], attrs: { strides: [1, 1], start_padding: [0, 0], end_padding: [0, 0], dilations: [1, 1], groups: 1 } },
+      { op: 'sigmoid', in: ['%0'] }, { op: 'mul', in: ['%0', '%1'] },
+    ],
+  },
+  {
+    name: 'gemm 1x1280 · (999x1280)ᵀ + c, trans_b (matrix-vector)', args: ['1x1280xf32', '999x1280xf32', '999xf32'], tiled: false, matvec: true,
+    ops: [{ op: 'gemm', in: ['a', 'b', 'c'], attrs: { trans_b: true, alpha: 0.5, beta: 2.0 } }],
+  },
+  { ...mm('37x300', '300x1', [{ op: 'tanh', in: ['%0'] }]), tiled: false, matvec: true },
+  { ...mm('3x5x600', '3x600x1'), tiled: false, matvec: true },
+  {
+    name: 'conv 1x8x1x1 * 6x4x1x1, 2 groups + bias (matrix-vector)', args: ['1x8x1x1xf32', '6x4x1x1xf32', '6xf32'], tiled: false, matvec: true,
+    ops: [{ op: 'convolution', in: ['a', 'b', 'c'], attrs: { strides: [1, 1], start_padding: [0, 0], end_padding: [0, 0], dilations: [1, 1], groups: 2 } }],
+  },
   {
     name: 'conv 3x3 stride 3 + bias → relu', args: ['3x5x13x14xf32', '10x5x3x3xf32', '10xf32'],
     ops: [
@@ -185,7 +206,9 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       if (/trans_b( |=true)|transposed weight/.test(c.name)) expect(kernels.some((k) => k.wgsl.includes('B loaded along K'))).toBe(true);
       const tiled = kernels.some((k) => k.wgsl.includes('Tiled GEMM'));
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
-      if (c.tiled ?? true) expect(defs.length, 'one fused subgraph').toBe(1);
+      if ((c.tiled ?? true) || c.matvec) expect(defs.length, 'one fused subgraph').toBe(1);
+      expect(kernels.some((k) => k.wgsl.includes('Matrix-vector products')), 'planned as matrix-vector products').toBe(c.matvec ?? false);
+      if (c.matvec) expect(kernels.length, 'one dispatch').toBe(1);
       if (c.tile) expect(kernels.some((k) => k.wgsl.includes(`tile ${c.tile!.tm}×${c.tile!.tn}×${c.tile!.tk}`))).toBe(true);
       if (c.alongK !== undefined) expect(kernels.some((k) => /Tiled GEMM .*B loaded along K/.test(k.wgsl)), 'B loaded along K').toBe(c.alongK);
       const split = kernels.some((k) => k.workspace !== undefined && k.wgsl.includes('slices of'));

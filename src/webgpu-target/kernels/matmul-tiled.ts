@@ -24,6 +24,7 @@ gemmProblem('matmul', (b, op) => {
   // b read through views that put its memory along K (a [N, K] weight through a transpose, attention's
   // kᵀ out of a fused QKV projection): its tile is loaded k-fastest.
   const bAlongK = bs.length > 1 && innermostAxis(b, m!) === bs.length - 2;
+  const aAcrossK = as.length > 1 && innermostAxis(b, a!) !== as.length - 1;
   if (batch > 1 && as.length > 1 && bs.length > 1 && bs.slice(0, -2).every((d) => d === 1)) {
     // b is one matrix for every batch: the batch folds into M, one [batch·M, K]·[K, N] product
     // (a transformer's [tokens, 1, d] · [d, 3d] is one GEMM of `tokens` rows, not `tokens` GEMMs of one row).
@@ -42,6 +43,7 @@ gemmProblem('matmul', (b, op) => {
       N: bs[bs.length - 1]!,
       K: as[as.length - 1]!,
       bAlongK,
+      aAcrossK,
       readA: (scope, _batch, mm, k, hoisted) => convert(b.value(a!, [...hoistedRows(mm, hoisted).slice(rowShape.length - (as.length - 1)), k], scope), 'f32'),
       readB: (scope, _batch, k, n) => convert(b.value(m!, [...bs.slice(0, -2).map(() => '0i'), k, n], scope), 'f32'),
       outCoords: (_batch, mm, n) => [...rows(mm), n],
@@ -55,6 +57,7 @@ gemmProblem('matmul', (b, op) => {
     N: bs.length > 1 ? bs[bs.length - 1]! : 1,
     K: as[as.length - 1]!,
     bAlongK,
+    aAcrossK,
     readA: (scope, batch, mm, k) => convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32'),
     readB: (scope, batch, k, n) => convert(b.value(m!, bs.length > 1 ? [...operandBatch(bs, batch), k, n] : [k], scope), 'f32'),
     outCoords: (batch, mm, n) => [...batchOf(batch), ...(as.length > 1 ? [mm] : []), ...(bs.length > 1 ? [n] : [])],
@@ -75,6 +78,7 @@ gemmProblem('gemm', (b, op) => {
     N,
     K: ta ? a!.type.shape[0]! : a!.type.shape[1]!,
     bAlongK: innermostAxis(b, m!) === (tb ? 1 : 0),
+    aAcrossK: innermostAxis(b, a!) !== (ta ? 0 : 1),
     readA: (scope, _batch, mm, k) => convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32'),
     readB: (scope, _batch, k, n) => convert(b.value(m!, tb ? [n, k] : [k, n], scope), 'f32'),
     outCoords: (_batch, mm, n) => [mm, n],
