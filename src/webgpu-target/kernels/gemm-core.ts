@@ -396,7 +396,7 @@ function inRange(...checks: [string, number, number][]): string {
 }
 
 /** Threads of a matrix-vector workgroup: they stride over K together, then sum their partial dot products. */
-export const GEMV_THREADS = 256;
+const GEMV_THREADS = 256;
 /** Rows a matrix-vector workgroup computes at most (sharing each vector element it reads among them). */
 const GEMV_MAX_ROWS = 8;
 

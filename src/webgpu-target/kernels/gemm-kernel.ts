@@ -2,10 +2,10 @@
 // chain  ⇒  one tiled GEMM whose store pulls the chain (the epilogue) at the product's output coordinates,
 // with the anchor overridden to return the accumulator, so every elementwise generator fuses unchanged.
 import { type Operation, type Value, numElements, sameShape, shapeToString } from '../../ir';
-import { type KernelBuilder, KernelDecline, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
+import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
 import { ctxOf, normAxis } from './helpers';
-import { GEMV_THREADS, type GemmShape, chooseTile, gemmMain, gemvMain, tileForced } from './gemm-core';
+import { type GemmShape, chooseTile, gemmMain, gemvMain, tileForced } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {
@@ -70,16 +70,6 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
   };
   // One output column or row: matrix-vector products, one dispatch however long K is.
   const gemv = tileForced() || (problem.N !== 1 && problem.M !== 1) ? undefined : gemvMain(problem, { readA: problem.readA, readB: problem.readB, write: store });
-  // A global pooling of the convolution's input is computed where each vector element is read: each
-  // thread pools its elements' planes, the pooled tensor never stored and the pooling no dispatch of
-  // its own. Elsewhere (the tiled kernel's tile loads, or planes too large for one thread) declined.
-  const global = [...heavyOps(b, out)].find((op) => GLOBAL_POOLS.has(op.opName));
-  if (global) {
-    const plane = numElements(global.operands[0]!.type.shape.slice(2));
-    const pooled = Math.ceil(problem.K / GEMV_THREADS) * plane;
-    if (!gemv) throw new KernelDecline(`cgc_op.${global.opName} fuses into a convolution only as matrix-vector products (one output position); this one has ${problem.N} positions`);
-    if (pooled > MAX_POOLED_PER_THREAD) throw new KernelDecline(`cgc_op.${global.opName} before a matrix-vector product would pool ${pooled} values per thread (more than ${MAX_POOLED_PER_THREAD}); pooled by its own kernel`);
-  }
   if (gemv) {
     return [{ wgsl: `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}\n${bindingDecls(b, out, outBinding)}\n${gemv.code}`, workgroups: gemv.workgroups }];
   }
@@ -167,16 +157,7 @@ function opsFeeding(b: KernelBuilder, values: readonly Value[]): Set<Operation> 
  * Pooling a convolution may read its input through: each pooled value is computed as the input tile
  * is loaded (the @pool_conv_epilogue pattern declares these ops).
  */
-export const POOLED_INPUTS: readonly string[] = ['max_pool', 'average_pool', 'global_average_pool', 'global_max_pool'];
-
-/** Poolings over a whole image plane: fused only into matrix-vector products (a squeeze-and-excitation's pool → 1×1 convolution). */
-const GLOBAL_POOLS: ReadonlySet<string> = new Set(['global_average_pool', 'global_max_pool']);
-
-/**
- * Input values a matrix-vector product's thread may pool for the vector elements it reads
- * (K / 256 elements, each a global pooling over the plane), where a global pooling fuses into it.
- */
-const MAX_POOLED_PER_THREAD = 1024;
+export const POOLED_INPUTS: readonly string[] = ['max_pool', 'average_pool'];
 
 /**
  * The one non-elementwise op `out` depends on inside the subgraph (besides a pooling of a

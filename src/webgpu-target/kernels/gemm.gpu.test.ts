@@ -185,17 +185,6 @@ const CASES: Case[] = [
     name: 'conv 1x8x1x1 * 6x4x1x1, 2 groups + bias (matrix-vector)', args: ['1x8x1x1xf32', '6x4x1x1xf32', '6xf32'], tiled: false, matvec: true,
     ops: [{ op: 'convolution', in: ['a', 'b', 'c'], attrs: { strides: [1, 1], start_padding: [0, 0], end_padding: [0, 0], dilations: [1, 1], groups: 2 } }],
   },
-  // A squeeze-and-excitation's global pooling → 1×1 convolution: each thread pools the planes of the
-  // vector elements it reads, in the matrix-vector kernel (@pool_conv_epilogue).
-  ...(['global_average_pool', 'global_max_pool'] as const).map((pool): Case => ({
-    name: `${pool} 1x240x14x14 → conv 1x1 10x240 + bias → x·sigmoid(x) (one matrix-vector kernel)`, args: ['1x240x14x14xf32', '10x240x1x1xf32', '10xf32'],
-    tiled: false, matvec: true,
-    ops: [
-      { op: pool, in: ['a'] },
-      { op: 'convolution', in: ['%0', 'b', 'c'], attrs: { strides: [1, 1], start_padding: [0, 0], end_padding: [0, 0], dilations: [1, 1], groups: 1 } },
-      { op: 'sigmoid', in: ['%1'] }, { op: 'mul', in: ['%1', '%2'] },
-    ],
-  })),
   {
     name: 'conv 3x3 stride 3 + bias → relu', args: ['3x5x13x14xf32', '10x5x3x3xf32', '10xf32'],
     ops: [
@@ -231,23 +220,6 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       expectClose(got, want, c.name, 1e-4, 1e-4);
     });
   }
-});
-
-describe('global pooling before a matrix-vector product', () => {
-  it('is pooled by its own kernel where each thread would pool too much, or where the product has several positions', async () => {
-    const se = (x: string, w: string): Case => ({
-      name: `global_average_pool ${x} → conv 1x1 ${w}`, args: [`${x}xf32`, `${w}xf32`],
-      ops: [{ op: 'global_average_pool', in: ['a'] }, { op: 'convolution', in: ['%0', 'b'], attrs: { strides: [1, 1], start_padding: [0, 0], end_padding: [0, 0], dilations: [1, 1], groups: 1 } }],
-    });
-    // 32 channels of 112×112: one plane is 12544 values for a thread. Two images: two positions.
-    for (const c of [se('1x32x112x112', '8x32x1x1'), se('2x16x6x6', '8x16x1x1')]) {
-      const { inputs, want, state, defs } = prepareCase(c, 5);
-      expect(state.schedule.map((g) => g.pattern), c.name).not.toContain('pool_conv_epilogue');
-      expect(defs.length, c.name).toBe(2);
-      const { got } = await runCase(device, state, inputs);
-      expectClose(got, want, c.name, 1e-4, 1e-4);
-    }
-  });
 });
 
 describe('split-K choice', () => {
