@@ -6,7 +6,7 @@
 // generators (norm-softmax.ts) recompute the statistics for every element; this reads the row once
 // (up to 16 elements per thread, kept in registers) or once per statistic and once for the write.
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
-import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputDecl, outputType } from '../wgsl/builder';
+import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputDecl, outputType, perWord } from '../wgsl/builder';
 import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
 import { REDUCTIONS, type Reduction, reducedAxes } from './pool-reduce';
@@ -206,26 +206,33 @@ function combined(stat: Statistic, threads: number, acc: string, total: string):
 const combineDecls = (threads: number) => `var<workgroup> red: array<f32, ${threads}>;\nvar<workgroup> red2: array<f32, ${Math.min(32, threads)}>;`;
 
 /**
- * Why a row op with a float32 result and an epilogue narrowing it to less than a word per element (a
- * pooled activation quantized to bytes) is not one kernel: row kernels store words, and computed per
- * element the row would be folded by one thread per output word (EfficientNet's quantized squeeze
- * pooling, 32 rows of 12,544: 3.2 ms). The subgraph ending before the cast is a row kernel, and the
- * cast joins the elementwise kernel after it. Undefined where that does not apply.
+ * Why a row op with a float32 result and an epilogue narrowing it to less than a word per element is
+ * not one kernel: row kernels store words, or bytes where each row reduces to one (below), and
+ * computed per element the row would be folded by one thread per output word (EfficientNet's
+ * quantized squeeze pooling, 32 rows of 12,544: 3.2 ms). The subgraph ending before the narrowing is
+ * a row kernel, and the cast joins the elementwise kernel after it. Undefined where that does not apply.
  */
 export function narrowedRowResult(b: KernelBuilder, out: Value): string | undefined {
   if (out.type.element === 'float32' || out.type.element === 'int32') return undefined;
   const r = rowAnchor(b, out, true);
   if (!r || r.n < MIN_ROW || r.anchor.results[0]!.type.element !== 'float32') return undefined;
-  return `cgc_op.${r.anchor.opName}'s rows stored as !cgc.${out.type.element}: a row kernel stores float32 or int32`;
+  return `cgc_op.${r.anchor.opName}'s rows stored as !cgc.${out.type.element}: a row kernel stores float32 or int32, or bytes of rows reduced to one element`;
 }
+
+/** Results a reducing row kernel packs 4 to a word (a pooled activation quantized to bytes): a workgroup takes 4 rows in turn. */
+const isByte = (out: Value) => perWord(out.type.element) === 4;
 
 /** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
 export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, maxThreads = 256): { wgsl: string; workgroups: [number, number, number] } | undefined {
-  const r = rowAnchor(b, out);
-  if (!r || r.n < MIN_ROW) return undefined;
+  // int8 / uint8 / bool results of a reducing anchor (one element per row) are stored as bytes: each
+  // workgroup computes 4 consecutive rows in turn and stores them as one word (EfficientNet int8's
+  // quantized squeeze pooling, which otherwise took an element kernel of its own to narrow).
+  const bytes = isByte(out);
+  const r = rowAnchor(b, out, bytes);
+  if (!r || r.n < MIN_ROW || (bytes && !r.rowOp.reduces)) return undefined;
   const { anchor, rowOp, x, shape, result, axes, kept, n, rows } = r;
   const threads = rowThreads(n, rows, maxThreads);
-  const type = outputType(out);
+  const type = bytes ? 'i32' : outputType(out);
   const body = new Scope('  ');
   // The row's kept coordinates once; in each pass over the row, element j's normalized ones.
   const rowCoords = unflatten('row', kept.map((i) => shape[i]!)).map((c) => {
@@ -285,7 +292,10 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     body.emit('if (t == 0i) {');
     const one = body.child();
     const coords = reducedCoords(r, rowCoords);
-    one.emit(`out${outBinding}[${flatOffset(coords, result)}] = ${convert(b.value(out, coords, one), type)};`);
+    // A byte result: row 4·w + q is byte q of word w (a reduced row's flat offset is its row index).
+    one.emit(bytes
+      ? `word = word | ((u32(${convert(b.value(out, coords, one), 'i32')}) & 0xffu) << (u32(q) * 8u));`
+      : `out${outBinding}[${flatOffset(coords, result)}] = ${convert(b.value(out, coords, one), type)};`);
     body.lines.push(...one.lines);
     body.emit('}');
   } else if (cached) {
@@ -299,7 +309,9 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   } else {
     overRow((loop, coords) => loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(b.value(out, coords, loop), type)};`));
   }
-  return rowFrame(`${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each`, bindingDecls(b, out, outBinding), threads, rows, body.lines.join('\n'));
+  const comment = `${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each`;
+  if (bytes) return byteRowFrame(`${comment}, 4 rows a workgroup, stored as bytes`, bindingDecls(b, out, outBinding), threads, rows, body.lines.join('\n'), outBinding);
+  return rowFrame(comment, bindingDecls(b, out, outBinding), threads, rows, body.lines.join('\n'));
 }
 
 /** A row kernel's WGSL around its body: a workgroup of `threads` per row (`row`, thread `t`), rows past 65535 in a second grid dimension. */
@@ -319,6 +331,37 @@ ${body}
 }
 `;
   return { wgsl, workgroups: [gx, Math.ceil(rows / gx), 1] };
+}
+
+/**
+ * The frame of a reducing row kernel with a byte result: workgroup w computes rows 4·w … 4·w + 3 in
+ * turn (the body ORs each row's byte into \`word\`), then its first thread stores the word. Every
+ * branch around the body's barriers depends on the workgroup and the loop only, so it is uniform.
+ */
+function byteRowFrame(comment: string, decls: string, threads: number, rows: number, body: string, outBinding: number): { wgsl: string; workgroups: [number, number, number] } {
+  const words = Math.ceil(rows / 4);
+  const gx = Math.min(words, 65535);
+  const wgsl = `// ${comment}
+${decls}
+
+${combineDecls(threads)}
+
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let w = i32(wg.y * ${gx}u + wg.x);
+  if (w >= ${words}i) { return; }
+  let t = i32(lid);
+  var word = 0u;
+  for (var q = 0i; q < 4i; q++) {
+    let row = w * 4i + q;
+    if (row < ${rows}i) {
+${body.split('\n').map((l) => `    ${l}`).join('\n')}
+    }
+  }
+  if (t == 0i) { out${outBinding}[w] = word; }
+}
+`;
+  return { wgsl, workgroups: [gx, Math.ceil(words / gx), 1] };
 }
 
 /** A reduction's rows from this long on are split over workgroups (with few rows: see splitRowKernels). */

@@ -142,20 +142,45 @@ describe('a pooled row quantized to bytes', () => {
   beforeAll(async () => { device = (await openDevice()).device; });
   afterAll(() => device?.destroy());
 
-  it('runs as a row kernel and, after it, an element kernel that narrows (a row kernel stores words)', async () => {
+  /** global_average_pool over C channels of 40×40 → · 2000, round, + zero point, saturated, cast to `to` (the means of inputs in [−2, 2) spread over some 100 bytes). */
+  const pooled = (C: number, to: 'u8' | 'i8', zero: number, [lo, hi]: [number, number]): Case => ({
+    name: `global_average_pool 1x${C}x40x40 → · 2000, round, + ${zero}, saturated, ${to === 'u8' ? 'uint8' : 'int8'}`,
+    args: [`1x${C}x40x40xf32`],
+    ops: [
+      { op: 'global_average_pool', in: ['a'] }, { op: 'mul', in: ['%0', 'k'] }, { op: 'round', in: ['%1'] }, { op: 'add', in: ['%2', 'z'] },
+      { op: 'clip', in: ['%3'], attrs: { min: lo, max: hi } }, { op: 'cast', in: ['%4'], attrs: { to: { type: to } } },
+    ],
+    constants: [{ name: 'k', type: 'f32', values: [2000] }, { name: 'z', type: 'f32', values: [zero] }],
+  });
+
+  // 30 channels leave the last word half filled; int8 packs negative values as their low bytes.
+  for (const c of [pooled(32, 'u8', 128, [0, 255]), pooled(30, 'u8', 128, [0, 255]), pooled(32, 'i8', -3, [-128, 127])]) {
+    it(`${c.name}: one row kernel storing bytes, 4 rows a workgroup`, async () => {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 9);
+      expect(state.schedule.map((g) => g.pattern)).toEqual(['pool_epilogue']);
+      const kernels = planKernels(defs[0]!);
+      expect(kernels.length).toBe(1);
+      expect(kernels[0]!.wgsl).toContain('4 rows a workgroup, stored as bytes');
+      expect(kernels[0]!.workgroups[0]).toBe(Math.ceil(Number(c.args[0]!.split('x')[1]) / 4));
+      const { got } = await runCase(device, state, inputs, constants);
+      expectClose(got, want, c.name, 0, 0);
+      expect(new Set(Array.from(got.data as ArrayLike<number>)).size, 'bytes spread over the range').toBeGreaterThan(16);
+    });
+  }
+
+  it('a softmax (one result per element) quantized to bytes: a row kernel, then an element kernel that narrows', async () => {
     const c: Case = {
-      name: 'global_average_pool 1x32x40x40 → · 64, round, + 3, saturated, uint8',
-      args: ['1x32x40x40xf32'],
+      name: 'softmax 8x300 → · 255, round, uint8',
+      args: ['8x300xf32'],
       ops: [
-        { op: 'global_average_pool', in: ['a'] }, { op: 'mul', in: ['%0', 'k'] }, { op: 'round', in: ['%1'] }, { op: 'add', in: ['%2', 'z'] },
-        { op: 'clip', in: ['%3'], attrs: { min: 0, max: 255 } }, { op: 'cast', in: ['%4'], attrs: { to: { type: 'u8' } } },
+        { op: 'softmax', in: ['a'], attrs: { axis: -1 } }, { op: 'mul', in: ['%0', 'k'] }, { op: 'round', in: ['%1'] },
+        { op: 'cast', in: ['%2'], attrs: { to: { type: 'u8' } } },
       ],
-      constants: [{ name: 'k', type: 'f32', values: [64] }, { name: 'z', type: 'f32', values: [128] }],
+      constants: [{ name: 'k', type: 'f32', values: [25500] }],
     };
-    const { inputs, want, state, defs, constants } = prepareCase(c, 9);
-    expect(state.schedule.map((g) => g.pattern)).toEqual(['pool_epilogue', 'elementwise_chain']);
-    expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'the pooling planned as a row kernel').toBe(true);
-    expect(state.schedule[0]!.outputs[0]!.type.element).toBe('float32');
+    const { inputs, want, state, defs, constants } = prepareCase(c, 4);
+    expect(defs.length).toBe(2);
+    expect(planKernels(defs[0]!).some((k) => k.wgsl.includes(' rows of ')), 'the softmax planned as a row kernel').toBe(true);
     const { got } = await runCase(device, state, inputs, constants);
     expectClose(got, want, c.name, 0, 0);
   });
