@@ -222,6 +222,46 @@ describe('integer product kernels on WebGPU against the CPU reference', () => {
     });
   }
 
+  // One column: a squeeze-and-excitation's 1×1 convolution of the pooled vector (1×1 map) as
+  // matrix-vector products in one kernel — requantized to bytes (20 rows: 5 words), dequantized to
+  // float32 (6 rows), and int8 x by uint8 w less a zero point per output channel, in int32.
+  const oneByOne = convAttrs(2);
+  const COLUMN_CASES: (Case & { bytesOut?: boolean })[] = [
+    {
+      name: 'u8 1x480x1x1 (zero point a byte) * i8 20x480x1x1 + bias → requantized to uint8: one column',
+      args: ['1x480x1x1xu8', '20x480x1x1xi8', 'u8'],
+      ops: [widen('a'), widen('b'), widen('c'), { op: 'sub', in: ['%0', '%2'] }, { op: 'convolution', in: ['%3', '%1', 'bias'], attrs: oneByOne }, ...REQUANTIZE],
+      constants: [
+        { name: 'bias', type: '20xi32', values: Array.from({ length: 20 }, (_, i) => ((i * 37) % 200) * 64 - 6400) },
+        { name: 'k', type: 'f32', values: [0.00048828125] }, { name: 'z', type: 'f32', values: [3] },
+      ],
+      bytesOut: true,
+    },
+    {
+      name: 'u8 1x96x1x1 (zero point a byte) * i8 6x96x1x1 → float32 · scale: one column',
+      args: ['1x96x1x1xu8', '6x96x1x1xi8', 'u8', 'f32'],
+      ops: [widen('a'), widen('b'), widen('c'), { op: 'sub', in: ['%0', '%2'] }, { op: 'convolution', in: ['%3', '%1'], attrs: oneByOne },
+        { op: 'cast', in: ['%4'], attrs: { to: { type: 'f32' } } }, { op: 'mul', in: ['%5', 'd'] }],
+    },
+    {
+      name: 'i8 1x32x1x1 * u8 8x32x1x1 less a zero point per output channel → int32: one column',
+      args: ['1x32x1x1xi8', '8x32x1x1xu8', '8x1x1x1xi32'],
+      ops: [widen('a'), widen('b'), { op: 'sub', in: ['%1', 'c'] }, { op: 'convolution', in: ['%0', '%2'], attrs: oneByOne }],
+    },
+  ];
+  for (const c of COLUMN_CASES) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 13);
+      expect(state.schedule.map((g) => g.pattern)).toEqual(['integer_conv']);
+      const kernels = defs.flatMap((d) => planKernels(d));
+      expect(kernels.length, 'one dispatch').toBe(1);
+      expect(kernels[0]!.wgsl).toContain('one column: matrix-vector products');
+      const { got } = await runCase(device, state, inputs, constants);
+      expectClose(got, want, c.name, c.args.includes('f32') ? 1e-3 : 0, c.args.includes('f32') ? 1e-6 : 0);
+      if (c.bytesOut) expect(new Set(Array.from(got.data as ArrayLike<number>)).size, 'bytes spread over the range').toBeGreaterThan(8);
+    });
+  }
+
   for (const [k, kernels] of [[96, 1], [1024, 2]] as const) {
     const c = dequantized(k);
     it(`${c.name}${kernels > 1 ? ' (K in slices: the epilogue in the kernel that sums them)' : ''}`, async () => {

@@ -67,6 +67,8 @@ interface IntegerProblem {
   readonly bias?: Value;
   /** How B's bytes are gathered; undefined where B's rows are words of 4 columns in memory ([K, N] row-major, N a multiple of 4). */
   readonly gather?: Gather;
+  /** B is one column whose K bytes lie in order from the start of its source (a 1×1 convolution of a 1×1 map): matrix-vector products. */
+  readonly column?: boolean;
 }
 
 /**
@@ -189,6 +191,7 @@ function convProblem(b: KernelBuilder, product: Operation): IntegerProblem | und
     mn: (at) => [at[1]!, images === 1 ? flatOffset(at.slice(2), spatial) : `${at[0]} * ${positions}i + ${flatOffset(at.slice(2), spatial)}`],
     ...(product.operands[2] ? { bias: product.operands[2] } : {}),
     ...(direct ? {} : { gather }),
+    ...(images === 1 && positions === 1 && taps === 1 && input.every((d) => d === 1) && startPadding.every((v) => v === 0) ? { column: true } : {}),
   };
 }
 
@@ -304,10 +307,81 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const inA = `in${p.a.binding}`;
   const inB = `in${p.b.binding}`;
   const header = `// ${name}: integer product ${p.M}×${p.N}×${p.K} (${p.a.unsigned ? 'u8' : 'i8'} × ${p.b.unsigned ? 'u8' : 'i8'} → i32) through dot4I8Packed`;
+  // One column of B (a squeeze-and-excitation's 1×1 convolution on the pooled vector): matrix-vector
+  // products, one dispatch, results stored a word at a time (4 rows per workgroup).
+  if (p.column && p.K % 4 === 0 && (packed === 1 || packed === 4)) return [columnKernel()];
   const product = { wgsl: dot4Kernel(), workgroups: [Math.ceil(p.N / tile), Math.ceil(p.M / tile), splits] as [number, number, number] };
   if (!viaWorkspace) return [product];
   const workspace = splits * elements * 4;
   return [{ ...product, workspace }, { ...sumOfSlices(), workspace }];
+
+  /**
+   * Matrix-vector products for one column of B: a workgroup per 4 rows of A, its 256 threads striding
+   * over the words of K (4 byte products per dot4I8Packed, with the row sums of A′ and the sum of B′
+   * where a zero point needs them), a tree reduction in workgroup memory, then one thread per row
+   * applies the zero-point corrections, the bias and the epilogue — bytes ORed into one word, stored
+   * by the first thread.
+   */
+  function columnKernel(): GeneratedKernel {
+    const rows = 4;
+    const bytes = perWord(out.type.element) === 4;
+    const sums = [
+      ...Array.from({ length: rows }, (_, j) => `dot${j}`),
+      ...(needRowSums ? Array.from({ length: rows }, (_, j) => `sa${j}`) : []),
+      ...(needColSums ? ['sb'] : []),
+    ];
+    const body: string[] = [`    let bw = ${inB}[w]${flip(p.b)};`];
+    if (needColSums) body.push('    sb += dot4I8Packed(bw, 0x01010101u);');
+    for (let j = 0; j < rows; j++) {
+      body.push(`    let aw${j} = ${inA}[row${j} * ${kw}i + w]${flip(p.a)};`, `    dot${j} += dot4I8Packed(aw${j}, bw);`);
+      if (needRowSums) body.push(`    sa${j} += dot4I8Packed(aw${j}, 0x01010101u);`);
+    }
+    // The store of row m, from its dot product and the sums its zero-point corrections need.
+    const st = new Scope('  ');
+    const ca = correction(p.a, p.aZeroAt('m'), st);
+    const cb = correction(p.b, p.bZeroAt('0i'), st);
+    const terms = ['dot', ...(cb ? [`${cb} * sumA`] : []), ...(ca ? [`${ca} * sumB`] : []), ...(ca && cb ? [`${p.K}i * ${ca} * ${cb}`] : [])];
+    const acc = b.fresh('acc');
+    st.emit(`let ${acc} = ${terms.join(' + ')};`);
+    const { coords, offset } = p.at('m', '0i');
+    b.override(p.product, () => ({ expr: p.bias ? `(${acc} + ${b.value(p.bias, ['m'], st).expr})` : acc, type: 'i32' }));
+    const v = b.value(out, coords, st);
+    st.emit(bytes ? `atomicOr(&outWord, (u32(${convert(v, 'i32')}) & 0xffu) << (u32(m & 3i) * 8u));` : `out${outBinding}[${offset}] = ${convert(v, outputType(out))};`);
+    const at = (name: string) => sums.indexOf(name) * 256;
+    const wgsl = `${header}, one column: matrix-vector products, ${rows} rows a workgroup
+${decls}
+var<workgroup> part: array<i32, ${sums.length * 256}>;
+${bytes ? 'var<workgroup> outWord: atomic<u32>;\n' : ''}
+fn store_row(m: i32, dot: i32, sumA: i32, sumB: i32) {
+${st.lines.join('\n')}
+}
+
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
+  let m0 = i32(wg.x) * ${rows}i;
+${Array.from({ length: rows }, (_, j) => `  let row${j} = min(m0 + ${j}i, ${p.M - 1}i);`).join('\n')}
+  ${sums.map((n) => `var ${n} = 0i;`).join(' ')}
+  for (var w = i32(lidx); w < ${kw}i; w += 256i) {
+${body.join('\n')}
+  }
+${sums.map((n) => `  part[${at(n)}u + lidx] = ${n};`).join('\n')}
+  workgroupBarrier();
+  for (var s = 128u; s > 0u; s = s / 2u) {
+    if (lidx < s) {
+${sums.map((n) => `      part[${at(n)}u + lidx] += part[${at(n)}u + lidx + s];`).join('\n')}
+    }
+    workgroupBarrier();
+  }
+  let m = m0 + i32(lidx);
+  if (lidx < ${rows}u && m < ${p.M}i) {
+    store_row(m, part[lidx * 256u], ${needRowSums ? `part[${at('sa0')}u + lidx * 256u]` : '0i'}, ${needColSums ? `part[${at('sb')}u]` : '0i'});
+  }${bytes ? `
+  workgroupBarrier();
+  if (lidx == 0u) { out${outBinding}[wg.x] = atomicLoad(&outWord); }` : ''}
+}
+`;
+    return { wgsl, workgroups: [Math.ceil(p.M / rows), 1, 1] };
+  }
 
   /** One thread per element (per word of packed results): the slices' partials summed, K·ca·cb and the bias added, the epilogue applied. */
   function sumOfSlices(): { wgsl: string; workgroups: [number, number, number] } {
