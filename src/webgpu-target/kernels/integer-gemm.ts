@@ -227,8 +227,9 @@ const KTILE: Readonly<Record<number, number>> = { [TILE]: 64, [SMALL_TILE]: 128 
  * of 64 (up to 64), 0.785 / 0.370 / 0.828 — the 3×3 layers' 100–150 workgroups each ran a chain of
  * k-tiles, latency-bound. Products of K 256–511 ran slower split than whole (0.018 → 0.026 ms) where
  * splitting cost them their direct byte stores and a summing dispatch, hence MIN_SPLIT_K; a product
- * whose results go through the workspace anyway (bytes that four columns do not make a word of, such
- * as EfficientNet's squeeze-excitation products of one column) splits from 128 bytes: 0.828 → 0.808.
+ * whose results go through the workspace anyway (bytes that four columns do not make a word of)
+ * splits from 128 bytes: 0.828 → 0.808, measured on EfficientNet's one-column squeeze-excitation
+ * products before they took the one-column kernel.
  */
 const MIN_SPLIT_K = 512;
 const MIN_SPLIT_K_VIA_WORKSPACE = 128;
