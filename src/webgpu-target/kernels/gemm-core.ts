@@ -410,7 +410,7 @@ const GEMV_MAX_ROWS = 8;
  * second (each dispatch costs the host 10–14 µs, docs/webgpu-target.md). Undefined where the matrix
  * side's memory does not run along K (its reads would not coalesce) or past dispatch limits.
  */
-export function gemvMain(s: GemmShape, hooks: GemmHooks): { code: string; workgroups: [number, number, number]; rows: number } | undefined {
+export function gemvMain(s: GemmShape, hooks: GemmHooks): { code: string; workgroups: [number, number, number] } | undefined {
   const column = s.N === 1;
   if (column ? s.aAcrossK : !(s.M === 1 && s.bAlongK)) return undefined;
   const length = column ? s.M : s.N;
@@ -435,7 +435,7 @@ export function gemvMain(s: GemmShape, hooks: GemmHooks): { code: string; workgr
     body.emit('}');
   }
   const write = new Scope('  ');
-  when(write, 'true', (inner) => hooks.write(inner, 'batch', column ? 'm' : '0i', column ? '0i' : 'm', 'acc_v'));
+  hooks.write(write, 'batch', column ? 'm' : '0i', column ? '0i' : 'm', 'acc_v');
   const code = `var<workgroup> gv_part: array<f32, ${rows * GEMV_THREADS}>;
 
 fn store_row(batch: i32, m: i32, acc_v: f32) {
@@ -465,5 +465,5 @@ ${Array.from({ length: rows }, (_, j) => `      gv_part[${j * GEMV_THREADS}u + l
   }
 }
 `;
-  return { code, workgroups, rows };
+  return { code, workgroups };
 }

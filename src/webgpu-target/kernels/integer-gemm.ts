@@ -325,7 +325,7 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
    */
   function columnKernel(): GeneratedKernel {
     const rows = 4;
-    const bytes = perWord(out.type.element) === 4;
+    const bytes = packed === 4;
     const sums = [
       ...Array.from({ length: rows }, (_, j) => `dot${j}`),
       ...(needRowSums ? Array.from({ length: rows }, (_, j) => `sa${j}`) : []),
