@@ -194,16 +194,19 @@ function reducedCoords(r: RowAnchor, rowCoords: readonly string[]): readonly str
  * all, if fewer) each combine a column of the partials in `red`, then every thread combines those
  * values from `red2` itself.
  */
-function combined(stat: Statistic, threads: number, acc: string, total: string): string[] {
+function combined(stat: Statistic, threads: number, acc: string, total: string, grouped = false): string[] {
   const lanes = Math.min(32, threads);
-  const lines = [`red[t] = ${acc};`, 'workgroupBarrier();', `if (t < ${lanes}i) {`, '  var part = red[t];'];
-  for (let k = 1; k < threads / lanes; k++) lines.push(`  part = ${stat.combine('part', `red[t + ${k * lanes}i]`)};`);
-  lines.push('  red2[t] = part;', '}', 'workgroupBarrier();', `var ${total} = red2[0];`, `for (var k = 1i; k < ${lanes}i; k++) { ${total} = ${stat.combine(total, 'red2[k]')}; }`);
+  // Grouped (several rows a workgroup, `threads` each): group q combines in its own part of the arrays.
+  const r = grouped ? `q * ${threads}i + ` : '';
+  const r2 = grouped ? `q * ${lanes}i + ` : '';
+  const lines = [`red[${r}t] = ${acc};`, 'workgroupBarrier();', `if (t < ${lanes}i) {`, `  var part = red[${r}t];`];
+  for (let k = 1; k < threads / lanes; k++) lines.push(`  part = ${stat.combine('part', `red[${r}t + ${k * lanes}i]`)};`);
+  lines.push(`  red2[${r2}t] = part;`, '}', 'workgroupBarrier();', `var ${total} = red2[${r2}0i];`, `for (var k = 1i; k < ${lanes}i; k++) { ${total} = ${stat.combine(total, `red2[${r2}k]`)}; }`);
   return lines;
 }
 
-/** The workgroup arrays `combined` uses. */
-const combineDecls = (threads: number) => `var<workgroup> red: array<f32, ${threads}>;\nvar<workgroup> red2: array<f32, ${Math.min(32, threads)}>;`;
+/** The workgroup arrays `combined` uses, for `groups` rows at a time. */
+const combineDecls = (threads: number, groups = 1) => `var<workgroup> red: array<f32, ${groups * threads}>;\nvar<workgroup> red2: array<f32, ${groups * Math.min(32, threads)}>;`;
 
 /**
  * Why a row op with a float32 result and an epilogue narrowing it to less than a word per element is
@@ -231,7 +234,8 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const r = rowAnchor(b, out, bytes);
   if (!r || r.n < MIN_ROW || (bytes && !r.rowOp.reduces)) return undefined;
   const { anchor, rowOp, x, shape, result, axes, kept, n, rows } = r;
-  const threads = rowThreads(n, rows, maxThreads);
+  // Bytes: the workgroup's threads in 4 groups, one row each.
+  const threads = bytes ? Math.min(rowThreads(n, Math.ceil(rows / 4), maxThreads / 4), Math.max(32, maxThreads / 4)) : rowThreads(n, rows, maxThreads);
   const type = bytes ? 'i32' : outputType(out);
   const body = new Scope('  ');
   // The row's kept coordinates once; in each pass over the row, element j's normalized ones.
@@ -281,7 +285,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
       overRow((loop, coords) => loop.emit(`${acc} = ${stat.fold(acc, convert(b.value(x, coords, loop), 'f32'), names)};`));
     }
     const total = b.fresh('total');
-    for (const line of combined(stat, threads, acc, total)) body.emit(line);
+    for (const line of combined(stat, threads, acc, total, bytes)) body.emit(line);
     const name = b.fresh('stat');
     body.emit(`let ${name} = ${stat.final ? stat.final(total) : total};`);
     names.push(name);
@@ -289,12 +293,12 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   b.override(anchor, (_b, op, at, s) => rowOp.finish(b, op, at, s, names, n));
   if (rowOp.reduces) {
     // The row's one result, at its kept coordinates (the reduced axes are 0).
-    body.emit('if (t == 0i) {');
+    body.emit(bytes ? 'if (t == 0i && live) {' : 'if (t == 0i) {');
     const one = body.child();
     const coords = reducedCoords(r, rowCoords);
     // A byte result: row 4·w + q is byte q of word w (a reduced row's flat offset is its row index).
     one.emit(bytes
-      ? `word = word | ((u32(${convert(b.value(out, coords, one), 'i32')}) & 0xffu) << (u32(q) * 8u));`
+      ? `atomicOr(&outWord, (u32(${convert(b.value(out, coords, one), 'i32')}) & 0xffu) << (u32(q) * 8u));`
       : `out${outBinding}[${flatOffset(coords, result)}] = ${convert(b.value(out, coords, one), type)};`);
     body.lines.push(...one.lines);
     body.emit('}');
@@ -310,7 +314,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     overRow((loop, coords) => loop.emit(`out${outBinding}[${flatOffset(coords, shape)}] = ${convert(b.value(out, coords, loop), type)};`));
   }
   const comment = `${name}: ${shapeToString(shape)} through cgc_op.${anchor.opName}, ${rows} rows of ${n}, ${threads} threads each`;
-  if (bytes) return byteRowFrame(`${comment}, 4 rows a workgroup, stored as bytes`, bindingDecls(b, out, outBinding), threads, rows, body.lines.join('\n'), outBinding);
+  if (bytes) return byteRowFrame(`${comment}, 4 rows a workgroup at once, stored as bytes`, bindingDecls(b, out, outBinding), threads, rows, body.lines.join('\n'), outBinding);
   return rowFrame(comment, bindingDecls(b, out, outBinding), threads, rows, body.lines.join('\n'));
 }
 
@@ -334,9 +338,10 @@ ${body}
 }
 
 /**
- * The frame of a reducing row kernel with a byte result: workgroup w computes rows 4·w … 4·w + 3 in
- * turn (the body ORs each row's byte into \`word\`), then its first thread stores the word. Every
- * branch around the body's barriers depends on the workgroup and the loop only, so it is uniform.
+ * The frame of a reducing row kernel with a byte result: workgroup w computes rows 4·w … 4·w + 3 at
+ * once, `threads` threads each (group q, thread `t` within it), each group's first thread ORing its
+ * row's byte into \`outWord\`; then the first thread stores the word. A group past the last row
+ * computes that row again and stores nothing (\`live\`), so every barrier is reached by all.
  */
 function byteRowFrame(comment: string, decls: string, threads: number, rows: number, body: string, outBinding: number): { wgsl: string; workgroups: [number, number, number] } {
   const words = Math.ceil(rows / 4);
@@ -344,21 +349,20 @@ function byteRowFrame(comment: string, decls: string, threads: number, rows: num
   const wgsl = `// ${comment}
 ${decls}
 
-${combineDecls(threads)}
+${combineDecls(threads, 4)}
+var<workgroup> outWord: atomic<u32>;
 
-@compute @workgroup_size(${threads})
+@compute @workgroup_size(${4 * threads})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let w = i32(wg.y * ${gx}u + wg.x);
   if (w >= ${words}i) { return; }
-  let t = i32(lid);
-  var word = 0u;
-  for (var q = 0i; q < 4i; q++) {
-    let row = w * 4i + q;
-    if (row < ${rows}i) {
-${body.split('\n').map((l) => `    ${l}`).join('\n')}
-    }
-  }
-  if (t == 0i) { out${outBinding}[w] = word; }
+  let q = i32(lid) / ${threads}i;
+  let t = i32(lid) % ${threads}i;
+  let live = w * 4i + q < ${rows}i;
+  let row = min(w * 4i + q, ${rows - 1}i);
+${body}
+  workgroupBarrier();
+  if (lid == 0u) { out${outBinding}[w] = atomicLoad(&outWord); }
 }
 `;
   return { wgsl, workgroups: [gx, Math.ceil(words / gx), 1] };

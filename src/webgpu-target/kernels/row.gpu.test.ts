@@ -160,7 +160,7 @@ describe('a pooled row quantized to bytes', () => {
       expect(state.schedule.map((g) => g.pattern)).toEqual(['pool_epilogue']);
       const kernels = planKernels(defs[0]!);
       expect(kernels.length).toBe(1);
-      expect(kernels[0]!.wgsl).toContain('4 rows a workgroup, stored as bytes');
+      expect(kernels[0]!.wgsl).toContain('4 rows a workgroup at once, stored as bytes');
       expect(kernels[0]!.workgroups[0]).toBe(Math.ceil(Number(c.args[0]!.split('x')[1]) / 4));
       const { got } = await runCase(device, state, inputs, constants);
       expectClose(got, want, c.name, 0, 0);
