@@ -3,7 +3,7 @@
 // in f32. Operands arrive through read hooks and results leave through a write hook, so the caller
 // decides the indexing (transposes, broadcasting, im2col) and the store (the fused epilogue).
 import { Scope } from '../wgsl/builder';
-import { when } from './helpers';
+import { when, workgroupSums } from './helpers';
 
 /** batch independent products of [M, K]·[K, N]. */
 export interface GemmShape {
@@ -451,14 +451,7 @@ ${Array.from({ length: rows }, (_, j) => `  var gv_sum${j} = 0.0f;`).join('\n')}
   for (var gv_k = i32(lidx); gv_k < ${s.K}i; gv_k += ${GEMV_THREADS}i) {
 ${body.lines.join('\n')}
   }
-${Array.from({ length: rows }, (_, j) => `  gv_part[${j * GEMV_THREADS}u + lidx] = gv_sum${j};`).join('\n')}
-  workgroupBarrier();
-  for (var gv_s = ${GEMV_THREADS / 2}u; gv_s > 0u; gv_s = gv_s / 2u) {
-    if (lidx < gv_s) {
-${Array.from({ length: rows }, (_, j) => `      gv_part[${j * GEMV_THREADS}u + lidx] += gv_part[${j * GEMV_THREADS}u + lidx + gv_s];`).join('\n')}
-    }
-    workgroupBarrier();
-  }
+${workgroupSums('gv_part', Array.from({ length: rows }, (_, j) => `gv_sum${j}`), GEMV_THREADS)}
   let gv_m = i32(wg.x) * ${rows}i + i32(lidx);
   if (lidx < ${rows}u && gv_m < ${length}i) {
     store_row(batch, gv_m, gv_part[lidx * ${GEMV_THREADS}u]);

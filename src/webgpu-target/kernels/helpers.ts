@@ -58,3 +58,23 @@ export function convParams(op: Operation): ConvParams {
     strides: ctx.ints('strides'), dilations: ctx.ints('dilations'), startPadding: ctx.ints('start_padding'),
   };
 }
+
+/**
+ * WGSL that sums each of `values` (one per thread, `threads` a power of two, the thread's index
+ * `lidx: u32`) over the workgroup in `array` (declared by the caller with values.length × threads
+ * elements, value i at i × threads): a store, then a halving tree with a barrier per level. Afterwards
+ * value i's total is `array[i × threads]`, readable by every thread.
+ */
+export function workgroupSums(array: string, values: readonly string[], threads: number, indent = '  '): string {
+  const at = (i: number) => `${array}[${i * threads}u + lidx]`;
+  return [
+    ...values.map((v, i) => `${at(i)} = ${v};`),
+    'workgroupBarrier();',
+    `for (var tree_s = ${threads / 2}u; tree_s > 0u; tree_s = tree_s / 2u) {`,
+    '  if (lidx < tree_s) {',
+    ...values.map((_, i) => `    ${at(i)} += ${array}[${i * threads}u + lidx + tree_s];`),
+    '  }',
+    '  workgroupBarrier();',
+    '}',
+  ].map((l) => indent + l).join('\n');
+}

@@ -15,7 +15,7 @@
 import { type Operation, type Value, numElements, sameShape } from '../../ir';
 import { type KernelBuilder, Scope, bindingDecls, broadcastCoords, convert, elementKernel, flatOffset, outputType, perWord } from '../wgsl/builder';
 import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
-import { convParams } from './helpers';
+import { convParams, workgroupSums } from './helpers';
 
 /** One side of the product: the int8 / uint8 argument it widens, read as packed bytes, and its zero point. */
 interface IntegerOperand {
@@ -279,25 +279,35 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
   const viaWorkspace = splits > 1 || packedAfter;
   const elements = p.M * p.N;
   /**
+   * Product element (m, n)'s byte product `dot` with the zero-point corrections from A′'s row sum and
+   * B′'s column sum (K·ca·cb too where `constant`: a partial of a slice leaves it to the sum), bound to
+   * a fresh name in `scope`.
+   */
+  const corrected = (scope: Scope, m: string, n: string, dot: string, rowSum: string, colSum: string, constant: boolean) => {
+    const ca = correction(p.a, p.aZeroAt(m), scope);
+    const cb = correction(p.b, p.bZeroAt(n), scope);
+    const terms = [dot, ...(cb ? [`${cb} * ${rowSum}`] : []), ...(ca ? [`${ca} * ${colSum}`] : []), ...(ca && cb && constant ? [`${p.K}i * ${ca} * ${cb}`] : [])];
+    const acc = b.fresh('acc');
+    scope.emit(`let ${acc} = ${terms.join(' + ')};`);
+    return acc;
+  };
+  /** Product element (m, n)'s result from its corrected sum `acc`: the bias added, the epilogue applied; with its offset in the result. */
+  const finished = (scope: Scope, m: string, n: string, acc: string) => {
+    const { coords, offset } = p.at(m, n);
+    b.override(p.product, () => ({ expr: p.bias ? `(${acc} + ${b.value(p.bias, [m], scope).expr})` : acc, type: 'i32' }));
+    return { v: b.value(out, coords, scope), offset };
+  };
+  /**
    * Stores product element (m, n) with accumulator `dot`, the tile's sums of row r and column c in
    * `sumA[r]` / `sumB[c]`: through the epilogue, or as this slice's partial.
    */
   const store = (scope: Scope, m: string, n: string, r: string, c: string, dot: string) => {
-    const ca = correction(p.a, p.aZeroAt(m), scope);
-    const cb = correction(p.b, p.bZeroAt(n), scope);
-    const terms = [dot];
-    if (cb) terms.push(`${cb} * sumA[${r}]`);
-    if (ca) terms.push(`${ca} * sumB[${c}]`);
-    if (ca && cb && !viaWorkspace) terms.push(`${p.K}i * ${ca} * ${cb}`);
-    const acc = b.fresh('acc');
-    scope.emit(`let ${acc} = ${terms.join(' + ')};`);
+    const acc = corrected(scope, m, n, dot, `sumA[${r}]`, `sumB[${c}]`, !viaWorkspace);
     if (viaWorkspace) {
       scope.emit(`workspace[${splits > 1 ? `i32(wg.z) * ${elements}i + ` : ''}(${m}) * ${p.N}i + ${n}] = ${acc};`);
       return;
     }
-    const { coords, offset } = p.at(m, n);
-    b.override(p.product, () => ({ expr: p.bias ? `(${acc} + ${b.value(p.bias, [m], scope).expr})` : acc, type: 'i32' }));
-    const v = b.value(out, coords, scope);
+    const { v, offset } = finished(scope, m, n, acc);
     if (storesBytes) {
       scope.emit(`atomicOr(&outWords[(${r}) * ${tile / 4}i + (${c}) / 4i], (u32(${v.expr}) & 0xffu) << (u32((${c}) & 3i) * 8u));`);
       return;
@@ -339,14 +349,7 @@ export function integerGemmKernel(b: KernelBuilder, out: Value, outBinding: numb
     }
     // The store of row m, from its dot product and the sums its zero-point corrections need.
     const st = new Scope('  ');
-    const ca = correction(p.a, p.aZeroAt('m'), st);
-    const cb = correction(p.b, p.bZeroAt('0i'), st);
-    const terms = ['dot', ...(cb ? [`${cb} * sumA`] : []), ...(ca ? [`${ca} * sumB`] : []), ...(ca && cb ? [`${p.K}i * ${ca} * ${cb}`] : [])];
-    const acc = b.fresh('acc');
-    st.emit(`let ${acc} = ${terms.join(' + ')};`);
-    const { coords, offset } = p.at('m', '0i');
-    b.override(p.product, () => ({ expr: p.bias ? `(${acc} + ${b.value(p.bias, ['m'], st).expr})` : acc, type: 'i32' }));
-    const v = b.value(out, coords, st);
+    const { v, offset } = finished(st, 'm', '0i', corrected(st, 'm', '0i', 'dot', 'sumA', 'sumB', true));
     st.emit(bytes ? `atomicOr(&outWord, (u32(${convert(v, 'i32')}) & 0xffu) << (u32(m & 3i) * 8u));` : `out${outBinding}[${offset}] = ${convert(v, outputType(out))};`);
     const at = (name: string) => sums.indexOf(name) * 256;
     const wgsl = `${header}, one column: matrix-vector products, ${rows} rows a workgroup
@@ -365,14 +368,7 @@ ${Array.from({ length: rows }, (_, j) => `  let row${j} = min(m0 + ${j}i, ${p.M 
   for (var w = i32(lidx); w < ${kw}i; w += 256i) {
 ${body.join('\n')}
   }
-${sums.map((n) => `  part[${at(n)}u + lidx] = ${n};`).join('\n')}
-  workgroupBarrier();
-  for (var s = 128u; s > 0u; s = s / 2u) {
-    if (lidx < s) {
-${sums.map((n) => `      part[${at(n)}u + lidx] += part[${at(n)}u + lidx + s];`).join('\n')}
-    }
-    workgroupBarrier();
-  }
+${workgroupSums('part', sums, 256)}
   let m = m0 + i32(lidx);
   if (lidx < ${rows}u && m < ${p.M}i) {
     store_row(m, part[lidx * 256u], ${needRowSums ? `part[${at('sa0')}u + lidx * 256u]` : '0i'}, ${needColSums ? `part[${at('sb')}u]` : '0i'});

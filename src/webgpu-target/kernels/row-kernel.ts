@@ -222,13 +222,13 @@ export function narrowedRowResult(b: KernelBuilder, out: Value): string | undefi
   return `cgc_op.${r.anchor.opName}'s rows stored as !cgc.${out.type.element}: a row kernel stores float32 or int32, or bytes of rows reduced to one element`;
 }
 
-/** Results a reducing row kernel packs 4 to a word (a pooled activation quantized to bytes): a workgroup takes 4 rows in turn. */
+/** Results a reducing row kernel packs 4 to a word (a pooled activation quantized to bytes): a workgroup takes 4 rows at once. */
 const isByte = (out: Value) => perWord(out.type.element) === 4;
 
 /** The row kernel writing `out`, or undefined when its subgraph is not one row op plus elementwise ops. */
 export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, maxThreads = 256): { wgsl: string; workgroups: [number, number, number] } | undefined {
   // int8 / uint8 / bool results of a reducing anchor (one element per row) are stored as bytes: each
-  // workgroup computes 4 consecutive rows in turn and stores them as one word (EfficientNet int8's
+  // workgroup computes 4 consecutive rows at once and stores them as one word (EfficientNet int8's
   // quantized squeeze pooling, which otherwise took an element kernel of its own to narrow).
   const bytes = isByte(out);
   const r = rowAnchor(b, out, bytes);
