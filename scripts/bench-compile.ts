@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { type Operation, parseModule, printModule } from '../src/ir';
 import { compile } from '../src/compiler/pipeline';
-import { defaultTargets } from '../src/webgpu-target/targets';
+import { defaultTargets } from '../src/engine/targets';
 import { loadModel } from '../src/cli/load';
 
 /** A ResNet-like chain of `blocks` conv → relu → conv → add → relu blocks, with a pooled head: 5·blocks + 4 ops. */

@@ -12,7 +12,7 @@ import { planKernels } from '../../src/webgpu-target/kernel-plan';
 import { compile } from '../../src/compiler/pipeline';
 import { randomTensor } from '../../src/reference/random';
 import { loadProgram } from '../../src/runtime/runtime';
-import { defaultTargets } from '../../src/webgpu-target/targets';
+import { defaultTargets } from '../../src/engine/targets';
 import { gpuProfile } from '../../src/webgpu-target/limits';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from '../../src/cli/gpu';
 import { loadModel } from '../../src/cli/load';

@@ -5,7 +5,7 @@ import { compile } from '../compiler/pipeline';
 import { type HostTensor, runEntryPoint, tensorBytes } from '../reference';
 import { loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { type TargetOptions, defaultTargets } from '../webgpu-target/targets';
+import { type TargetOptions, defaultTargets } from '../engine/targets';
 import { UsageError } from './args';
 import { openCliDevice } from './gpu';
 
@@ -41,11 +41,12 @@ export async function openBackend(name: BackendName, note: (line: string) => voi
   const backend: { -readonly [K in keyof Backend]: Backend[K] } = {
     name,
     async run(module, inputs, constants) {
-      const s = compile(module, defaultTargets(gpuProfile(device), options));
+      const targets = defaultTargets(gpuProfile(device), options);
+      const s = compile(module, targets);
       const program = await loadProgram(device, s.output!, (n) => {
         const t = constants(n);
         return t && tensorBytes(t);
-      });
+      }, { targets });
       try {
         const r = await program.run(inputs);
         backend.stats = { dispatches: r.dispatches, submits: r.submits, partitions: program.partitions.map((p) => p.target) };

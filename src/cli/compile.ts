@@ -2,14 +2,14 @@
 // targets (WebGPU fused, per-op fallback, CPU reference) and print the IR, the memory plan, or the
 // partitions with the decision log.
 import { writeFileSync } from 'node:fs';
-import { formatDiagnostic, printModule, writeBytecode } from '../ir';
+import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { decisionLines, planText } from '../compiler/dump';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
 import { plannedRunCounts } from '../runtime/runtime';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -22,7 +22,7 @@ export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
 const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subgraph'];
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
-  { state?: CompileState; flags: Map<string, string> } {
+  { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string> } {
   const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
@@ -34,7 +34,8 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return { flags };
   try {
-    return { state: compile(loaded.module, defaultTargets(undefined, { fusion }), { granularity, limits }), flags };
+    const targets = defaultTargets(undefined, { fusion });
+    return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);
@@ -65,7 +66,7 @@ export function planCommand(argv: readonly string[], io: CliIO): number {
 }
 
 export function partitionsCommand(argv: readonly string[], io: CliIO): number {
-  const { state } = compileFromArgs(argv, io, PARTITIONS_USAGE);
+  const { state, targets } = compileFromArgs(argv, io, PARTITIONS_USAGE);
   if (!state) return 1;
   const lines: string[] = [];
   for (const p of state.partitions) {
@@ -75,7 +76,7 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
       lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]`);
     }
   }
-  const counts = plannedRunCounts(state.output!);
+  const counts = plannedRunCounts(state.output!, targets!);
   lines.push(`per run: ${counts.dispatches} GPU dispatches (kernels), ${counts.submits} queue submit(s)`);
   lines.push('', 'decisions:', ...decisionLines(state).map((l) => `  ${l}`));
   io.stdout(lines.join('\n'));

@@ -9,7 +9,7 @@ import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
@@ -47,10 +47,11 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
   if (flags.has('profile')) await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device } = await openCliDevice((l) => io.stderr(l));
+  const targets = defaultTargets(gpuProfile(device), { fusion: parseFusion(flags.get('fusion')) });
   let state;
   try {
     // Against the device's own features and limits, as the app and `cgc bench` compile.
-    state = compile(loaded.module, defaultTargets(gpuProfile(device), { fusion: parseFusion(flags.get('fusion')) }), { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    state = compile(loaded.module, targets, { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
     device.destroy();
     if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
@@ -58,7 +59,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   }
   try {
     const t0 = performance.now();
-    const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data);
+    const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { targets });
     const loadMs = performance.now() - t0;
     const named = new Map((flags.get('input') ?? '').split(',').filter((x) => x).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
     const argNames = state.entry.body().arguments.map((a) => a.nameHint ?? '');

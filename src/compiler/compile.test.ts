@@ -7,9 +7,9 @@ import {
 import { SUBGRAPH_INTERFACES, specializationAnswer } from '../ir/exchange';
 import { createReferenceTarget } from '../reference/target';
 import { createWebGpuFallbackTarget } from '../webgpu-target/target';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { decisionLines } from './dump';
-import { getPartitionBytecode, isolatePartition, partitionNames } from './partition/isolate';
+import { getPartitionBytecode, isolatePartition, partitionNames } from '../ir/isolate';
 import { DeclarationError } from './patterns/pattern';
 import { compile } from './pipeline';
 import { CompileError, type CompileState } from './state';

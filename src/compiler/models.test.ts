@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { getOpDef, readBytecode, verifyModule, writeBytecode } from '../ir';
 import { loadModel } from '../cli/load';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { compile } from './pipeline';
 import { ensureModels } from './testing/models';
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, parseModule, type ParseOptions, verifyModule } from '../ir';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { dumpState } from './dump';
 import { constantTypesOf, readSafetensors } from './import/safetensors';
 import { CompileState, type Granularity } from './state';

@@ -16,3 +16,5 @@ export { readBytecode, isBytecode, type BytecodeReadResult } from './bytecode/re
 export { writeBytecode, type BytecodeWriteOptions } from './bytecode/writer';
 export * from './exchange';
 export { cloneOp } from './clone';
+export { getPartitionBytecode, isolatePartition, partitionNames } from './isolate';
+export * from './target';

@@ -9,7 +9,7 @@ import { importOnnx } from '../compiler/import/onnx';
 import { floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { readSafetensors, writeSafetensors } from '../compiler/import/safetensors';
 import { compile } from '../compiler/pipeline';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { tensorType } from './types';
 
 const relu = (shape: string) => `cgc.module {

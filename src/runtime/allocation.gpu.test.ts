@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { allocTensor } from '../reference';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { type DeviceError, openDevice } from './device';
 import { loadProgram } from './runtime';
 
@@ -23,9 +23,9 @@ const relu = (shape: string) => compile(parseModule(`cgc.module {
 describe('program allocation', () => {
   it('refuses a buffer past maxBufferSize, naming it, without an uncaptured error; then loads a program that fits', async () => {
     const rows = Math.ceil((device.limits.maxBufferSize + 1) / 4 / 4096);
-    await expect(loadProgram(device, relu(`1x1x${rows}x4096`), () => undefined))
+    await expect(loadProgram(device, relu(`1x1x${rows}x4096`), () => undefined, { targets: defaultTargets() }))
       .rejects.toThrow(/^input %x \(Runtime\.input0\) needs [\d.]+ MiB, over this device's largest buffer \(maxBufferSize [\d.]+ MiB\)$/);
-    const small = await loadProgram(device, relu('1x4'), () => undefined);
+    const small = await loadProgram(device, relu('1x4'), () => undefined, { targets: defaultTargets() });
     const x = allocTensor([1, 4], 'float32');
     (x.data as Float32Array).set([-1, 2, -3, 4]);
     expect([...(await small.run([x])).outputs[0]!.data]).toEqual([0, 2, 0, 4]);
@@ -55,7 +55,7 @@ describe('program allocation', () => {
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },
     });
-    await expect(loadProgram(oomDevice, relu('1x4'), () => undefined))
+    await expect(loadProgram(oomDevice, relu('1x4'), () => undefined, { targets: defaultTargets() }))
       .rejects.toThrow(/^the GPU is out of memory for this program's buffers \(32 bytes in 2 buffers: inputs, outputs, constants, scratch arena\): Not enough memory left \(simulated\)$/);
     expect(uncaptured).toEqual([]);
   });

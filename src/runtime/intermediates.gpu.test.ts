@@ -10,7 +10,7 @@ import { readSafetensors } from '../compiler/import/safetensors';
 import { type HostTensor, allocTensor, runEntryPoint, tensorFromBytes } from '../reference';
 import { createReferenceTarget } from '../reference/target';
 import { createWebGpuFallbackTarget } from '../webgpu-target/target';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { openDevice } from './device';
 import { loadProgram } from './runtime';
 
@@ -52,7 +52,7 @@ describe('runtime debug run: intermediate values', () => {
     const constants = (n: string) => { const t = weights.tensors.get(n); return t && tensorFromBytes(t.type, t.data); };
     const input = ramp([1, 1, 4, 4], 0.7);
     const want = referenceValues(module, [input], constants);
-    const program = await loadProgram(device, compile(module, defaultTargets()).output!, (n) => weights.tensors.get(n)?.data);
+    const program = await loadProgram(device, compile(module, defaultTargets()).output!, (n) => weights.tensors.get(n)?.data, { targets: defaultTargets() });
     const plain = await program.run([input]);
     expect(plain.intermediates).toBeUndefined();
     const r = await program.run([input], { intermediates: true });
@@ -81,7 +81,7 @@ describe('runtime debug run: intermediate values', () => {
     const want = referenceValues(module, [input], () => undefined);
     const s = compile(module, defaultTargets());
     expect(s.schedule.some((g) => g.outputs.length === 2), 'min and max as one subgraph').toBe(true);
-    const program = await loadProgram(device, s.output!, () => undefined);
+    const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
     const r = await program.run([input], { intermediates: true });
     for (const name of ['%lo', '%hi']) {
       const v = r.intermediates!.find((x) => x.value === name);
@@ -110,7 +110,7 @@ describe('runtime debug run: intermediate values', () => {
       const s = compile(module, targets);
       const offsets = s.plan!.tensors.map((t) => t.offset);
       expect(new Set(offsets).size, 'the plan reuses scratch bytes').toBeLessThan(offsets.length);
-      const program = await loadProgram(device, s.output!, () => undefined);
+      const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
       const r = await program.run([input], { intermediates: true });
       expect(r.intermediates!.map((v) => v.value)).toEqual(['%a', '%b', '%c', '%d', '%out']);
       for (const v of r.intermediates!.slice(0, 4)) expect(maxAbs(v.tensor, want.get(v.value)!), `${v.value} (${targets[0]!.name})`).toBeLessThan(1e-5);

@@ -9,7 +9,7 @@ import { compile } from '../compiler/pipeline';
 import { readSafetensors } from '../compiler/import/safetensors';
 import { type HostTensor, allocTensor, runEntryPoint, tensorFromBytes } from '../reference';
 import { listGoldens, parseGolden } from '../ir/testing/goldens';
-import { defaultTargets } from '../webgpu-target/targets';
+import { defaultTargets } from '../engine/targets';
 import { openDevice } from './device';
 import { loadProgram, plannedRunCounts } from './runtime';
 
@@ -54,7 +54,7 @@ describe('runtime vs CPU reference', () => {
       const inputs = entry.body().arguments.map((a, i) => randomInput(a.type, 17 + i));
       const want = runEntryPoint(module, inputs, () => undefined);
       const s = compile(module, defaultTargets());
-      const program = await loadProgram(device, s.output!, () => undefined);
+      const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
       const r = await program.run(inputs);
       r.outputs.forEach((o, i) => compare(o, want[i]!, `${entry.symbolName} output #${i} (${program.partitions.map((p) => p.target).join(', ')})`, entry.symbolName === 'tan' ? 1e-3 : 1e-4));
       program.destroy();
@@ -69,11 +69,11 @@ describe('runtime vs CPU reference', () => {
     const input = randomInput({ shape: [4, 16], element: 'float32' }, 9);
     const want = runEntryPoint(module, [input], () => undefined);
     const s = compile(module, defaultTargets());
-    const program = await loadProgram(device, s.output!, () => undefined);
+    const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
     const r = await program.run([input]);
     compare(r.outputs[0]!, want[0]!, '30 softmaxes');
     expect({ dispatches: r.dispatches, submits: r.submits }).toEqual({ dispatches: 30, submits: 3 });
-    expect(plannedRunCounts(s.output!)).toEqual({ dispatches: 30, submits: 3 });
+    expect(plannedRunCounts(s.output!, defaultTargets())).toEqual({ dispatches: 30, submits: 3 });
     if (device.features.has('timestamp-query')) {
       expect(r.timings.map((t) => t.partition)).toEqual(program.partitions.map((p) => p.name));
       for (const t of r.timings) expect(t.ms).toBeGreaterThan(0);
@@ -109,7 +109,7 @@ describe('runtime vs CPU reference', () => {
       const want = runEntryPoint(module, inputs, () => undefined);
       const s = compile(parseModule(text).module!, defaultTargets());
       expect(s.aliases.size).toBe(views);
-      const program = await loadProgram(device, s.output!, () => undefined);
+      const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
       const r = await program.run(inputs);
       r.outputs.forEach((o, i) => compare(o, want[i]!, `${name} output #${i}`));
       program.destroy();
@@ -129,7 +129,7 @@ describe('runtime vs CPU reference', () => {
 `;
     const s = compile(parseModule(text).module!, defaultTargets());
     expect(s.aliases.size).toBe(1);
-    const program = await loadProgram(device, s.output!, () => undefined);
+    const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
     expect(program.partitions.map((p) => p.target)).toEqual(['cpu-reference']);
     const x = allocTensor([2, 1], 'int64');
     (x.data as BigInt64Array).set([2n ** 40n, -5n]);
@@ -147,12 +147,12 @@ describe('runtime vs CPU reference', () => {
     const constants = (n: string) => { const t = weights.tensors.get(n); return t && tensorFromBytes(t.type, t.data); };
     const want = runEntryPoint(parseGolden(g), [input], constants);
     const s = compile(parseGolden(g), defaultTargets());
-    const program = await loadProgram(device, s.output!, (n) => weights.tensors.get(n)?.data);
+    const program = await loadProgram(device, s.output!, (n) => weights.tensors.get(n)?.data, { targets: defaultTargets() });
     const r = await program.run([input]);
     compare(r.outputs[0]!, want[0]!, 'spec-7layer');
     expect(r.submits).toBe(1);
     expect(program.dispatchCount).toBe(3);
-    expect(plannedRunCounts(s.output!)).toEqual({ dispatches: 3, submits: 1 });
+    expect(plannedRunCounts(s.output!, defaultTargets())).toEqual({ dispatches: 3, submits: 1 });
     // Profiling: every kernel in its own pass with timestamps, the same outputs.
     const p = await program.run([input], { profile: true });
     compare(p.outputs[0]!, want[0]!, 'spec-7layer (profiled)');

@@ -1,16 +1,16 @@
 // The DXCGC runtime: loads Output IR and its constants, compiles every partition with its target
-// (WebGPU pipelines, or host execution for the CPU reference), allocates inputs, outputs, constant
+// through the target contract (an executable that records GPU commands, or one that runs on the
+// host: the runtime knows no target by name), allocates inputs, outputs, constant
 // buffers and scratch arenas once, binds bind points to buffer ranges, and runs the program — its
 // GPU partitions recorded and submitted in growing chunks (the GPU starts on the first while the
 // rest is recorded), with no round trip to the host until the outputs are read. int64 values GPU
 // kernels read are checked against the int32 range they compute in, where they are uploaded.
-import { type Operation, type ShapedType, type Value, byteSize } from '../ir';
+import {
+  type Executable, type Operation, type PipelineCreation, type ShapedType, type Target, type TargetSession, type Value, INTERFACES, byteSize, documentOf, targetNamed,
+} from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
-import { isolatePartition } from '../compiler/partition/isolate';
+import { isolatePartition } from '../ir/isolate';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
-import { type PartitionExecutable, type PipelineCreation, PipelineCache, compilePartition, planPartition } from '../webgpu-target/executable';
-import { resultBindings } from '../webgpu-target/kernel-plan';
-import { type HostPartition, hostPartition } from './host-partition';
 import { StagingPool, Uploads, align4, padded, stage, stageAll } from './staging';
 import { SubmitChunks } from './submit-chunks';
 import { bytesText, checkBufferSize, checkInt32Range, validateBindings } from './checks';
@@ -91,15 +91,18 @@ export interface LoadedProgram {
   destroy(): void;
 }
 
-type Runner = { kind: 'gpu'; exe: PartitionExecutable; target: string } | { kind: 'host'; part: HostPartition; target: string };
+/** A partition's executable and the name of the target that compiled it. */
+type Runner = { exe: Executable; target: string };
 
 export interface LoadOptions {
-  /** How the kernels' pipelines are created (default 'async'). */
+  /** The targets that run the program's partitions, found by each partition's origin. */
+  readonly targets: readonly Target[];
+  /** How GPU targets create their kernels' pipelines (default 'async'). */
   readonly pipelines?: PipelineCreation;
 }
 
 /** Loads `output` (verified Output IR); `constant(name)` gives each named constant's bytes. */
-export async function loadProgram(device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined, options: LoadOptions = {}): Promise<LoadedProgram> {
+export async function loadProgram(device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined, options: LoadOptions): Promise<LoadedProgram> {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
   if (!program) throw new Error('the output IR has no cgc.program');
   const block = program.body();
@@ -114,18 +117,23 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
   const binding = new Map<Value, GPUBufferBinding>();
   const invokes = block.operations.filter((op) => op.name === INVOKE).map((op) => ({ op, name: (op.attr(ATTR.callee) as { name: string }).name }));
-  // Pipelines first: the driver compiles them on its own threads while the constants upload below.
-  const cache = new PipelineCache(device, options.pipelines);
+  // Executables first: a GPU target's driver compiles pipelines on its own threads while the constants upload below.
+  const sessions = new Map<Target, TargetSession>();
+  const session = (target: Target) => {
+    let open = sessions.get(target);
+    if (!open) sessions.set(target, (open = target.open(device, { ...(options.pipelines ? { pipelines: options.pipelines } : {}) })));
+    return open;
+  };
   const runners = new Map<string, Promise<Runner>>();
   for (const { name } of invokes) {
     if (runners.has(name)) continue;
-    const runner = makeRunner(device, output, name, cache);
+    const runner = makeRunner(output, name, options.targets, session);
     runner.catch(() => {}); // awaited (and its failure reported) below, after the uploads
     runners.set(name, runner);
   }
   /** On a failed load: every runner settled, and the workspaces of those that compiled destroyed. */
   const discardRunners = async () => {
-    for (const r of await Promise.allSettled(runners.values())) if (r.status === 'fulfilled' && r.value.kind === 'gpu') r.value.exe.destroy();
+    for (const r of await Promise.allSettled(runners.values())) if (r.status === 'fulfilled') r.value.exe.destroy();
   };
   const int64Constants: { value: Value; name: string; data: Uint8Array }[] = [];
   // Every buffer in error scopes: an allocation past the device's memory or limits fails the load
@@ -197,7 +205,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   // int64 values GPU kernels read (as int32: WGSL has no 64-bit integers), by the first GPU partition reading each: checked where they are uploaded.
   const narrowed = new Map<Value, string>();
   calls.forEach((c, k) => {
-    if (c.runner.kind !== 'gpu') return;
+    if (c.runner.exe.kind !== 'gpu') return;
     for (const v of invokes[k]!.op.operands) if (v.type.element === 'int64' && !narrowed.has(v)) narrowed.set(v, `@${c.name}`);
   });
   const checkNarrowing = (what: string, v: Value, data: Uint8Array) => {
@@ -206,7 +214,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
   for (const c of int64Constants) checkNarrowing(`int64 constant "${c.name}"`, c.value, c.data);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
-  const dispatchCount = calls.reduce((n, c) => n + (c.runner.kind === 'gpu' ? c.runner.exe.steps.length : 0), 0);
+  const dispatchCount = calls.reduce((n, c) => n + (c.runner.exe.kind === 'gpu' ? c.runner.exe.kernels.length : 0), 0);
   const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
 
   /** The captured subgraph results as host tensors named by their program value; a bind point written twice keeps its last write. */
@@ -236,7 +244,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     inputTypes: inputs.map((a) => a.type),
     outputTypes: outputs.map((a) => a.type),
     dispatchCount,
-    partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.kind === 'gpu' ? r.exe.steps.length : 0 })),
+    partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.exe.kind === 'gpu' ? r.exe.kernels.length : 0 })),
     async run(values, options = {}) {
       const profile = options.profile === true && kernelQueries !== undefined;
       const debug = options.intermediates === true;
@@ -261,31 +269,30 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const chunks = new SubmitChunks();
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
-        if (call.runner.kind === 'gpu' && eachKernel) {
-          call.runner.exe.dispatchEach(encoder, call.bindings, repeat, (step) => {
-            if (!profile) return { label: `Runtime.kernel ${step.kernel.name}` };
-            const q = kernels.push({ partition: call.name, subgraph: step.subgraph, kernel: step.kernel.name }) - 1;
-            return { label: `Runtime.kernel ${step.kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
-          }, debug ? (step) => {
+        const exe = call.runner.exe;
+        if (exe.kind === 'gpu' && eachKernel) {
+          exe.recordEach(encoder, call.bindings, repeat, (kernel) => {
+            if (!profile) return { label: `Runtime.kernel ${kernel.name}` };
+            const q = kernels.push({ partition: call.name, subgraph: kernel.subgraph, kernel: kernel.name }) - 1;
+            return { label: `Runtime.kernel ${kernel.name}`, timestampWrites: { querySet: kernelQueries!, beginningOfPassWriteIndex: 2 * q, endOfPassWriteIndex: 2 * q + 1 } };
+          }, debug ? (kernel) => {
             // Every result the kernel writes (several for sibling reductions).
-            for (const point of resultBindings(step.kernel).map((o) => step.bindPoints[o]!)) {
-              captures.push({ call: k, point, subgraph: step.subgraph, read: stage(device, encoder, call.bindings[point]!) });
-            }
+            for (const point of kernel.writes) captures.push({ call: k, point, subgraph: kernel.subgraph, read: stage(device, encoder, call.bindings[point]!) });
           } : undefined);
           continue;
         }
-        if (call.runner.kind === 'gpu') {
+        if (exe.kind === 'gpu') {
           // In chunks (SubmitChunks): the first commands reach the GPU while the rest are recorded. A
           // partition cut across submits is several passes; its timestamps open the first and close the last.
-          const n = call.runner.exe.steps.length;
-          for (const { from, to, submit } of chunks.cut(n, calls[k + 1]?.runner.kind === 'gpu')) {
+          const n = exe.kernels.length;
+          for (const { from, to, submit } of chunks.cut(n, calls[k + 1]?.runner.exe.kind === 'gpu')) {
             const pass = encoder.beginComputePass({
               label: `Runtime.partition ${call.name}`,
               ...(timestamps && (from === 0 || to === n)
                 ? { timestampWrites: { querySet: timestamps, ...(from === 0 ? { beginningOfPassWriteIndex: 2 * k } : {}), ...(to === n ? { endOfPassWriteIndex: 2 * k + 1 } : {}) } }
                 : {}),
             });
-            call.runner.exe.dispatch(pass, call.bindings, from, to);
+            exe.record(pass, call.bindings, from, to);
             pass.end();
             if (submit) {
               device.queue.submit([encoder.finish()]);
@@ -296,7 +303,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           continue;
         }
         // A host partition: submit what came before, read its inputs back, compute, upload its results.
-        const part = call.runner.part;
+        const part = exe;
         const readBack = stageAll(device, encoder, part.reads.map((p) => call.bindings[p]!));
         device.queue.submit([encoder.finish()]);
         submits++;
@@ -345,7 +352,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       if (tsBytes) {
         const ns = new BigUint64Array(tsBytes.slice().buffer);
         calls.forEach((c, k) => {
-          if (c.runner.kind === 'gpu') timings.push({ partition: c.name, target: c.runner.target, ms: Number(ns[2 * k + 1]! - ns[2 * k]!) / 1e6, source: 'gpu-timestamp' });
+          if (c.runner.exe.kind === 'gpu') timings.push({ partition: c.name, target: c.runner.target, ms: Number(ns[2 * k + 1]! - ns[2 * k]!) / 1e6, source: 'gpu-timestamp' });
         });
       }
       const kernelTimings: KernelTiming[] = [];
@@ -354,7 +361,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         kernels.forEach((k, i) => kernelTimings.push({ ...k, ms: Number(ns[2 * i + 1]! - ns[2 * i]!) / 1e6 / repeat }));
         // Per-partition time while profiling: the sum of its kernels.
         for (const c of calls) {
-          if (c.runner.kind !== 'gpu') continue;
+          if (c.runner.exe.kind !== 'gpu') continue;
           const ms = kernelTimings.filter((k) => k.partition === c.name).reduce((n, k) => n + k.ms, 0);
           timings.push({ partition: c.name, target: c.runner.target, ms, source: 'gpu-timestamp' });
         }
@@ -366,8 +373,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
         throw new Error(`the program binds ${inputs.length} input(s) and ${outputs.length} output(s); got ${io.inputs.length} and ${io.outputs.length}`);
       }
-      const host = calls.find((c) => c.runner.kind === 'host');
-      if (host) throw new Error(`partition @${host.name} runs on the CPU reference: record() needs a program that runs entirely on the GPU; use run()`);
+      const host = calls.find((c) => c.runner.exe.kind === 'host');
+      if (host) throw new Error(`partition @${host.name} runs on the host (target '${host.runner.target}'): record() needs a program that runs entirely on the GPU; use run()`);
       // The same caller ranges give the same binding arrays, so the executables' bind groups (made once
       // per binding array) are reused: creating a bind group per dispatch costs more than the dispatch.
       const key = [...io.inputs, ...io.outputs].map((b) => `${bufferId(b.buffer)}:${b.offset ?? 0}:${b.size ?? ''}`).join(',');
@@ -378,22 +385,23 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         outputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.outputs[i]!));
         rebound = calls.map((call, k) => {
           const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
-          if (call.runner.kind === 'gpu') validateBindings(call.name, invokes[k]!.op, bindings, device.limits.maxStorageBufferBindingSize);
+          if (call.runner.exe.kind === 'gpu') validateBindings(call.name, invokes[k]!.op, bindings, device.limits.maxStorageBufferBindingSize);
           return bindings;
         });
         if (recorded.size >= 16) recorded.delete(recorded.keys().next().value!);
         recorded.set(key, rebound);
       }
       calls.forEach((call, k) => {
-        if (call.runner.kind !== 'gpu') return;
+        const exe = call.runner.exe;
+        if (exe.kind !== 'gpu') return;
         const pass = encoder.beginComputePass({ label: `Runtime.partition ${call.name}` });
-        call.runner.exe.dispatch(pass, rebound[k]!);
+        exe.record(pass, rebound[k]!);
         pass.end();
       });
     },
     destroy() {
       for (const b of buffers) b.destroy();
-      for (const c of calls) if (c.runner.kind === 'gpu') c.runner.exe.destroy();
+      for (const c of calls) c.runner.exe.destroy();
       timestamps?.destroy();
       kernelQueries?.destroy();
       partitionResolve?.destroy();
@@ -403,39 +411,39 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
 }
 
-/** The target that runs an isolated partition: where the runtime runs it (GPU or host), checked. */
-function partitionTarget(isolated: Operation, name: string): { kind: 'gpu' | 'host'; target: string } {
+/** The name of the target whose subgraphs an isolated partition holds (one target per partition, checked). */
+function partitionOrigin(isolated: Operation, name: string): string {
   const origins = isolated.body().operations.filter((o) => o.name === SUBGRAPH).map((o) => (o.attr(ATTR.origin) as { value: string }).value);
-  const target = origins[0] ?? 'none';
+  const target = origins[0];
+  if (target === undefined) throw new Error(`partition @${name} invokes no subgraph`);
   if (origins.some((o) => o !== target)) throw new Error(`partition @${name} mixes targets ${[...new Set(origins)].join(', ')}`);
-  if (target === 'cpu-reference') return { kind: 'host', target };
-  if (target !== 'webgpu' && target !== 'webgpu-fallback') throw new Error(`partition @${name} has target '${target}', which this runtime cannot run`);
-  return { kind: 'gpu', target };
+  return target;
 }
 
-async function makeRunner(device: GPUDevice, output: Operation, name: string, cache: PipelineCache): Promise<Runner> {
+async function makeRunner(output: Operation, name: string, targets: readonly Target[], session: (t: Target) => TargetSession): Promise<Runner> {
   const isolated = isolatePartition(output, name);
-  const { kind, target } = partitionTarget(isolated, name);
-  if (kind === 'host') return { kind, part: hostPartition(isolated, name), target };
-  return { kind, exe: await compilePartition(device, isolated, name, cache), target };
+  const target = targetNamed(targets, partitionOrigin(isolated, name), `partition @${name}`);
+  const exe = await session(target).compilePartition(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
+  return { exe, target: target.name };
 }
 
 /**
  * What a run of `output` will do, without a device: GPU dispatches (every kernel of every GPU
- * partition invocation) and queue submits (the chunks of dispatches SubmitChunks cuts, one per
- * CPU-reference partition invocation, which reads its inputs back first, and the final one) — the
- * counts a plain `run()` reports.
+ * partition invocation, as its target describes it) and queue submits (the chunks of dispatches
+ * SubmitChunks cuts, one per host partition invocation, which reads its inputs back first, and the
+ * final one) — the counts a plain `run()` reports.
  */
-export function plannedRunCounts(output: Operation): { dispatches: number; submits: number } {
+export function plannedRunCounts(output: Operation, targets: readonly Target[]): { dispatches: number; submits: number } {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
   if (!program) throw new Error('the output IR has no cgc.program');
-  const perPartition = new Map<string, { kind: 'gpu' | 'host'; kernels: number }>();
+  const perPartition = new Map<string, { where: 'gpu' | 'host'; kernels: number }>();
   const sequence = program.body().operations.filter((o) => o.name === INVOKE).map((op) => {
     const name = (op.attr(ATTR.callee) as { name: string }).name;
     if (!perPartition.has(name)) {
       const isolated = isolatePartition(output, name);
-      const { kind } = partitionTarget(isolated, name);
-      perPartition.set(name, { kind, kernels: kind === 'gpu' ? planPartition(isolated, name).length : 0 });
+      const target = targetNamed(targets, partitionOrigin(isolated, name), `partition @${name}`);
+      const described = target.describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
+      perPartition.set(name, { where: described.where, kernels: described.kernels.length });
     }
     return perPartition.get(name)!;
   });
@@ -443,13 +451,13 @@ export function plannedRunCounts(output: Operation): { dispatches: number; submi
   let submits = 1;
   const chunks = new SubmitChunks();
   sequence.forEach((p, k) => {
-    if (p.kind === 'host') {
+    if (p.where === 'host') {
       submits++;
       chunks.restart();
       return;
     }
     dispatches += p.kernels;
-    submits += chunks.cut(p.kernels, sequence[k + 1]?.kind === 'gpu').filter((c) => c.submit).length;
+    submits += chunks.cut(p.kernels, sequence[k + 1]?.where === 'gpu').filter((c) => c.submit).length;
   });
   return { dispatches, submits };
 }

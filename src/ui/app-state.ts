@@ -1,6 +1,6 @@
 // The app's page elements and its state (what is loaded, compiled and shown), shared by main.ts and
 // the link and cache handling beside it.
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 import type { Decision } from '../compiler/state';
 import { byId } from './dom';
 import type { GraphModel } from './graph-model';

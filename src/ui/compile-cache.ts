@@ -1,7 +1,7 @@
 // The app's use of the IndexedDB cache (model-cache.ts): compiles of models from files come from the
 // cache when their bytes and options match, the last model from files is restored on the next
 // visit, and Clear cache forgets both.
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 import { type Load, app, ui } from './app-state';
 import { type Progress, compileInWorker } from './compile-client';
 import type { CompileOptions, CompileOptionsForm } from './compile-options';

@@ -4,8 +4,8 @@
 // compile in flight fails with a CompileWorkerFault saying what happened, and the next compile
 // starts a new worker. Cancel that the worker does not honour within CANCEL_GRACE_MS ends it too.
 import * as Comlink from 'comlink';
-import type { CompileRequest, CompileResponse, ExportFiles } from '../compiler/service';
-import type { CompileWorkerApi, WorkerFault } from '../compiler/worker';
+import type { CompileRequest, CompileResponse, ExportFiles } from '../engine/service';
+import type { CompileWorkerApi, WorkerFault } from '../engine/worker';
 import type { LayoutWorkerApi, PreparedGraph } from './layout-worker';
 
 export type Progress = (done: number, total: number, pass: string) => void;
@@ -36,7 +36,7 @@ let nextHangMs: number | undefined;
 let inFlight: { mine: number; hangMs: number; watchdog: ReturnType<typeof setTimeout> | undefined } | undefined;
 
 function startCompileWorker(): CompileWorker {
-  const worker = new Worker(new URL('../compiler/worker.ts', import.meta.url), { type: 'module', name: 'cgc-compile' });
+  const worker = new Worker(new URL('../engine/worker.ts', import.meta.url), { type: 'module', name: 'cgc-compile' });
   let kill!: (why: string) => void;
   const dead = new Promise<never>((_, reject) => {
     kill = (why) => {

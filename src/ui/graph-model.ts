@@ -2,7 +2,7 @@
 // nodes (constants fold into their users' details), edges per value use, and each op's subgraph
 // instance and partition from the compile result. Pure; runs in the layout worker.
 import { type Attribute, type Operation, formatAttribute, parseModule, typeToString } from '../ir';
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 
 export type NodeKind = 'input' | 'op' | 'output';
 

@@ -1,7 +1,7 @@
 // The IR view (Input IR, Output IR, each partition isolated, each subgraph's WGSL kernels; highlighted,
 // with Copy and downloads), the graph legend and the one-line compile summary: small renderers of a
 // compile response.
-import type { CompileResponse, ExportFiles } from '../compiler/service';
+import type { CompileResponse, ExportFiles } from '../engine/service';
 import { byId, errorText, h, partitionHue, s, targetDash } from './dom';
 import { type Language, showHighlighted } from './highlight';
 

@@ -1,7 +1,7 @@
 // The layout Web Worker: parses the Input IR into the view's graph and lays it out off the main
 // thread, so a 5,000-node model never blocks input. Plain data in and out (comlink).
 import * as Comlink from 'comlink';
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 import { type GraphModel, NODE_HEIGHT, buildGraph, nodeLabel } from './graph-model';
 import { type Layout, layoutGraph } from './layout';
 

@@ -2,7 +2,7 @@
 // the worker with per-pass progress and the chosen options, and show the graph, memory plan and IR
 // views. Share links live in links.ts, the compile cache in compile-cache.ts. Every string from a
 // model, the compiler or the GPU reaches the page through textContent only.
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, app, ui } from './app-state';
 import { CompileWorkerFault, cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
 import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './compile-cache';

@@ -5,7 +5,7 @@
 // without compiling it again, and another GPU never gets a program specialized for a different one.
 // (Compute pipelines cannot be stored from a page; the browser caches compiled shaders itself.)
 import { clear, get, set } from 'idb-keyval';
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 import type { CompileOptions } from './compile-options';
 import type { CompileDevice } from './gpu-session';
 import type { ModelSource } from './sources';

@@ -1,7 +1,7 @@
 // The Run controls: Run (enabled once a model has compiled), how many times, numeric diff against the
 // CPU reference, and an optional image for an image-shaped input; then the results panel and the
 // graph overlay. Every failure lands in the page; the next Run starts afresh.
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 import { byId, errorText, h } from './dom';
 import type { GraphModel } from './graph-model';
 import type { GraphView } from './graph-view';

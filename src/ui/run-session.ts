@@ -2,12 +2,13 @@
 // and device (pipelines, constants, arena), runs it N times on the same inputs, and optionally (numeric
 // diff) makes one debug run that reads back every subgraph result and runs the CPU reference on the
 // Input IR with those inputs, to measure the max abs error of each output and each read-back value.
-import type { CompileResponse } from '../compiler/service';
+import type { CompileResponse } from '../engine/service';
 import { type Operation, type ShapedType, formatDiagnostic, parseModule } from '../ir';
 import { CONSTANT, ENTRY_POINT } from '../ir/structural';
 import { runEntryPoint } from '../reference';
 import { type HostTensor, tensorFromBytes } from '../reference/tensor';
-import { type KernelTiming, type LoadedProgram, type PartitionTiming, loadProgram } from '../runtime/runtime';
+import type { KernelTiming, LoadedProgram, PartitionTiming } from '../runtime/runtime';
+import { loadCompiled } from '../engine/load';
 import type { GpuSession } from './gpu-session';
 import { imageTensor, isImageInput, randomInputs } from './run-inputs';
 import { runHooks } from './test-hooks';
@@ -127,7 +128,7 @@ export class ProgramRunner {
     onProgress(`loading the program (${r.partitions?.length ?? 0} partitions: pipelines, constants, scratch arena)…`);
     const output = parsed(r.outputText, 'output.mlir');
     const t0 = performance.now();
-    const program = await loadProgram(device, output, (name) => constants?.get(name));
+    const program = await loadCompiled(device, output, (name) => constants?.get(name));
     this.loaded = { response: r, generation, program };
     return { program, loadMs: performance.now() - t0 };
   }

@@ -1,7 +1,7 @@
 // Model sources: dropped or picked files (.onnx with its external data files, .mlir or .mlirbc with a
 // .safetensors weights file), a URL, or a demo from public/models — each read into the plain data a
 // compile request needs. Nothing here parses a model; the compile worker does.
-import type { CompileRequest, CompileResponse } from '../compiler/service';
+import type { CompileRequest, CompileResponse } from '../engine/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';

@@ -1,7 +1,7 @@
 // Fault injection for the end-to-end specs, installed as `window.cgcTest` only in test builds
 // (VITE_CGC_E2E=1, set by playwright.config.ts): crash or hang the compile worker on its next compile,
 // and destroy the GPU device in the middle of a Run. Production builds have no `cgcTest`.
-import type { WorkerFault } from '../compiler/worker';
+import type { WorkerFault } from '../engine/worker';
 import { injectWorkerFault } from './compile-client';
 import type { GpuSession } from './gpu-session';
 

@@ -2,12 +2,12 @@
 // out — one compute pipeline per kernel (created asynchronously, all at once, or one after another:
 // PipelineCreation), with explicit bind group layouts, WGSL deduplicated by a hash of its source. The
 // executable records its dispatches into a caller's compute pass for any set of bindings.
-import type { Operation } from '../ir';
+import type { ExecutableKernel, GpuExecutable, Operation, PipelineCreation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelSpec, planKernels, resultBindings } from './kernel-plan';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 
-export interface KernelStep {
+export interface KernelStep extends ExecutableKernel {
   readonly kernel: KernelSpec;
   readonly pipeline: GPUComputePipeline;
   readonly layout: GPUBindGroupLayout;
@@ -16,22 +16,9 @@ export interface KernelStep {
   readonly subgraph: string;
 }
 
-export interface PartitionExecutable {
-  readonly name: string;
-  readonly steps: readonly KernelStep[];
-  /** Records the partition's kernels `from` … `to` − 1 (default: all) into `pass`, binding partition bind point i to `bindings[i]`. */
-  dispatch(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], from?: number, to?: number): void;
-  /**
-   * As `dispatch`, each kernel in its own compute pass (so each can carry timestamp writes), dispatched
-   * `repeat` times there (for timing kernels too short to time alone); `after`
-   * runs once a kernel's pass has ended, to record commands between kernels (copying a result out).
-   */
-  dispatchEach(
-    encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], repeat: number, pass: (step: KernelStep, index: number) => GPUComputePassDescriptor,
-    after?: (step: KernelStep, index: number) => void,
-  ): void;
-  /** Releases the kernels' workspace. */
-  destroy(): void;
+/** A partition's WGSL kernels as pipelines: the target contract's GPU executable, its steps at hand. */
+export interface PartitionExecutable extends GpuExecutable {
+  readonly kernels: readonly KernelStep[];
 }
 
 /** FNV-1a over the WGSL: the cache key is derived from the source itself, never hand-built. */
@@ -41,13 +28,13 @@ export function hashWgsl(source: string): string {
   return `${(h >>> 0).toString(16)}:${source.length}`;
 }
 
-/**
- * How pipelines are created. 'async' (createComputePipelineAsync, all at once) keeps a browser's
- * thread free and lets the driver compile in parallel: on an H100 through Dawn in Node, 1.8 s for
- * ResNet-50's 53 pipelines against 2.7–3.4 s one at a time. 'sync' (createComputePipeline, one
- * after another) was faster there only once the driver's shader cache held them (docs/webgpu-target.md).
+/*
+ * How pipelines are created (PipelineCreation). 'async' (createComputePipelineAsync, all at once)
+ * keeps a browser's thread free and lets the driver compile in parallel: on an H100 through Dawn in
+ * Node, 1.8 s for ResNet-50's 53 pipelines against 2.7–3.4 s one at a time. 'sync'
+ * (createComputePipeline, one after another) was faster there only once the driver's shader cache
+ * held them (docs/webgpu-target.md).
  */
-export type PipelineCreation = 'async' | 'sync';
 
 /** The binding of a kernel's workspace: after its outputs. */
 const workspaceBinding = (kernel: KernelSpec) => kernel.output + (kernel.outputs ?? 1);
@@ -133,7 +120,14 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
 }
 
 export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device)): Promise<PartitionExecutable> {
-  const steps = await Promise.all(planPartition(isolated, name, gpuProfile(device)).map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({ ...p, pipeline, layout }))));
+  return executableOf(device, planPartition(isolated, name, gpuProfile(device)), name, cache);
+}
+
+/** The executable of planned kernels: their pipelines (from `cache`), one workspace, bind groups made once per set of bindings. */
+export async function executableOf(device: GPUDevice, planned: readonly PlannedKernel[], name: string, cache: PipelineCache): Promise<PartitionExecutable> {
+  const steps: KernelStep[] = await Promise.all(planned.map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({
+    ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
+  }))));
   // One workspace serves every kernel that needs one: kernels run one after another.
   const workspaceBytes = Math.max(0, ...steps.map((s) => s.kernel.workspace ?? 0));
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
@@ -154,9 +148,10 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
     return bound;
   };
   return {
+    kind: 'gpu',
     name,
-    steps,
-    dispatch(pass, bindings, from = 0, to = steps.length) {
+    kernels: steps,
+    record(pass, bindings, from = 0, to = steps.length) {
       const bound = bindGroups(bindings);
       let pipeline: GPUComputePipeline | undefined;
       for (let i = from; i < to; i++) {
@@ -170,7 +165,7 @@ export async function compilePartition(device: GPUDevice, isolated: Operation, n
     destroy() {
       workspace?.destroy();
     },
-    dispatchEach(encoder, bindings, repeat, describe, after) {
+    recordEach(encoder, bindings, repeat, describe, after) {
       const bound = bindGroups(bindings);
       steps.forEach((s, i) => {
         const pass = encoder.beginComputePass(describe(s, i));

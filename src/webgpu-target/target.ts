@@ -2,10 +2,12 @@
 // `webgpu-fallback` (one kernel per op). Both speak only IR documents: they answer declaration and
 // specialization requests, declining subgraphs the device cannot run.
 import {
-  type CompileTarget, type IRDocument, INTERFACES, type Operation, type TargetCapabilities, type Value, byteSize, CGC_VERSION,
+  type IRDocument, INTERFACES, type Operation, type PartitionDescription, type Target, type TargetCapabilities, type Value, byteSize, CGC_VERSION,
   registeredOps, typeToString,
 } from '../ir';
-import { SUBGRAPH_INTERFACES, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
+import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
+import { SUBGRAPH } from '../ir/structural';
+import { PipelineCache, compilePartition, planPartition } from './executable';
 import { WEBGPU_DECLARATION } from './declarations';
 import { KernelDecline, planKernels } from './kernel-plan';
 import { hasGenerator } from './wgsl/builder';
@@ -16,7 +18,7 @@ export function gpuOps(): string[] {
   return registeredOps().map((d) => d.name).filter(hasGenerator);
 }
 
-export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): CompileTarget {
+export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): Target {
   return gpuTarget('webgpu', profile, () => WEBGPU_DECLARATION, (def) => {
     // An int64 argument read only as gather indices is exact in i32 (the runtime checks on upload that
     // int64 operands fit); any other int64 value would be computed in 32 bits.
@@ -51,7 +53,7 @@ function int64Check(def: Operation): string | undefined {
   return undefined;
 }
 
-export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): CompileTarget {
+export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): Target {
   const ops = gpuOps();
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // any single op with a GPU kernel  ⇒  that kernel
@@ -61,9 +63,25 @@ export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PRO
   return gpuTarget('webgpu-fallback', profile, () => declaration, int64Check);
 }
 
-function gpuTarget(name: string, profile: GpuProfile, declaration: () => string, extraCheck: (def: Operation) => string | undefined): CompileTarget {
+function gpuTarget(name: string, profile: GpuProfile, declaration: () => string, extraCheck: (def: Operation) => string | undefined): Target {
   return {
     name,
+    open(device, options = {}) {
+      // One pipeline cache per load: partitions that share a kernel's WGSL share its pipeline.
+      const cache = new PipelineCache(device, options.pipelines);
+      return { compilePartition: (partition, partitionName) => compilePartition(device, readDocument(partition, `partition @${partitionName}`), partitionName, cache) };
+    },
+    describe(partition, partitionName): PartitionDescription {
+      const isolated = readDocument(partition, `partition @${partitionName}`);
+      try {
+        const planned = planPartition(isolated, partitionName, profile);
+        return { where: 'gpu', kernels: planned.map((p) => ({ name: p.kernel.name, subgraph: p.subgraph, wgsl: p.kernel.wgsl, workgroups: p.kernel.workgroups })) };
+      } catch (e) {
+        if (!(e instanceof KernelDecline)) throw e;
+        const symbols = isolated.body().operations.filter((o) => o.name === SUBGRAPH && o.symbolName).map((o) => o.symbolName!);
+        return { where: 'gpu', kernels: [], notes: Object.fromEntries(symbols.map((sym) => [sym, `no kernels for this device: ${e.message}`])) };
+      }
+    },
     capabilities: (): TargetCapabilities => ({
       name, tier: 1, interfaces: [INTERFACES.CGC_INPUT, INTERFACES.CGC_OUTPUT, ...SUBGRAPH_INTERFACES],
       features: [...profile.features], limits: { ...profile.limits },

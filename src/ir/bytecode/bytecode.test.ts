@@ -11,7 +11,7 @@ import { MLIR_OPT, mlirOpt, mlirOptPresent as present } from '../testing/mlir-op
 import { readBytecode } from './reader';
 import { compile } from '../../compiler/pipeline';
 import { readSafetensors } from '../../compiler/import/safetensors';
-import { defaultTargets } from '../../webgpu-target/targets';
+import { defaultTargets } from '../../engine/targets';
 import { writeBytecode } from './writer';
 
 

@@ -10,7 +10,7 @@ import { type HostTensor, allocTensor, floatToHalf, halfToFloat, runEntryPoint, 
 import { openDevice } from '../../runtime/device';
 import { Int64RangeError } from '../../runtime/checks';
 import { loadProgram, plannedRunCounts } from '../../runtime/runtime';
-import { defaultTargets } from '../targets';
+import { defaultTargets } from '../../engine/targets';
 import { type Case, moduleOf } from '../testing/cases';
 
 let device: GPUDevice;
@@ -107,7 +107,7 @@ describe('element types on WebGPU vs CPU reference', () => {
       const inputs = c.args.map((t, i) => randomInput(ty(t), 41 + i));
       const want = runEntryPoint(module, inputs, () => undefined)[0]!;
       const s = compile(module, defaultTargets());
-      const program = await loadProgram(device, s.output!, () => undefined);
+      const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
       expect(program.partitions.map((p) => p.target).filter((t) => !t.startsWith('webgpu')), 'every partition on the GPU').toEqual([]);
       const got = (await program.run(inputs)).outputs[0]!;
       program.destroy();
@@ -121,7 +121,7 @@ describe('int64 tensors the GPU reads are checked against the int32 range', () =
 
   it('an int64 input past int32 is an error naming the input, the value and the partition', async () => {
     const s = compile(moduleOf(gather), defaultTargets());
-    const program = await loadProgram(device, s.output!, () => undefined);
+    const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
     const indices = allocTensor([2], 'int64');
     (indices.data as BigInt64Array).set([1n, 2n ** 32n]);
     const data = randomInput(ty('3x2xf32'), 1);
@@ -149,14 +149,14 @@ describe('int64 tensors the GPU reads are checked against the int32 range', () =
     const s = compile(parsed.module!, defaultTargets());
     const indices = allocTensor([2], 'int64');
     (indices.data as BigInt64Array).set([0n, -3_000_000_000n]);
-    await expect(loadProgram(device, s.output!, () => tensorBytes(indices))).rejects.toThrow(/int64 constant "indices" holds -3000000000 at element 1, outside the int32 range/);
+    await expect(loadProgram(device, s.output!, () => tensorBytes(indices), { targets: defaultTargets() })).rejects.toThrow(/int64 constant "indices" holds -3000000000 at element 1, outside the int32 range/);
   });
 
   it('int64 values only the CPU reference reads may use the whole int64 range', async () => {
     // (A transpose that moves bytes: one of a 2×1 result would be elided, the add writing the output in place.)
     const c: Case = { name: 'add', args: ['2x2xi64'], ops: [{ op: 'add', in: ['a', 'a'] }, { op: 'transpose', in: ['%0'], attrs: { permutation: [1, 0] } }] };
     const s = compile(moduleOf(c), defaultTargets());
-    const program = await loadProgram(device, s.output!, () => undefined);
+    const program = await loadProgram(device, s.output!, () => undefined, { targets: defaultTargets() });
     expect(program.partitions.map((p) => p.target)).toEqual(['cpu-reference', 'webgpu-fallback']);
     const x = allocTensor([2, 2], 'int64');
     (x.data as BigInt64Array).set([2n ** 40n, -5n, 1n, 2n]);
@@ -165,7 +165,7 @@ describe('int64 tensors the GPU reads are checked against the int32 range', () =
     (x.data as BigInt64Array).set([2n ** 29n, -5n, 1n, 2n]);
     const r = await program.run([x]);
     expect(Array.from(r.outputs[0]!.data as BigInt64Array)).toEqual([2n ** 30n, 2n, -10n, 4n]);
-    expect({ dispatches: r.dispatches, submits: r.submits }).toEqual(plannedRunCounts(s.output!));
+    expect({ dispatches: r.dispatches, submits: r.submits }).toEqual(plannedRunCounts(s.output!, defaultTargets()));
     expect(r.submits).toBe(2);
     program.destroy();
   });

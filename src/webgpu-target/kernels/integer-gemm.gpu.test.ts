@@ -7,7 +7,7 @@ import { compile } from '../../compiler/pipeline';
 import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
 import { planKernels } from '../kernel-plan';
 import { gpuProfile } from '../limits';
-import { defaultTargets } from '../targets';
+import { defaultTargets } from '../../engine/targets';
 import { ty } from '../../ir/ops/test-cases';
 import { type Case, type Step, expectClose, moduleOf, prepareCase, runCase } from '../testing/cases';
 

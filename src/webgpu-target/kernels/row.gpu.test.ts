@@ -10,7 +10,7 @@ import { openDevice } from '../../runtime/device';
 import { loadProgram } from '../../runtime/runtime';
 import { planKernels } from '../kernel-plan';
 import { DEFAULT_GPU_PROFILE } from '../limits';
-import { defaultTargets } from '../targets';
+import { defaultTargets } from '../../engine/targets';
 import { type Case, expectClose, prepareCase, randomInput, runCase } from '../testing/cases';
 
 type RowCase = Case & { row: boolean; threads?: number; /** Rows split over workgroups (partials, then a kernel per row). */ split?: boolean };
@@ -126,7 +126,7 @@ describe('sibling reductions (one pass writing each result) vs CPU reference', (
       expect(kernels.length, 'kernels').toBe(c.fused === false ? c.ops.length : c.split ? 2 : 1);
       if (c.fused !== false) expect(kernels.every((k) => k.outputs === c.ops.length)).toBe(true);
       expect(kernels.some((k) => k.wgsl.includes(' chunks of ')), 'split over workgroups').toBe(c.split);
-      const program = await loadProgram(device, state.output!, () => undefined);
+      const program = await loadProgram(device, state.output!, () => undefined, { targets: defaultTargets() });
       try {
         const { outputs } = await program.run([x]);
         want.forEach((w, i) => expectClose(outputs[i]!, w, `${c.name} result ${i}`, 1e-5, 1e-4));

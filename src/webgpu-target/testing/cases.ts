@@ -12,7 +12,7 @@ import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
 import { compile } from '../../compiler/pipeline';
 import type { CompileState } from '../../compiler/state';
 import { loadProgram } from '../../runtime/runtime';
-import { defaultTargets } from '../targets';
+import { defaultTargets } from '../../engine/targets';
 import type { TileShape } from '../kernels/gemm-core';
 
 /** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
@@ -91,7 +91,7 @@ export function prepareCase(c: Case, seed: number) {
 
 /** Loads the compiled case on `device`, runs it once and returns its first output (and the program's partition targets). */
 export async function runCase(device: GPUDevice, state: CompileState, inputs: readonly HostTensor[], constants: (name: string) => Uint8Array | undefined = () => undefined): Promise<{ got: HostTensor; targets: string[] }> {
-  const program = await loadProgram(device, state.output!, constants);
+  const program = await loadProgram(device, state.output!, constants, { targets: defaultTargets() });
   try {
     return { got: (await program.run(inputs)).outputs[0]!, targets: program.partitions.map((p) => p.target) };
   } finally {

@@ -5,16 +5,16 @@ import { compile as compileModule } from '../compiler/pipeline';
 import type { CompileOptions } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
 import { tensorBytes } from '../reference/tensor';
-import { type GpuProfile, DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
-import { defaultTargets } from '../webgpu-target/targets';
-import { type LoadedProgram, loadProgram } from './runtime';
-import { openDevice } from './device';
+import { type GpuProfile, DEFAULT_GPU_PROFILE, gpuProfile } from '../webgpu-target/limits';
+import { defaultTargets } from './targets';
+import { type LoadedProgram, loadProgram } from '../runtime/runtime';
+import { openDevice } from '../runtime/device';
 
-export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from './runtime';
+export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from '../runtime/runtime';
 export type { HostTensor } from '../reference/tensor';
 export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
 export { gpuProfile } from '../webgpu-target/limits';
-export { Int64RangeError } from './checks';
+export { Int64RangeError } from '../runtime/checks';
 
 export interface Model {
   /** CGC Input IR. */
@@ -89,12 +89,12 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
     get recoveries() { return recoveries; },
     async load(output, constants) {
       let dev = await ensureDevice();
-      let program = await loadProgram(dev, output, (n) => constants.get(n));
+      let program = await loadProgram(dev, output, (n) => constants.get(n), { targets: defaultTargets(gpuProfile(dev)) });
       const fresh = async (): Promise<LoadedProgram> => {
         const now = await ensureDevice();
         if (now !== dev) {
           dev = now;
-          program = await loadProgram(dev, output, (n) => constants.get(n));
+          program = await loadProgram(dev, output, (n) => constants.get(n), { targets: defaultTargets(gpuProfile(dev)) });
         }
         return program;
       };

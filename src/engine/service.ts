@@ -3,23 +3,22 @@
 // diagnostics). Nothing with methods crosses this boundary. The download files (.mlirbc, .safetensors)
 // are built on request from the modules a compile hands to `onCompiled`, not on every compile.
 import {
-  type ElementType, type Operation, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
+  type ElementType, INTERFACES, type Operation, type Target, documentOf, targetNamed, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
 } from '../ir';
-import { CONSTANT, FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
+import { CONSTANT, SUBGRAPH } from '../ir/structural';
 import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
-import { KernelDecline, planKernels } from '../webgpu-target/kernel-plan';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from '../webgpu-target/targets';
-import { writeSafetensors } from './import/safetensors';
-import { decisionLines } from './dump';
-import { OnnxImportError, importOnnx } from './import/onnx';
-import { decodeModel, int64ToNumber } from './import/onnx/proto';
+import { defaultTargets } from './targets';
+import { writeSafetensors } from '../compiler/import/safetensors';
+import { decisionLines } from '../compiler/dump';
+import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
+import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import { tensorBytes } from '../reference/tensor';
-import { MemoryPlanError, type MemoryPlan } from './memory/plan';
-import { isolatePartition } from './partition/isolate';
-import { DeclarationError } from './patterns/pattern';
-import { compileAsync } from './pipeline';
-import { CompileCancelled, CompileError, type Decision, type Granularity } from './state';
+import { MemoryPlanError, type MemoryPlan } from '../compiler/memory/plan';
+import { isolatePartition } from '../ir/isolate';
+import { DeclarationError } from '../compiler/patterns/pattern';
+import { compileAsync } from '../compiler/pipeline';
+import { CompileCancelled, CompileError, type Decision, type Granularity } from '../compiler/state';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
@@ -128,7 +127,8 @@ async function compileModule(
 ): Promise<CompileResponse> {
   const inputText = printModule(module);
   try {
-    const s = await compileAsync(module, targetsOf(req), {
+    const targets = targetsOf(req);
+    const s = await compileAsync(module, targets, {
       granularity: req.granularity ?? 'coarse',
       limits: req.limits ?? {},
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
@@ -137,10 +137,11 @@ async function compileModule(
     // getRandomValues, not randomUUID: the latter exists only in secure contexts (a page served over plain http has none).
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
+    const isolated = new Map(s.partitions.map((p) => [p.name, isolatePartition(s.output!, p.name)]));
     return {
       ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
-      kernels: kernelSources(s.output!, req.gpu ?? DEFAULT_GPU_PROFILE, new Map(s.partitions.flatMap((p) => p.steps.map((i) => [s.schedule[i]!.symbol, s.schedule[i]!.target] as const)))),
+      kernels: kernelSources(s.output!, s.partitions, isolated, targets),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn,
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
@@ -148,7 +149,7 @@ async function compileModule(
           opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),
         })),
       })),
-      isolated: Object.fromEntries(s.partitions.map((p) => [p.name, printModule(isolatePartition(s.output!, p.name))])),
+      isolated: Object.fromEntries([...isolated].map(([name, module]) => [name, printModule(module)])),
       plan: s.plan!,
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),
@@ -216,19 +217,20 @@ export function exportFilesFromText(inputText: string, outputText: string, data:
   return exportFiles(parse(inputText, 'input.mlir'), parse(outputText, 'output.mlir'), data);
 }
 
-/** Each subgraph's WGSL, planned as the runtime plans it; CPU-reference subgraphs and declined kernels say why they have none. */
-function kernelSources(output: Operation, profile: GpuProfile, targetOf: ReadonlyMap<string, string>): NonNullable<CompileResponse['kernels']> {
+/** Each subgraph's WGSL as its partition's target describes it, or why it has none (it runs on the host, say). */
+function kernelSources(output: Operation, partitions: readonly { name: string; target: string }[], isolated: ReadonlyMap<string, Operation>, targets: readonly Target[]): NonNullable<CompileResponse['kernels']> {
+  const bySymbol = new Map<string, { target: string; kernels: { name: string; wgsl: string }[]; note?: string }>();
+  for (const p of partitions) {
+    const described = targetNamed(targets, p.target, `partition @${p.name}`).describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated.get(p.name)!), p.name);
+    for (const k of described.kernels) {
+      const entry = bySymbol.get(k.subgraph) ?? { target: p.target, kernels: [] };
+      entry.kernels.push({ name: k.name, wgsl: k.wgsl });
+      bySymbol.set(k.subgraph, entry);
+    }
+    for (const [symbol, note] of Object.entries(described.notes ?? {})) bySymbol.set(symbol, { target: p.target, kernels: [], note });
+  }
   return output.body().operations.filter((o) => o.name === SUBGRAPH && o.symbolName).map((sg) => {
     const symbol = sg.symbolName!;
-    const target = targetOf.get(symbol) ?? '?';
-    if (target === 'cpu-reference') return { symbol, target, kernels: [], note: 'runs on the CPU reference (no WGSL)' };
-    const def = sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION);
-    if (!def) return { symbol, target, kernels: [], note: 'no functional definition' };
-    try {
-      return { symbol, target, kernels: planKernels(def, symbol, profile).map((k) => ({ name: k.name, wgsl: k.wgsl })) };
-    } catch (e) {
-      if (e instanceof KernelDecline) return { symbol, target, kernels: [], note: `runs on the CPU reference: ${e.message}` };
-      throw e;
-    }
+    return { symbol, ...(bySymbol.get(symbol) ?? { target: '?', kernels: [], note: 'invoked by no partition' }) };
   });
 }

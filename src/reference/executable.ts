@@ -1,22 +1,11 @@
-// Partitions of the CPU reference target: their subgraphs run on the host with the reference
-// kernels, between explicit GPU → host and host → GPU transfers that the runtime records.
-import { type Operation, type Value, byteSize } from '../ir';
+// The CPU reference target's executable: a partition's subgraphs run on the host with the reference
+// kernels, between the GPU → host and host → GPU transfers of its bind points that the runtime records.
+import { type HostExecutable, type Operation, type Value, byteSize } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, SUBGRAPH } from '../ir/structural';
-import { evaluateOp } from '../reference';
-import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
+import { evaluateOp } from './interpreter';
+import { type HostTensor, tensorBytes, tensorFromBytes } from './tensor';
 
-export interface HostPartition {
-  readonly name: string;
-  /** Partition bind points it reads and writes. */
-  readonly reads: readonly number[];
-  readonly writes: readonly number[];
-  /** The subgraph symbol that writes each written bind point. */
-  readonly writers: ReadonlyMap<number, string>;
-  /** Runs the partition: `read(i)` gives bind point i's bytes; returns the bytes of each written bind point. */
-  run(read: (point: number) => Uint8Array): Map<number, Uint8Array>;
-}
-
-export function hostPartition(isolated: Operation, name: string): HostPartition {
+export function hostExecutable(isolated: Operation, name: string): HostExecutable {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name)!;
   const args = partition.body().arguments;
@@ -30,6 +19,7 @@ export function hostPartition(isolated: Operation, name: string): HostPartition 
   const written = new Set(invokes.flatMap((i) => i.outputs));
   const reads = [...new Set(invokes.flatMap((i) => i.inputs))].filter((p) => !written.has(p));
   return {
+    kind: 'host',
     name,
     reads,
     writes: [...written],
@@ -53,5 +43,6 @@ export function hostPartition(isolated: Operation, name: string): HostPartition 
       }
       return produced;
     },
+    destroy() {},
   };
 }

@@ -1,10 +1,12 @@
 // Partition isolation: the standalone module a target compiles for one partition — the partition
 // and only the symbols it reaches (its subgraphs), tagged CGC_SUBGRAPH_PARTITION. As bytecode, this
 // is the spec's GetPartitionBytecode(i).
-import {
-  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, cloneOp, stringAttr, writeBytecode,
-} from '../../ir';
-import { ATTR, INVOKE, MODULE, PARTITION } from '../../ir/structural';
+import { stringAttr } from './attributes';
+import { writeBytecode } from './bytecode/writer';
+import { cloneOp } from './clone';
+import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR } from './interfaces';
+import { Operation } from './operation';
+import { ATTR, INVOKE, MODULE, PARTITION } from './structural';
 
 export function isolatePartition(output: Operation, name: string): Operation {
   const symbols = new Map(output.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));

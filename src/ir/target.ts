@@ -1,0 +1,84 @@
+// The target contract, whole: what the spec asks of a driver — declare (a declaration document),
+// specialize (a specialization document, or a reject with its reason), compile an isolated partition
+// into an executable (CreateStateObject) and record it against bind-point bindings (DispatchGraph).
+// The compiler speaks to a target through `exchange` only; the runtime runs any target through
+// `open(…).compilePartition` and knows none by name.
+import type { CompileTarget, IRDocument } from './exchange';
+
+/** A kernel of a GPU executable, in dispatch order. */
+export interface ExecutableKernel {
+  readonly name: string;
+  /** The subgraph symbol it computes (a part of). */
+  readonly subgraph: string;
+  /** The partition bind points it writes: what a debug run reads back after it. */
+  readonly writes: readonly number[];
+}
+
+/** An executable that records GPU commands. Bindings are the partition's bind points, in order. */
+export interface GpuExecutable {
+  readonly kind: 'gpu';
+  readonly name: string;
+  readonly kernels: readonly ExecutableKernel[];
+  /** Records kernels `from` … `to` − 1 (default: all) into `pass`. */
+  record(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], from?: number, to?: number): void;
+  /**
+   * As `record`, each kernel in its own compute pass (`pass` describes it: a label, timestamp
+   * writes), dispatched `repeat` times there; `after` runs once a kernel's pass has ended, to record
+   * commands between kernels (copying a result out).
+   */
+  recordEach(
+    encoder: GPUCommandEncoder, bindings: readonly GPUBufferBinding[], repeat: number,
+    pass: (kernel: ExecutableKernel, index: number) => GPUComputePassDescriptor, after?: (kernel: ExecutableKernel, index: number) => void,
+  ): void;
+  destroy(): void;
+}
+
+/** An executable that runs on the host, between the runtime's transfers of the bind points it reads and writes. */
+export interface HostExecutable {
+  readonly kind: 'host';
+  readonly name: string;
+  /** Partition bind points it reads (from the GPU, before it runs) and writes (to the GPU, after). */
+  readonly reads: readonly number[];
+  readonly writes: readonly number[];
+  /** The subgraph symbol that writes each written bind point. */
+  readonly writers: ReadonlyMap<number, string>;
+  /** `read(i)` gives bind point i's bytes; returns the bytes of each written bind point. */
+  run(read: (point: number) => Uint8Array): Map<number, Uint8Array>;
+  destroy(): void;
+}
+
+export type Executable = GpuExecutable | HostExecutable;
+
+/** What a partition will run, known without a device: each kernel with its source, or why it has none. */
+export interface PartitionDescription {
+  readonly where: 'gpu' | 'host';
+  readonly kernels: readonly { readonly name: string; readonly subgraph: string; readonly wgsl: string; readonly workgroups: readonly [number, number, number] }[];
+  /** Per subgraph symbol, why it has no kernels (it runs on the host, say). */
+  readonly notes?: Readonly<Record<string, string>>;
+}
+
+export type PipelineCreation = 'async' | 'sync';
+
+/** One program load's use of a target on a device: its partitions share what the target caches (pipelines). */
+export interface TargetSession {
+  /** CreateStateObject: a CGC_SUBGRAPH_PARTITION document (`name` its partition) → an executable. */
+  compilePartition(partition: IRDocument, name: string): Promise<Executable>;
+}
+
+/** A target the compiler can compile for and the runtime can run. */
+export interface Target extends CompileTarget {
+  open(device: GPUDevice, options?: { readonly pipelines?: PipelineCreation }): TargetSession;
+  /** The kernels a partition will dispatch (the plan view, dispatch counts, `cgc info`), without a device. */
+  describe(partition: IRDocument, name: string): PartitionDescription;
+}
+
+/** The target named `name` among `targets`, or an error that names it and the targets at hand. */
+export function targetNamed(targets: readonly Target[], name: string, what: string): Target {
+  const target = targets.find((t) => t.name === name);
+  if (!target) throw new TargetMissing(`${what} has target '${name}', which is not among the loaded targets (${targets.map((t) => t.name).join(', ') || 'none'})`);
+  return target;
+}
+
+export class TargetMissing extends Error {
+  override name = 'TargetMissing';
+}
