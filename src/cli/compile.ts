@@ -4,12 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { decisionLines, planText } from '../compiler/dump';
-import { compile } from '../compiler/pipeline';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
 import { plannedRunCounts } from '../runtime/runtime';
-import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -32,10 +30,10 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
   const limits = limitsFromFlags(flags);
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
-  if (!loaded.module) return { flags };
+  if (!loaded.model) return { flags };
   try {
-    const targets = defaultTargets(undefined, { fusion });
-    return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags };
+    const program = loaded.model.compile({ fusion, granularity, limits });
+    return { state: program.state, targets: program.targets, flags };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);

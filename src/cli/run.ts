@@ -3,13 +3,11 @@
 // 1×K output) with timings, dispatch and submit counts; with --profile, every kernel's GPU time.
 import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
-import { compile } from '../compiler/pipeline';
 import { CompileError, type Granularity } from '../compiler/state';
 import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
-import { type RunResult, loadProgram } from '../runtime/runtime';
+import type { RunResult } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
@@ -47,11 +45,10 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
   if (flags.has('profile')) await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device } = await openCliDevice((l) => io.stderr(l));
-  const targets = defaultTargets(gpuProfile(device), { fusion: parseFusion(flags.get('fusion')) });
-  let state;
+  let compiled;
   try {
     // Against the device's own features and limits, as the app and `cgc bench` compile.
-    state = compile(loaded.module, targets, { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    compiled = loaded.model!.compile({ gpu: gpuProfile(device), fusion: parseFusion(flags.get('fusion')), granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
     device.destroy();
     if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
@@ -59,10 +56,10 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   }
   try {
     const t0 = performance.now();
-    const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { targets });
+    const program = await compiled.load(device);
     const loadMs = performance.now() - t0;
     const named = new Map((flags.get('input') ?? '').split(',').filter((x) => x).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
-    const argNames = state.entry.body().arguments.map((a) => a.nameHint ?? '');
+    const argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
     const inputs = program.inputTypes.map((t, i) => inputFor(named.get(argNames[i]!) ?? named.get('*'), t, i));
     const times: number[] = [];
     let result;
