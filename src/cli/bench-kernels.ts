@@ -8,7 +8,7 @@ import { type Operation, CGC_VERSION, INTERFACES, byteSize, numElements, parseMo
 import { FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
 import { onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor } from '../reference/tensor';
+import { type HostTensor } from '../core';
 import { randomTensor } from '../reference/random';
 import { type LoadedProgram, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';

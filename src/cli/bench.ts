@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor } from '../reference/tensor';
+import { type HostTensor } from '../core';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';

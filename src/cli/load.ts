@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
-import { tensorBytes } from '../reference/tensor';
+import { tensorBytes } from '../core';
 import { CONSTANT } from '../ir/structural';
 import {
   type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, isBytecode, limitMessage, parseModuleBytes, readBytecode, resolveLimits,

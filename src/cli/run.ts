@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type Granularity } from '../compiler/state';
-import { type HostTensor, tensorFromBytes } from '../reference/tensor';
+import { type HostTensor, tensorFromBytes } from '../core';
 import { randomTensor } from '../reference/random';
 import { type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';

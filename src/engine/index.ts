@@ -4,15 +4,15 @@ import { type Operation, type ResourceLimits, parseModule, formatDiagnostic, rea
 import { compile as compileModule } from '../compiler/pipeline';
 import type { CompileOptions } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
-import { tensorBytes } from '../reference/tensor';
+import { tensorBytes } from '../core';
 import { type GpuProfile, DEFAULT_GPU_PROFILE, gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from './targets';
 import { type LoadedProgram, loadProgram } from '../runtime/runtime';
 import { openDevice } from '../runtime/device';
 
 export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from '../runtime/runtime';
-export type { HostTensor } from '../reference/tensor';
-export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
+export type { HostTensor } from '../core';
+export { allocTensor, tensorFromBytes, tensorBytes } from '../core';
 export { gpuProfile } from '../webgpu-target/limits';
 export { Int64RangeError } from '../runtime/checks';
 

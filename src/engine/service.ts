@@ -13,7 +13,7 @@ import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
-import { tensorBytes } from '../reference/tensor';
+import { tensorBytes } from '../core';
 import { MemoryPlanError, type MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { DeclarationError } from '../compiler/patterns/pattern';

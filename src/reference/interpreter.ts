@@ -9,7 +9,7 @@ import { CONSTANT, ENTRY_POINT, RETURN } from '../ir/structural';
 import { type ShapedType, numElements, shapeToString, tensorType, typeToString } from '../ir/types';
 import './kernels';
 import { getKernel, KernelContext } from './registry';
-import type { HostTensor } from './tensor';
+import type { HostTensor } from '../core';
 
 /** The largest result the reference allocates: 2^28 elements (1 GiB of float32). */
 export const MAX_RESULT_ELEMENTS = 2 ** 28;

@@ -2,7 +2,7 @@
 // tensors shared by `cgc run` and the app's Run, so both feed a model the same inputs.
 import { type ShapedType, numElements } from '../ir/types';
 import { floatToHalf } from './kernels/common';
-import { type HostTensor, allocTensor } from './tensor';
+import { type HostTensor, allocTensor } from '../core';
 
 /** mulberry32: a small, fast 32-bit PRNG; uniform in [0, 1); the same seed gives the same stream. */
 export function seededRandom(seed: number): () => number {

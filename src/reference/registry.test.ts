@@ -11,7 +11,7 @@ import { type ElementType, type ShapedType, tensorType } from '../ir/types';
 import { floatToHalf } from './kernels/common';
 import { evaluateOp } from './interpreter';
 import { implementedOps } from './registry';
-import type { HostTensor } from './tensor';
+import type { HostTensor } from '../core';
 import { tensor } from './testing/tensors';
 
 const ALL_OPS = join(__dirname, '../../tests/golden/ops/all-ops.mlir');

@@ -10,7 +10,7 @@ import {
 } from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
 import { isolatePartition } from '../ir/isolate';
-import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
+import { type HostTensor, tensorBytes, tensorFromBytes } from '../core';
 import { StagingPool, Uploads, align4, padded, stage, stageAll } from './staging';
 import { SubmitChunks } from './submit-chunks';
 import { bytesText, checkBufferSize, checkInt32Range, validateBindings } from './checks';

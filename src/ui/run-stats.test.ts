@@ -1,7 +1,7 @@
 // Run numbers and overlays: medians, max abs error (NaN rules, float16 bits), and which graph nodes a
 // partition time or a node's error shades.
 import { describe, expect, it } from 'vitest';
-import { allocTensor } from '../reference/tensor';
+import { allocTensor } from '../core';
 import type { GraphModel, GraphNode } from './graph-model';
 import { errorOverlay, timeOverlay } from './run-overlay';
 import { maxAbsError, median, medianTimings } from './run-stats';

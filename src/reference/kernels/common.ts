@@ -2,7 +2,7 @@
 // exact int64 -> float conversion, and reading/writing tensors as float32 values, plain numbers
 // or BigInts, so each kernel is written once per numeric domain instead of once per element type.
 import { type ElementType, type ShapedType, tensorType } from '../../ir/types';
-import { type HostTensor, allocTensor } from '../tensor';
+import { type HostTensor, allocTensor } from '../../core';
 
 // ---------------------------------------------------------------------------------------------
 // float16

@@ -3,7 +3,7 @@
 // of range is an error naming the op, since ONNX leaves it undefined and a GPU would read garbage.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { floatToHalf, halfToFloat, readNumbers, storedValue } from './common';
 import { axisLayout, count, normAxis, strides } from './indexing';
 

@@ -1,7 +1,7 @@
 // Small host-tensor helpers for the importer: element values as numbers (int64, bool and float16
 // converted), tensors from numbers, float16 bits, and row-major strides.
 import { type ElementType, halfToFloat, numElements, strides, tensorType } from '../../../ir/types';
-import { type HostTensor, allocTensor } from '../../../reference/tensor';
+import { type HostTensor, allocTensor } from '../../../core';
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
