@@ -112,13 +112,3 @@ export function strides(shape: readonly number[]): number[] {
   }
   return out;
 }
-
-/** The value of IEEE half-precision bits (exact: every half is a double). */
-export function halfToFloat(bits: number): number {
-  const s = bits & 0x8000 ? -1 : 1;
-  const e = (bits >> 10) & 0x1f;
-  const m = bits & 0x3ff;
-  if (e === 0) return s * m * 2 ** -24;
-  if (e === 31) return m ? NaN : s * Infinity;
-  return s * (1 + m / 1024) * 2 ** (e - 15);
-}

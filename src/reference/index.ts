@@ -2,4 +2,3 @@
 // kernel registry (host tensors are src/core's).
 export { evaluateOp, runEntryPoint, InterpreterError, MAX_RESULT_ELEMENTS, type ValueObserver } from './interpreter';
 export { getKernel, implementedOps, type Kernel, KernelContext } from './registry';
-export { floatToHalf, halfToFloat } from './kernels/common';

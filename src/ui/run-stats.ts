@@ -2,8 +2,7 @@
 // medians across runs, kernel times grouped by subgraph invocation, and the max abs error of a GPU
 // output against the CPU reference's.
 import type { KernelTiming, PartitionTiming } from '../runtime/runtime';
-import { halfToFloat } from '../reference/kernels/common';
-import type { HostTensor } from '../core';
+import { halfToFloat, type HostTensor } from '../core';
 
 /** Element i as a number (float16 is stored as raw half bits). */
 const value = (t: HostTensor, i: number): number => (t.type.element === 'float16' ? halfToFloat(t.data[i] as number) : Number(t.data[i]!));
