@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor } from '../core';
+import { type HostTensor, median, min } from '../core';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
@@ -49,10 +49,6 @@ export interface BenchRow {
 
 /** How long each model runs before it is timed. */
 const WARMUP_MS = 1000;
-
-/** The upper median (the middle element of an odd count, the upper of the two middle ones otherwise). */
-export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const min = (xs: readonly number[]) => Math.min(...xs);
 
 /** onnxruntime-web's GPUDevice, once a WebGPU session exists (undefined where this build does not expose it). */
 async function ortGpuDevice(ort: typeof import('onnxruntime-web')): Promise<GPUDevice | undefined> {

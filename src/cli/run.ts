@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type Granularity } from '../compiler/state';
-import { type HostTensor, tensorFromBytes } from '../core';
+import { type HostTensor, median, min, tensorFromBytes } from '../core';
 import { randomTensor } from '../reference/random';
 import { type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
@@ -72,9 +72,8 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
       times.push(performance.now() - s);
     }
     result!.outputs.forEach((o, i) => io.stdout([`output #${i}: ${describe(o)[0]}`, ...describe(o).slice(1).map((l) => `  ${l}`)].join('\n')));
-    times.sort((a, b) => a - b);
     io.stdout(`load (compile partitions, upload constants): ${loadMs.toFixed(1)} ms`);
-    io.stdout(`run: median ${times[Math.floor(times.length / 2)]!.toFixed(2)} ms, min ${times[0]!.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
+    io.stdout(`run: median ${median(times).toFixed(2)} ms, min ${min(times).toFixed(2)} ms over ${runs} run(s) (host wall time)`);
     for (const t of result!.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
     io.stdout(`dispatches per run: ${result!.dispatches}; submits per run: ${result!.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
     if (flags.has('profile')) {

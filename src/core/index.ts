@@ -2,3 +2,4 @@
 // class and option definitions. Every other layer may import it; it imports nothing from them.
 export * from './tensor';
 export * from './float16';
+export * from './stats';

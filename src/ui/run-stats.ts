@@ -1,18 +1,10 @@
-// Numbers a Run reports, as pure functions: the median and minimum of repeated timings, per-partition
-// medians across runs, kernel times grouped by subgraph invocation, and the max abs error of a GPU
-// output against the CPU reference's.
+// Numbers a Run reports, as pure functions: per-partition median times across runs, kernel times
+// grouped by subgraph invocation, and the max abs error of a GPU output against the CPU reference's.
 import type { KernelTiming, PartitionTiming } from '../runtime/runtime';
-import { halfToFloat, type HostTensor } from '../core';
+import { halfToFloat, type HostTensor, median } from '../core';
 
 /** Element i as a number (float16 is stored as raw half bits). */
 const value = (t: HostTensor, i: number): number => (t.type.element === 'float16' ? halfToFloat(t.data[i] as number) : Number(t.data[i]!));
-
-export function median(xs: readonly number[]): number {
-  if (!xs.length) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Each partition's median time over the runs, in the first run's order (program order, host partitions first). */
 export function medianTimings(runs: readonly (readonly PartitionTiming[])[]): PartitionTiming[] {
