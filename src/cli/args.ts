@@ -1,5 +1,6 @@
 // Minimal argv parsing for the `cgc` CLI: positionals plus `--flag value` / `--flag=value` / `-o value`,
 // and the resource-limit flags every command that reads a model takes.
+import { CgcError } from '../core';
 import { LIMITS, type LimitName, type ResourceLimits } from '../ir/limits';
 
 export interface ParsedArgs {
@@ -7,8 +8,11 @@ export interface ParsedArgs {
   flags: Map<string, string>;
 }
 
-export class UsageError extends Error {
+export class UsageError extends CgcError {
   override name = 'UsageError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }
 
 /** `known` maps every accepted flag (long form, without dashes) to whether it takes a value. */

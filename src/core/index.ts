@@ -3,3 +3,4 @@
 export * from './tensor';
 export * from './float16';
 export * from './stats';
+export * from './errors';

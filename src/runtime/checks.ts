@@ -1,12 +1,16 @@
 // What the runtime checks before it uploads or binds: int64 values GPU kernels read fit the int32
 // range they compute in, buffers fit the device's maxBufferSize, and every bind point's range is
 // sized, aligned and within maxStorageBufferBindingSize (the validation layer).
+import { CgcError } from '../core';
 import { type Operation, byteSize } from '../ir';
 import { align4 } from './staging';
 
 /** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */
-export class Int64RangeError extends Error {
+export class Int64RangeError extends CgcError {
   override name = 'Int64RangeError';
+  constructor(message: string) {
+    super('runtime', message);
+  }
 }
 
 /** Checks that every int64 in `data` (little-endian) fits in int32: WebGPU kernels read int64 tensors as int32. */
