@@ -2,12 +2,10 @@
 // random inputs through our importer + the CPU reference and through onnxruntime-web, and compares
 // every output: PASS when the largest absolute error is at most atol.
 import { readFileSync } from 'node:fs';
-import { onnxGraphIo, OnnxImportError } from '../compiler/import/onnx';
+import { onnxGraphIo } from '../compiler/import/onnx';
 import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
-import { InterpreterError } from '../reference';
-import { type HostTensor, tensorFromBytes } from '../core';
-import { CompileError } from '../compiler/state';
+import { CgcError, type HostTensor, tensorFromBytes } from '../core';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
@@ -50,7 +48,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   try {
     names = onnxGraphIo(bytes);
   } catch (e) {
-    if (e instanceof OnnxImportError) io.stderr(`error: ${file}: ${e.message}`);
+    if (e instanceof CgcError) io.stderr(`error: ${file}: ${e.message}`);
     else throw e;
     return 1;
   }
@@ -73,7 +71,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
       backend.close();
     }
   } catch (e) {
-    if (!(e instanceof InterpreterError) && !(e instanceof CompileError)) throw e;
+    if (!(e instanceof CgcError)) throw e;
     io.stderr(`error: ${file}: ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU'}: ${e.message}`);
     return 1;
   }

@@ -5,9 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { decisionLines, planText } from '../compiler/dump';
 import { compile } from '../compiler/pipeline';
-import { CompileError, type CompileState, type Granularity } from '../compiler/state';
-import { MemoryPlanError } from '../compiler/memory/plan';
-import { DeclarationError } from '../compiler/patterns/pattern';
+import type { CompileState, Granularity } from '../compiler/state';
+import { CgcError } from '../core';
 import { plannedRunCounts } from '../runtime/runtime';
 import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
@@ -37,7 +36,7 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
     const targets = defaultTargets(undefined, { fusion });
     return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags };
   } catch (e) {
-    if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
+    if (e instanceof CgcError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);
       return { flags };
     }

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import { compile } from '../compiler/pipeline';
-import { CompileError, type Granularity } from '../compiler/state';
-import { type HostTensor, median, min, tensorFromBytes } from '../core';
+import type { Granularity } from '../compiler/state';
+import { CgcError, type HostTensor, median, min, tensorFromBytes } from '../core';
 import { randomTensor } from '../reference/random';
 import { type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
@@ -54,7 +54,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     state = compile(loaded.module, targets, { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
     device.destroy();
-    if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
+    if (e instanceof CgcError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
     throw e;
   }
   try {

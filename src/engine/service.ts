@@ -6,19 +6,18 @@ import {
   type ElementType, INTERFACES, type Operation, type Target, documentOf, targetNamed, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
 } from '../ir';
 import { CONSTANT, SUBGRAPH } from '../ir/structural';
-import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
+import { type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from './targets';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
-import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
+import { importOnnx } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
-import { tensorBytes } from '../core';
-import { MemoryPlanError, type MemoryPlan } from '../compiler/memory/plan';
+import { CgcError, tensorBytes } from '../core';
+import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
-import { DeclarationError } from '../compiler/patterns/pattern';
 import { compileAsync } from '../compiler/pipeline';
-import { CompileCancelled, CompileError, type Decision, type Granularity } from '../compiler/state';
+import { CompileError, type Decision, type Granularity } from '../compiler/state';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
@@ -156,7 +155,7 @@ async function compileModule(
       passTimes: s.passTimes,
     };
   } catch (e) {
-    if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError || e instanceof CompileCancelled) {
+    if (e instanceof CgcError) {
       return { ok: false, diagnostics: [...diagnostics, `${file}: error: ${e.message}`], inputText };
     }
     throw e;
@@ -166,11 +165,7 @@ async function compileModule(
 async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, hooks: CompileHooks): Promise<CompileResponse> {
   let onnxInputs: CompileResponse['onnxInputs'];
   try {
-    try {
-      checkFileSize(onnx.bytes.length, resolveLimits(req.limits), file);
-    } catch (e) {
-      throw e instanceof LimitError ? new OnnxImportError(e.message) : e;
-    }
+    checkFileSize(onnx.bytes.length, resolveLimits(req.limits), file);
     const graph = decodeModel(onnx.bytes, file).graph;
     const weights = new Set(graph?.initializer.map((t) => t.name));
     onnxInputs = graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
@@ -183,7 +178,7 @@ async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, 
     const data = Object.fromEntries([...constants].map(([name, t]) => [name, tensorBytes(t)]));
     return { ...(await compileModule(module, req, file, [], hooks, data)), onnxInputs, weights: weightList, constants: data };
   } catch (e) {
-    if (e instanceof OnnxImportError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
+    if (e instanceof CgcError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
     throw e;
   }
 }
