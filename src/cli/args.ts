@@ -75,10 +75,3 @@ export function limitsFromFlags(flags: ReadonlyMap<string, string>): Partial<Res
   }
   return out;
 }
-
-/** `--fusion on|off` (default on): off compiles without the fused `webgpu` target. */
-export function parseFusion(value: string | undefined): boolean {
-  if (value === undefined || value === 'on') return true;
-  if (value === 'off') return false;
-  throw new UsageError(`--fusion must be on or off; got '${value}'`);
-}

@@ -17,7 +17,7 @@ import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
 import { type ForcedTile, withForcedTile } from '../webgpu-target/kernels/gemm-core';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { onnxShapes } from './bench';
-import { median } from '../core';
+import { median, validateRuns } from '../core';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -255,8 +255,7 @@ export async function timedPasses(device: GPUDevice, count: number, record: (pas
 export async function benchKernelsCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { gemm: true, model: true, runs: true, tile: true, 'peak-tflops': true, 'no-bandwidth': false, elements: true, json: true, ...LIMIT_FLAGS });
   const models = [...(flags.has('model') ? flags.get('model')!.split(',') : []), ...positionals];
-  const runs = Number(flags.get('runs') ?? 10);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  const runs = validateRuns(flags.get('runs') ?? 10, '--runs');
   const sizes = (flags.get('gemm') ?? (models.length ? '' : '1024,2048,4096')).split(',').filter((s) => s).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--gemm takes sizes like 1024,2048,4096');
   const tiles = parseTiles(flags.get('tile'));

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor, median, min } from '../core';
+import { type HostTensor, median, min, validateRuns } from '../core';
 import { randomTensor } from '../reference/random';
 import { loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
@@ -81,9 +81,8 @@ export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefi
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
-  const runs = Number(flags.get('runs') ?? 30);
+  const runs = validateRuns(flags.get('runs') ?? 30, '--runs');
   const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new UsageError('--batch must be a positive integer');
   const vs = flags.get('vs');
   if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);

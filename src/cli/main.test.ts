@@ -7,7 +7,7 @@ import { CgcError } from '../core';
 import { LimitError } from '../ir';
 import { UsageError } from './args';
 import { type CliIO, reportFailure } from './main';
-import { cgcSync as run } from './testing';
+import { cgc, cgcSync as run } from './testing';
 
 const SPEC = join(__dirname, '../../tests/golden/spec');
 
@@ -125,8 +125,11 @@ describe('cgc compile, plan, partitions', () => {
     expect(run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'maybe').err).toContain("--fusion must be on or off; got 'maybe'");
   });
 
-  it('exits 2 on a bad granularity', () => {
+  it('exits 2 on a bad granularity or run count, before reading the model or opening a device', async () => {
     expect(run('compile', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine').code).toBe(2);
+    const r = await cgc('run', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine');
+    expect(r).toMatchObject({ code: 2, err: "cgc run: --granularity must be one of coarse, per-target, per-subgraph; got 'fine'\n" });
+    expect((await cgc('run', join(COMPILE, 'spec-7layer.mlir'), '--runs', '0')).code).toBe(2);
   });
 });
 

@@ -4,19 +4,20 @@
 import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import { compile } from '../compiler/pipeline';
-import type { Granularity } from '../compiler/state';
-import { CgcError, type HostTensor, median, min, tensorFromBytes } from '../core';
+import {
+  CgcError, GRANULARITIES, type HostTensor, ON_OFF, median, min, tensorFromBytes, validateFusion, validateGranularity, validateRuns,
+} from '../core';
 import { randomTensor } from '../reference/random';
 import { type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../engine/targets';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity ${GRANULARITIES.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -38,8 +39,9 @@ function describe(t: HostTensor): string[] {
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, fusion: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
-  const runs = Number(flags.get('runs') ?? 1);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  const runs = validateRuns(flags.get('runs'), '--runs');
+  const granularity = validateGranularity(flags.get('granularity'), '--granularity');
+  const fusion = validateFusion(flags.get('fusion'), '--fusion');
   const shapes = parseShapes(flags.get('shape'));
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -47,11 +49,11 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
   if (flags.has('profile')) await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device } = await openCliDevice((l) => io.stderr(l));
-  const targets = defaultTargets(gpuProfile(device), { fusion: parseFusion(flags.get('fusion')) });
+  const targets = defaultTargets(gpuProfile(device), { fusion });
   let state;
   try {
     // Against the device's own features and limits, as the app and `cgc bench` compile.
-    state = compile(loaded.module, targets, { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    state = compile(loaded.module, targets, { granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
     device.destroy();
     if (e instanceof CgcError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }

@@ -4,3 +4,4 @@ export * from './tensor';
 export * from './float16';
 export * from './stats';
 export * from './errors';
+export * from './options';

@@ -13,11 +13,11 @@ import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
 import { importOnnx } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
-import { CgcError, tensorBytes } from '../core';
+import { CgcError, type Granularity, tensorBytes } from '../core';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { compileAsync } from '../compiler/pipeline';
-import { CompileError, type Decision, type Granularity } from '../compiler/state';
+import { CompileError, type Decision } from '../compiler/state';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
