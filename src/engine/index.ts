@@ -4,7 +4,7 @@ import { type Operation, type ResourceLimits, parseModule, formatDiagnostic, rea
 import { compile as compileModule } from '../compiler/pipeline';
 import type { CompileOptions } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
-import { tensorBytes } from '../core';
+import { CgcError, tensorBytes } from '../core';
 import { type GpuProfile, DEFAULT_GPU_PROFILE, gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from './targets';
 import { type LoadedProgram, loadProgram } from '../runtime/runtime';
@@ -36,7 +36,7 @@ export function readModel(source: string | Uint8Array, options: ReadModelOptions
   const limits = options.limits ?? {};
   if (typeof source !== 'string' && isBytecode(source)) {
     const r = readBytecode(source, { file: options.fileName ?? 'model.mlirbc', limits });
-    if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+    if (!r.module) throw new CgcError('parse', r.diagnostics.map(formatDiagnostic).join('\n'));
     return { module: r.module, constants: new Map([...r.resources, ...(options.constants ?? [])]) };
   }
   if (typeof source !== 'string') {
@@ -44,7 +44,7 @@ export function readModel(source: string | Uint8Array, options: ReadModelOptions
     return { module: r.module, constants: new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)])) };
   }
   const r = parseModule(source, { file: options.fileName ?? 'model.mlir', limits });
-  if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+  if (!r.module) throw new CgcError('parse', r.diagnostics.map(formatDiagnostic).join('\n'));
   return { module: r.module, constants: options.constants ?? new Map() };
 }
 
@@ -77,7 +77,7 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
   watch(current);
   const ensureDevice = async (): Promise<GPUDevice> => {
     if (!lost) return current;
-    if (device) throw new Error('the GPU device was lost; it was supplied by the caller, who must create a new runtime');
+    if (device) throw new CgcError('device', 'the GPU device was lost; it was supplied by the caller, who must create a new runtime');
     current = (await openDevice()).device;
     lost = false;
     recoveries++;
