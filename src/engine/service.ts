@@ -13,7 +13,7 @@ import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
 import { importOnnx } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
-import { CgcError, type Granularity, tensorBytes } from '../core';
+import { CgcError, type Granularity, tensorBytes, validateTargets } from '../core';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { compileAsync } from '../compiler/pipeline';
@@ -116,9 +116,8 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
 function targetsOf(req: CompileRequest) {
   const all = defaultTargets(req.gpu ?? DEFAULT_GPU_PROFILE);
   if (!req.targets) return all;
-  const unknown = req.targets.filter((n) => !all.some((t) => t.name === n));
-  if (unknown.length) throw new CompileError(`unknown target(s) ${unknown.join(', ')}; known: ${all.map((t) => t.name).join(', ')}`);
-  return all.filter((t) => req.targets!.includes(t.name));
+  const names = validateTargets(req.targets, all.map((t) => t.name));
+  return all.filter((t) => names.includes(t.name));
 }
 
 async function compileModule(
