@@ -12,7 +12,7 @@ import { openDevice } from '../runtime/device';
 
 export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from '../runtime/runtime';
 export type { HostTensor } from '../core';
-export { allocTensor, tensorFromBytes, tensorBytes } from '../core';
+export { allocTensor, tensorFromBytes, tensorBytes, CgcError, type ErrorKind, type ErrorPosition } from '../core';
 export { gpuProfile } from '../webgpu-target/limits';
 export { Int64RangeError } from '../runtime/checks';
 
