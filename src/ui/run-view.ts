@@ -6,7 +6,8 @@ import { h, partitionHue, s } from './dom';
 import { errorClass, formatError, formatMs } from './run-overlay';
 import { summarizeOutput } from './run-inputs';
 import type { RunReport } from './run-session';
-import { median, subgraphKernels } from './run-stats';
+import { subgraphKernels } from './run-stats';
+import { median, min } from '../core';
 
 const BAR_HEIGHT = 22;
 const LABEL_WIDTH = 300;
@@ -103,7 +104,7 @@ export function showRunReport(panel: HTMLElement, report: RunReport, order: read
   const host = report.partitions.filter((p) => p.target === 'cpu-reference');
   panel.replaceChildren(
     h('p', { 'data-testid': 'run-summary' },
-      `${n} run${n === 1 ? '' : 's'} · median ${formatMs(median(report.wallMs))} ms · min ${formatMs(Math.min(...report.wallMs))} ms`,
+      `${n} run${n === 1 ? '' : 's'} · median ${formatMs(median(report.wallMs))} ms · min ${formatMs(min(report.wallMs))} ms`,
       ' (host wall time: inputs written to outputs read back)',
       ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
       report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
