@@ -84,11 +84,14 @@ describe('layoutGraph', () => {
     for (const [a, b] of g.edges) expect(l.y[b]!).toBeGreaterThan(l.y[a]!);
   });
 
-  it('lays out 5,000 grouped nodes in well under a second', () => {
+  it('lays out 5,000 grouped nodes with long edges in linear time', () => {
+    // A guard against quadratic work (a 1,000-block graph), not a benchmark: cold JIT on a loaded
+    // two-core machine takes ~0.7 s, warm ~0.2 s; e2e/graph-perf.spec.ts measures the app.
     const g = groupedBlocks(1000);
     const t0 = performance.now();
     const l = layoutGraph(g);
-    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(l.width).toBeLessThan(3000);
     expect(Number.isFinite(l.width)).toBe(true);
   });
 

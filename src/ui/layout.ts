@@ -156,12 +156,14 @@ export function layoutGraph({ sizes, edges, groups, groupWidths }: LayoutInput):
   const itemW = new Float64Array(V + groupCount);
   for (let v = 0; v < V; v++) itemW[v] = vw[v]!;
   for (let g = 0; g < groupCount; g++) itemW[V + g] = Math.max(inner[g]! + 2 * GROUP_PAD, groupWidths?.[g] ?? 0);
+  const spans: number[][] = layers.map(() => []);
+  for (let g = 0; g < groupCount; g++) for (let r = g0[g]!; r <= g1[g]!; r++) spans[r]!.push(g);
   const rows: number[][] = layers.map((layer, r) => {
     if (!groupCount) return layer;
     const d = Math.max(1, layer.length - 1);
     const keyed: { item: number; key: number }[] = [];
     for (const v of layer) if (vgroup[v]! < 0) keyed.push({ item: v, key: pos[v]! / d });
-    for (let g = 0; g < groupCount; g++) if (g0[g]! <= r && r <= g1[g]!) keyed.push({ item: V + g, key: gkey[g]! });
+    for (const g of spans[r]!) keyed.push({ item: V + g, key: gkey[g]! });
     return keyed.sort((a, b) => a.key - b.key || b.item - a.item).map((k) => k.item);
   });
   const members: number[][] = Array.from({ length: groupCount }, () => []);
@@ -176,26 +178,57 @@ export function layoutGraph({ sizes, edges, groups, groupWidths }: LayoutInput):
   const ax = (v: number) => (vgroup[v]! >= 0 ? X[V + vgroup[v]!]! + off[v]! : X[v]!);
   const wantOf = (it: number, r: number, nbrs: number[][]): number => {
     if (it < V) {
+      // A node follows its real neighbours (dummies step aside for it), a dummy its chain.
       const ns = nbrs[it]!;
-      return ns.length ? ns.reduce((s, u) => s + ax(u), 0) / ns.length : X[it]!;
+      let sum = 0, cnt = 0, dsum = 0, dcnt = 0;
+      for (const u of ns) { if (u < n || it >= n) { sum += ax(u); cnt++; } else { dsum += ax(u); dcnt++; } }
+      return cnt ? sum / cnt : dcnt ? dsum / dcnt : X[it]!;
     }
+    // A group follows the nodes it connects to, not the dummies of edges passing beside it: a skip
+    // edge's dummies step aside for the box, and a box that stepped toward them would drift sideways
+    // block after block.
     const g = it - V;
-    let sum = 0, cnt = 0;
+    let sum = 0, cnt = 0, dsum = 0, dcnt = 0;
     for (const v of members[g]!) {
       if (vrank[v] !== r) continue;
-      for (const u of nbrs[v]!) if (vgroup[u] !== g) { sum += ax(u) - off[v]!; cnt++; }
+      for (const u of nbrs[v]!) {
+        if (vgroup[u] === g) continue;
+        if (u < n) { sum += ax(u) - off[v]!; cnt++; } else { dsum += ax(u) - off[v]!; dcnt++; }
+      }
     }
-    return cnt ? sum / cnt : X[it]!;
+    return cnt ? sum / cnt : dcnt ? dsum / dcnt : X[it]!;
   };
+  // Priority placement (Sugiyama's priority method): boxes first, then nodes by their number of
+  // neighbours, then dummies; each moves toward what it wants, pushing only lower-priority items aside.
+  // An even squeeze would shift a box half a gap for each skip edge beside it, block after block.
+  const priority = (it: number, nbrs: number[][]) => (it >= V ? 1e6 : it >= n ? 0 : 1 + nbrs[it]!.length);
   const place = (r: number, nbrs: number[][]) => {
     const row = rows[r]!;
     const want = row.map((it) => wantOf(it, r, nbrs));
+    const prio = row.map((it) => priority(it, nbrs));
+    const xs = row.map((it) => X[it]!);
     const sep = (i: number) => (itemW[row[i - 1]!]! + itemW[row[i]!]!) / 2 + GAP;
-    const left = [...want];
-    for (let i = 1; i < row.length; i++) left[i] = Math.max(want[i]!, left[i - 1]! + sep(i));
-    const right = [...want];
-    for (let i = row.length - 2; i >= 0; i--) right[i] = Math.min(want[i]!, right[i + 1]! - sep(i + 1));
-    row.forEach((it, i) => { X[it] = (left[i]! + right[i]!) / 2; });
+    const order = row.map((_, i) => i).sort((a, b) => prio[b]! - prio[a]! || a - b);
+    for (const i of order) {
+      if (want[i]! > xs[i]!) {
+        let limit = want[i]!, need = 0;
+        for (let j = i + 1; j < row.length; j++) {
+          need += sep(j);
+          if (prio[j]! >= prio[i]!) { limit = Math.min(limit, xs[j]! - need); break; }
+        }
+        xs[i] = Math.max(xs[i]!, limit);
+        for (let j = i + 1; j < row.length && xs[j]! < xs[j - 1]! + sep(j); j++) xs[j] = xs[j - 1]! + sep(j);
+      } else if (want[i]! < xs[i]!) {
+        let limit = want[i]!, need = 0;
+        for (let j = i - 1; j >= 0; j--) {
+          need += sep(j + 1);
+          if (prio[j]! >= prio[i]!) { limit = Math.max(limit, xs[j]! + need); break; }
+        }
+        xs[i] = Math.min(xs[i]!, limit);
+        for (let j = i - 1; j >= 0 && xs[j]! > xs[j + 1]! - sep(j + 1); j--) xs[j] = xs[j + 1]! - sep(j + 1);
+      }
+    }
+    row.forEach((it, i) => { X[it] = xs[i]!; });
   };
   for (let s = 0; s < SWEEPS; s++) {
     for (let r = 1; r < rankCount; r++) place(r, preds);
