@@ -31,6 +31,49 @@ const nodeRect = (l: Layout, v: number): Rect => [l.x[v]! - l.w[v]! / 2, l.y[v]!
 const intersects = (a: Rect, b: Rect) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 const inside = (a: Rect, b: Rect) => a[0] >= b[0] && a[2] <= b[2] && a[1] >= b[1] && a[3] <= b[3];
 
+/** DenseNet-like blocks: each layer (bn → relu in one box, conv in another) reads a concat of every earlier output of its block. */
+function denseBlocks(blocks: number, layers: number): { sizes: { w: number; h: number }[]; edges: [number, number][]; groups: number[] } {
+  const sizes: { w: number; h: number }[] = [{ w: 80, h: 36 }];
+  const edges: [number, number][] = [];
+  const groups: number[] = [-1];
+  let g = 0, prev = 0;
+  for (let b = 0; b < blocks; b++) {
+    const outs = [prev];
+    for (let l = 0; l <= layers; l++) {
+      const cat = sizes.length;
+      sizes.push({ w: 100, h: 36 });
+      groups.push(-1);
+      for (const o of outs) edges.push([o, cat]);
+      const bn = sizes.length;
+      sizes.push({ w: 160, h: 36 }, { w: 120, h: 36 }, { w: 220, h: 36 });
+      groups.push(g, g, g + 1);
+      g += 2;
+      edges.push([cat, bn], [bn, bn + 1], [bn + 1, bn + 2]);
+      outs.push(bn + 2);
+    }
+    prev = outs.at(-1)!;
+  }
+  edges.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  return { sizes, edges, groups };
+}
+
+function expectBoxesApart(g: { edges: [number, number][]; groups: number[] }, l: Layout): void {
+  const count = l.groupBoxes.length / 4;
+  const used = new Set(g.groups.filter((x) => x >= 0));
+  expect(count).toBe(Math.max(...g.groups) + 1);
+  for (let a = 0; a < count; a++) {
+    if (!used.has(a)) { expect(Number.isNaN(l.groupBoxes[4 * a])).toBe(true); continue; }
+    for (let b = a + 1; b < count; b++) if (used.has(b)) expect(intersects(boxOf(l, a), boxOf(l, b)), `boxes ${a} and ${b}`).toBe(false);
+  }
+  g.groups.forEach((grp, v) => {
+    for (const a of used) {
+      if (a === grp) expect(inside(nodeRect(l, v), boxOf(l, a)), `node ${v} in its box ${a}`).toBe(true);
+      else expect(intersects(nodeRect(l, v), boxOf(l, a)), `node ${v} (group ${grp}) in box ${a}`).toBe(false);
+    }
+  });
+  for (const [a, b] of g.edges) expect(l.y[b]!).toBeGreaterThan(l.y[a]!);
+}
+
 function chainWithSkips(n: number): { sizes: { w: number; h: number }[]; edges: [number, number][] } {
   const edges: [number, number][] = [];
   for (let i = 1; i < n; i++) edges.push([i - 1, i]);
@@ -67,21 +110,12 @@ describe('layoutGraph', () => {
 
   it('keeps group boxes apart, each holding its members and no other node', () => {
     const g = groupedBlocks(60);
-    const l = layoutGraph(g);
-    const count = l.groupBoxes.length / 4;
-    const used = new Set(g.groups.filter((x) => x >= 0));
-    expect(count).toBe(Math.max(...g.groups) + 1);
-    for (let a = 0; a < count; a++) {
-      if (!used.has(a)) { expect(Number.isNaN(l.groupBoxes[4 * a])).toBe(true); continue; }
-      for (let b = a + 1; b < count; b++) if (used.has(b)) expect(intersects(boxOf(l, a), boxOf(l, b)), `boxes ${a} and ${b}`).toBe(false);
-    }
-    g.groups.forEach((grp, v) => {
-      for (const a of used) {
-        if (a === grp) expect(inside(nodeRect(l, v), boxOf(l, a)), `node ${v} in its box ${a}`).toBe(true);
-        else expect(intersects(nodeRect(l, v), boxOf(l, a)), `node ${v} (group ${grp}) in box ${a}`).toBe(false);
-      }
-    });
-    for (const [a, b] of g.edges) expect(l.y[b]!).toBeGreaterThan(l.y[a]!);
+    expectBoxesApart(g, layoutGraph(g));
+  });
+
+  it('keeps boxes apart on a densely connected graph (DenseNet-like concats)', () => {
+    const g = denseBlocks(3, 12);
+    expectBoxesApart(g, layoutGraph(g));
   });
 
   it('lays out 5,000 grouped nodes with long edges in linear time', () => {

@@ -38,7 +38,7 @@ const RANK_GAP = 36;
 const DUMMY_W = 8;
 const SWEEPS = 4;
 /** Edges spanning more ranks than this are drawn straight instead of through dummy vertices. */
-const MAX_DUMMY_SPAN = 48;
+const MAX_DUMMY_SPAN = 24;
 export const GROUP_PAD = 6;
 export const GROUP_LABEL_H = 16;
 
