@@ -52,6 +52,20 @@ function routePath(pts: Float64Array): string {
   return d;
 }
 
+const inside = (b: Box, x: number, y: number) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+
+/** An edge into (or out of) a collapsed box ends (or starts) at the box's border. */
+function clipToBoxes(pts: Float64Array, from: Box | undefined, to: Box | undefined): Float64Array {
+  const out: number[] = [];
+  for (let k = 0; k < pts.length; k += 2) {
+    const x = pts[k]!, y = pts[k + 1]!;
+    if (from && inside(from, x, y)) { out.length = 0; out.push(x, from.y1); continue; }
+    if (to && inside(to, x, y)) { out.push(x, to.y0); break; }
+    out.push(x, y);
+  }
+  return Float64Array.from(out);
+}
+
 const arrowPath = (x: number, y: number) => `M${(x - 4).toFixed(1)} ${(y - 7).toFixed(1)}L${(x + 4).toFixed(1)} ${(y - 7).toFixed(1)}L${x.toFixed(1)} ${y.toFixed(1)}Z`;
 
 export function drawGraph(model: GraphModel, l: Layout, view: Box, o: DrawOptions): Drawn {
@@ -90,9 +104,11 @@ export function drawGraph(model: GraphModel, l: Layout, view: Box, o: DrawOption
   const edges: SVGElement[] = [];
   let overviewD = '';
   const labelled = new Set<string>();
-  l.routes.forEach((pts, i) => {
+  l.routes.forEach((route, i) => {
+    let pts = route;
     const [a, b] = model.edges[i]!;
     if (hidden(a) && hidden(b) && model.nodes[a]!.group === model.nodes[b]!.group) return;
+    if (hidden(a) || hidden(b)) pts = clipToBoxes(pts, hidden(a) ? groupBox(l, model.nodes[a]!.group!) : undefined, hidden(b) ? groupBox(l, model.nodes[b]!.group!) : undefined);
     let x0 = Infinity, x1 = -Infinity;
     for (let k = 0; k < pts.length; k += 2) { x0 = Math.min(x0, pts[k]!); x1 = Math.max(x1, pts[k]!); }
     if (!inView({ x0, x1, y0: pts[1]!, y1: pts.at(-1)! })) return;
