@@ -1,7 +1,8 @@
 // Graph readability on a 600-op model named like a TF export: subgraph boxes never overlap or hold
 // another subgraph's node, names are cut in the middle (full on hover) at ≥ 12 px inside their boxes,
 // each edge is its own element naming its tensor (shapes printed on request), Fit stays readable, the
-// minimap moves the view, a subgraph collapses and expands, and the keyboard map works.
+// minimap moves the view, a subgraph collapses and expands (double-click, the details' button), and
+// the keyboard map works.
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
 import { bigGraphIr } from './support/big-graph';
@@ -124,5 +125,14 @@ test('600 ops with long names: boxes apart, middle-cut names, edge shapes, fit, 
   await saveScreens(page, 'graph-readability-collapsed');
   await svg.locator(`rect.group[data-group="${group}"]`).dblclick({ position: { x: 3, y: bb.height / 2 } });
   await expect(members).toHaveCount(count);
+
+  // The node details' button collapses the selected node's subgraph too; C expands it again.
+  const reluGroup = await relu0.getAttribute('data-group');
+  await relu0.click();
+  await page.getByTestId('collapse-subgraph').click();
+  await expect(svg.locator(`g.node[data-group="${reluGroup}"]`)).toHaveCount(0);
+  await expect(svg.locator(`rect.group[data-group="${reluGroup}"]`)).toHaveClass(/collapsed/);
+  await svg.locator(`rect.group[data-group="${reluGroup}"]`).dblclick({ position: { x: 3, y: bb.height / 2 } });
+  await expect(relu0).toBeVisible();
   expect(problems).toEqual([]);
 });

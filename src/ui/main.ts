@@ -36,7 +36,7 @@ const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
 function showDetails(index: number | undefined): void {
-  showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index));
+  showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index), (group) => graph.toggleCollapsed(group));
 }
 
 function setProgress(label: string | undefined, fraction = 0): void {
