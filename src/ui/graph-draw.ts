@@ -60,7 +60,13 @@ function clipToBoxes(pts: Float64Array, from: Box | undefined, to: Box | undefin
   for (let k = 0; k < pts.length; k += 2) {
     const x = pts[k]!, y = pts[k + 1]!;
     if (from && inside(from, x, y)) { out.length = 0; out.push(x, from.y1); continue; }
-    if (to && inside(to, x, y)) { out.push(x, to.y0); break; }
+    if (to && inside(to, x, y)) {
+      // From above: into the top border; from beside (a route around the box): into the near side.
+      const px = out.at(-2), py = out.at(-1);
+      if (px !== undefined && py !== undefined && py > to.y0) out.push(px < to.x0 ? to.x0 : to.x1, py);
+      else out.push(x, to.y0);
+      break;
+    }
     out.push(x, y);
   }
   return Float64Array.from(out);
