@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
+import { saveScreens } from './support/screens';
 
 async function save(page: Page, testId: string): Promise<{ name: string; data: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
@@ -92,5 +93,6 @@ test('the graph, the memory chart and the timing charts save as SVG and PNG', as
   const kernels = await save(page, 'kernel-download-svg');
   expect(kernels.name).toBe('kernel-times.svg');
   expect(kernels.data.toString('utf8')).toContain('@convolutionReluAdd');
+  await saveScreens(page, 'graph-export-after-run');
   expect(problems).toEqual([]);
 });
