@@ -1,8 +1,8 @@
 // Graph readability on a 600-op model named like a TF export: subgraph boxes never overlap or hold
 // another subgraph's node, names are cut in the middle (full on hover) at ≥ 12 px inside their boxes,
-// each edge is its own element naming its tensor (shapes printed on request), Fit stays readable, the
-// minimap moves the view, a subgraph collapses and expands (double-click, the details' button), and
-// the keyboard map works.
+// each edge is its own element naming its tensor (shapes printed on request) and crossing no other
+// node, Fit stays readable, the minimap moves the view, a subgraph collapses and expands
+// (double-click, the details' button), and the keyboard map works.
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
 import { bigGraphIr } from './support/big-graph';
@@ -47,6 +47,28 @@ test('600 ops with long names: boxes apart, middle-cut names, edge shapes, fit, 
   await expect(edge).toHaveCount(1);
   await expect(edge.locator('title')).toHaveText(`%${P}conv0 → %${P}relu0: 1×4×8×8 float32`);
   expect(await svg.locator('g.edge').count()).toBeGreaterThan(6);
+  // No edge runs through a node other than its own two ends (it goes through the gaps between rows).
+  const crossings = await page.evaluate(() => {
+    const root = document.querySelector('[data-testid="graph-svg"]')!;
+    const nodes = [...root.querySelectorAll('g.node')].map((n) => {
+      const [x, y] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(n.getAttribute('transform')!)!.slice(1).map(Number);
+      const r = n.querySelector('rect')!;
+      return { id: n.getAttribute('data-node-id'), x0: x! + 1, y0: y! + 1, x1: x! + Number(r.getAttribute('width')) - 1, y1: y! + Number(r.getAttribute('height')) - 1 };
+    });
+    const bad: string[] = [];
+    for (const e of root.querySelectorAll('g.edge')) {
+      const path = e.querySelector<SVGPathElement>('.edge-line')!;
+      const ends = [e.getAttribute('data-from'), e.getAttribute('data-to')];
+      const len = path.getTotalLength();
+      for (let s = 0; s <= len; s += 3) {
+        const p = path.getPointAtLength(s);
+        const hit = nodes.find((n) => !ends.includes(n.id) && p.x > n.x0 && p.x < n.x1 && p.y > n.y0 && p.y < n.y1);
+        if (hit) { bad.push(`${ends.join(' → ')} crosses ${hit.id}`); break; }
+      }
+    }
+    return bad;
+  });
+  expect(crossings).toEqual([]);
   await expect(svg.locator('.edge-label')).toHaveCount(0);
   await page.getByTestId('graph-shapes').check();
   await expect(svg.locator('.edge-label').first()).toHaveText('1×4×8×8 float32');
