@@ -10,8 +10,13 @@ async function save(page: Page, testId: string): Promise<{ name: string; data: B
   return { name: download.suggestedFilename(), data: readFileSync((await download.path())!) };
 }
 
-/** Parses SVG text in the page: its root name, a parse error if any, and counts of what it holds. */
+/**
+ * Parses SVG text in the page: its root name, a parse error if any, and counts of what it holds. Its
+ * style sheet is checked here and left out there: the page's CSP reports a parsed <style>.
+ */
 async function parseSvg(page: Page, text: string): Promise<{ root: string; error: boolean; nodes: string[]; groups: number; edges: number; texts: string }> {
+  const sheet = /<style>([^<]*)<\/style>/.exec(text);
+  expect(sheet?.[1]).toMatch(/^\.s0\{fill:/);
   return page.evaluate((t) => {
     const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
     return {
@@ -22,7 +27,7 @@ async function parseSvg(page: Page, text: string): Promise<{ root: string; error
       edges: doc.querySelectorAll('g.edge').length,
       texts: [...doc.querySelectorAll('text')].map((x) => x.textContent).join(' '),
     };
-  }, text);
+  }, text.replace(/<style>[^<]*<\/style>/, ''));
 }
 
 /** A PNG's width and height from its IHDR chunk, after checking its signature. */
@@ -81,7 +86,7 @@ test('the graph, the memory chart and the timing charts save as SVG and PNG', as
   const memory = await save(page, 'memory-download-svg');
   expect(memory.name).toBe('memory-plan.svg');
   const memoryText = memory.data.toString('utf8');
-  expect(await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelectorAll('rect.tensor').length, memoryText))
+  expect(await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelectorAll('rect.tensor').length, memoryText.replace(/<style>[^<]*<\/style>/, '')))
     .toBe(await page.getByTestId('memory-chart').locator('rect.tensor').count());
 
   await page.getByTestId('tab-graph').click();

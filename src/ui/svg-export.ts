@@ -1,5 +1,5 @@
 // Saving what the page draws as files (the graph, the memory and timing charts): an SVG element as a
-// standalone .svg (the page's CSS resolved into presentation attributes, so it looks the same anywhere
+// standalone .svg (the page's CSS resolved into one small style sheet, so it looks the same anywhere
 // in the theme it was saved in), the same as a .png, and the download itself.
 
 /** Presentation properties copied from the page's computed style onto each saved element. */
@@ -11,16 +11,22 @@ const PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharr
  */
 export function standaloneSvg(live: SVGSVGElement, width: number, height: number, background: string, drop = '.edge-hit'): string {
   const copy = live.cloneNode(true) as SVGSVGElement;
-  const cache = new Map<string, string[]>();
+  // One class per distinct set of resolved values, in a <style>: a 5,000-node graph repeats a few
+  // dozen sets, and attributes on every element would triple the file.
+  const classOf = new Map<string, string>();
+  const cache = new Map<string, string>();
   const walk = (src: Element, dst: Element, parentKey: string) => {
-    const key = `${parentKey}>${src.tagName}.${src.getAttribute('class') ?? ''}:${(src as SVGElement).style?.cssText ?? ''}`;
-    let values = cache.get(key);
-    if (!values) {
+    const own = src.getAttribute('class') ?? '';
+    const key = `${parentKey}>${src.tagName}.${own}:${(src as SVGElement).style?.cssText ?? ''}`;
+    let cls = cache.get(key);
+    if (cls === undefined) {
       const cs = getComputedStyle(src);
-      values = PROPS.map((p) => cs.getPropertyValue(p));
-      cache.set(key, values);
+      const css = PROPS.flatMap((p) => { const v = cs.getPropertyValue(p); return v ? [`${p}:${v}`] : []; }).join(';');
+      cls = classOf.get(css) ?? `s${classOf.size}`;
+      classOf.set(css, cls);
+      cache.set(key, cls);
     }
-    PROPS.forEach((p, i) => { if (values[i]) dst.setAttribute(p, values[i]!); });
+    dst.setAttribute('class', own ? `${own} ${cls}` : cls);
     dst.removeAttribute('style');
     const kids = [...src.children], copies = [...dst.children];
     kids.forEach((k, i) => {
@@ -42,6 +48,9 @@ export function standaloneSvg(live: SVGSVGElement, width: number, height: number
   const [x, y] = (copy.getAttribute('viewBox') ?? '0 0').split(/\s+/).map(Number);
   bg.setAttribute('x', String(x)); bg.setAttribute('y', String(y));
   copy.prepend(bg);
+  const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
+  style.textContent = [...classOf].map(([css, cls]) => `.${cls}{${css}}`).join('\n');
+  copy.prepend(style);
   return new XMLSerializer().serializeToString(copy);
 }
 
