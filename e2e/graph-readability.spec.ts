@@ -2,7 +2,8 @@
 // another subgraph's node, names are cut in the middle (full on hover) at ≥ 12 px inside their boxes,
 // each edge is its own element naming its tensor (shapes printed on request) and crossing no other
 // node, Fit stays readable, the minimap moves the view, a subgraph collapses and expands
-// (double-click, the details' button), and the keyboard map works.
+// (double-click, the details' button, C; Shift + double-click: the partition), and the keyboard map
+// works.
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
 import { bigGraphIr } from './support/big-graph';
@@ -155,6 +156,19 @@ test('600 ops with long names: boxes apart, middle-cut names, edge shapes, fit, 
   await expect(svg.locator(`g.node[data-group="${reluGroup}"]`)).toHaveCount(0);
   await expect(svg.locator(`rect.group[data-group="${reluGroup}"]`)).toHaveClass(/collapsed/);
   await svg.locator(`rect.group[data-group="${reluGroup}"]`).dblclick({ position: { x: 3, y: bb.height / 2 } });
+  await expect(relu0).toBeVisible();
+
+  // C toggles the selected node's subgraph; Shift + double-click collapses its whole partition.
+  await relu0.click();
+  await svg.press('c');
+  await expect(svg.locator(`g.node[data-group="${reluGroup}"]`)).toHaveCount(0);
+  await svg.locator(`rect.group[data-group="${reluGroup}"]`).dblclick({ position: { x: 3, y: bb.height / 2 } });
+  await expect(relu0).toBeVisible();
+  await svg.locator(`rect.group[data-group="${reluGroup}"]`).dblclick({ position: { x: 3, y: bb.height / 2 }, modifiers: ['Shift'] });
+  await expect(svg).toHaveAttribute('data-collapsed', '120');
+  await expect(svg.locator('g.node[data-group]')).toHaveCount(0);
+  await svg.locator(`rect.group[data-group="${reluGroup}"]`).dblclick({ position: { x: 3, y: bb.height / 2 }, modifiers: ['Shift'] });
+  await expect(svg).toHaveAttribute('data-collapsed', '0');
   await expect(relu0).toBeVisible();
   expect(problems).toEqual([]);
 });
