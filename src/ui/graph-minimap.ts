@@ -1,6 +1,6 @@
 // The graph's minimap: the whole layout drawn small on a canvas in a corner of the view, with the
-// viewport as a rectangle; a click or drag there moves the view. Colours come from the page's CSS
-// custom properties, so it follows the theme.
+// viewport as a rectangle (hidden while the whole graph is on screen); a click or drag there moves
+// the view. Colours come from the page's CSS custom properties, so it follows the theme.
 import type { GraphModel } from './graph-model';
 import type { Layout } from './layout';
 import { partitionHue } from './dom';
@@ -88,6 +88,9 @@ export class Minimap {
   /** Moves the viewport rectangle: `x, y, w, h` in graph units. */
   setView(x: number, y: number, w: number, h: number): void {
     this.viewRect = { x, y, w, h };
+    // Nothing to jump to while the whole graph is on screen.
+    const l = this.layout;
+    this.canvas.hidden = !l || !l.width || (x <= 0 && y <= 0 && x + w >= l.width && y + h >= l.height);
     this.paint();
   }
 
