@@ -38,6 +38,7 @@ describe('run overlays', () => {
   const model: GraphModel = {
     nodes: [node('%in', 'input'), node('%a', 'op', 0), node('%b', 'op', 1), node('return #0', 'output')],
     edges: [[0, 1], [1, 2], [2, 3]],
+    edgeTypes: ['', '', ''],
     groups: [
       { symbol: 'g0', target: 'webgpu', pattern: 'x', partition: 0, step: 0 },
       { symbol: 'g1', target: 'webgpu-fallback', pattern: 'y', partition: 1, step: 1 },
