@@ -2,7 +2,7 @@
 // `cgc bench --json` (one per model) and the app's "Export run report". Plain data (JSON).
 import type { ElementType, Operation } from '../ir';
 import { ENTRY_POINT } from '../ir/structural';
-import { type HostTensor, halfToFloat, median } from '../core';
+import { type HostTensor, halfToFloat, median, min } from '../core';
 import type { KernelTiming, PartitionTiming, RunResult } from '../runtime/runtime';
 
 export const RUN_REPORT_FORMAT = 'cgc-run-report';
@@ -92,7 +92,7 @@ export function runReport(m: RunMeasurements): RunReport {
   return {
     format: RUN_REPORT_FORMAT, version: RUN_REPORT_VERSION, model: m.model, adapter: m.adapter, options: m.options,
     ...(m.loadMs !== undefined ? { loadMs: m.loadMs } : {}),
-    runs: m.wallMs.length, medianMs: median(m.wallMs), minMs: Math.min(...m.wallMs),
+    runs: m.wallMs.length, medianMs: median(m.wallMs), minMs: min(m.wallMs),
     dispatches: last.dispatches, submits: last.submits,
     partitions: medianTimings(m.results.map((r) => r.timings)),
     kernels: m.profile?.kernelTimings ?? [],

@@ -15,7 +15,7 @@ import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { CompileError, type Decision } from '../compiler/state';
-import { CgcError, type Granularity } from '../core';
+import { CgcError, DEFAULT_GRANULARITY, type Granularity } from '../core';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
@@ -139,7 +139,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
   const inputText = printModule(module);
   try {
     const program = await model.compileAsync({
-      granularity: req.granularity ?? 'coarse',
+      granularity: req.granularity ?? DEFAULT_GRANULARITY,
       limits: req.limits ?? {},
       gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
       ...(req.targets ? { targets: req.targets } : {}),
