@@ -6,7 +6,7 @@ import type { CompileRequest, CompileResponse } from '../engine/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
-import type { GpuProfile } from '../webgpu-target/limits';
+import type { GpuProfile } from '../engine/load';
 
 export interface RequestOptions {
   readonly granularity: Granularity;
