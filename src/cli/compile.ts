@@ -3,7 +3,7 @@
 // partitions with the decision log.
 import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
-import { decisionLines, planText } from '../compiler/dump';
+import { READABLE_OUTPUT, decisionLines, planText } from '../compiler/dump';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
 import { MemoryPlanError } from '../compiler/memory/plan';
@@ -54,7 +54,7 @@ export function compileCommand(argv: readonly string[], io: CliIO): number {
   const out = flags.get('output');
   if (format === 'bytecode') writeFileSync(out!, writeBytecode(state.output!));
   else if (out) writeFileSync(out, printModule(state.output!, { form: format as 'pretty' | 'generic' }));
-  else io.stdout(printModule(state.output!, { form: format as 'pretty' | 'generic' }).replace(/\n$/, ''));
+  else io.stdout(printModule(state.output!, { form: format as 'pretty' | 'generic', ...READABLE_OUTPUT }).replace(/\n$/, ''));
   return 0;
 }
 
