@@ -2,7 +2,12 @@
 // targets (WebGPU fused, per-op fallback, CPU reference) and print the IR, the memory plan, or the
 // partitions with the decision log.
 import { writeFileSync } from 'node:fs';
-import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
+import { dirname, relative, resolve } from 'node:path';
+import { type Operation, type Target, formatDiagnostic, printModule } from '../ir';
+import { ATTR, CONSTANT } from '../ir/structural';
+import { type NamedTensor, writeSafetensors } from '../compiler/import/safetensors';
+import { PROGRAM_FORMAT, moduleRole, writeProgram } from '../engine/program';
+import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 import { READABLE_OUTPUT, decisionLines, planText } from '../compiler/dump';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
@@ -15,14 +20,14 @@ import { loadModel } from './load';
 import type { CliIO } from './main';
 
 const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] [--fusion on|off] ${LIMITS_USAGE}`;
-export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
+export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT] [--weights-out W.safetensors]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
 
 const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subgraph'];
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
-  { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string> } {
+  { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string>; weights?: ReadonlyMap<string, NamedTensor> } {
   const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
@@ -33,9 +38,13 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return { flags };
+  if (moduleRole(loaded.module) === 'CGC_OUTPUT') {
+    io.stderr(`${positionals[0]}: error: this is a compiled program (CGC Output IR), not a model: run it with \`cgc run ${positionals[0]}\` (\`cgc info\` describes it)`);
+    return { flags };
+  }
   try {
     const targets = defaultTargets(undefined, { fusion });
-    return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags };
+    return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags, ...(loaded.weights ? { weights: loaded.weights } : {}) };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);
@@ -46,16 +55,35 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
 }
 
 export function compileCommand(argv: readonly string[], io: CliIO): number {
-  const { state, flags } = compileFromArgs(argv, io, COMPILE_USAGE, { format: true, output: true });
+  const { state, flags, weights } = compileFromArgs(argv, io, COMPILE_USAGE, { format: true, output: true, 'weights-out': true });
   const format = flags.get('format') ?? 'pretty';
   if (!['pretty', 'generic', 'bytecode'].includes(format)) throw new UsageError(`--format must be pretty, generic or bytecode; got '${format}'`);
   if (format === 'bytecode' && !flags.get('output')) throw new UsageError('--format bytecode writes binary: give the output file with -o OUT.mlirbc');
+  if (flags.has('weights-out') && format !== 'bytecode') throw new UsageError('--weights-out goes with --format bytecode (a program whose weights lie beside it)');
   if (!state) return 1;
   const out = flags.get('output');
-  if (format === 'bytecode') writeFileSync(out!, writeBytecode(state.output!));
-  else if (out) writeFileSync(out, printModule(state.output!, { form: format as 'pretty' | 'generic' }));
+  if (format === 'bytecode') {
+    writeProgramFiles(state.output!, out!, flags.get('weights-out'), weights);
+    io.stderr(`wrote a compiled program (CGC_OUTPUT, program format ${PROGRAM_FORMAT}, specialized for WebGPU's default limits) to ${out}${flags.has('weights-out') ? `, its weights to ${flags.get('weights-out')}` : ''}`);
+  } else if (out) writeFileSync(out, printModule(state.output!, { form: format as 'pretty' | 'generic' }));
   else io.stdout(printModule(state.output!, { form: format as 'pretty' | 'generic', ...READABLE_OUTPUT }).replace(/\n$/, ''));
   return 0;
+}
+
+/**
+ * The program (specialized for WebGPU's default profile, which every device meets) with its weights
+ * inside, or in `weightsOut` beside it, which the program names relative to itself.
+ */
+function writeProgramFiles(output: Operation, out: string, weightsOut: string | undefined, weights: ReadonlyMap<string, NamedTensor> | undefined): void {
+  const used = new Set<string>();
+  for (const op of output.walk()) if (op.name === CONSTANT) used.add((op.attr(ATTR.constantName) as { value: string }).value);
+  const tensors = [...(weights?.values() ?? [])].filter((t) => used.has(t.name));
+  if (weightsOut === undefined) {
+    writeFileSync(out, writeProgram(output, { profile: DEFAULT_GPU_PROFILE, constants: new Map(tensors.map((t) => [t.name, t.data])) }));
+    return;
+  }
+  writeFileSync(weightsOut, writeSafetensors(tensors));
+  writeFileSync(out, writeProgram(output, { profile: DEFAULT_GPU_PROFILE, weightsFile: relative(dirname(resolve(out)), resolve(weightsOut)) }));
 }
 
 export function planCommand(argv: readonly string[], io: CliIO): number {

@@ -1,13 +1,16 @@
 // `cgc run MODEL [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--profile] [--granularity …]`:
-// compile, load on WebGPU (Dawn), run, and print each output (shape, first values, top-5 for a
+// compile (or take a compiled program as it is), load on WebGPU (Dawn), run, and print each output (shape, first values, top-5 for a
 // 1×K output) with timings, dispatch and submit counts; with --profile, every kernel's GPU time.
 import { readFileSync } from 'node:fs';
-import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
+import { dirname, resolve } from 'node:path';
+import { type ElementType, type Operation, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
+import { type NamedTensor, SafetensorsError, readSafetensors } from '../compiler/import/safetensors';
+import { type Program, ProgramError, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { compile } from '../compiler/pipeline';
 import { CompileError, type Granularity } from '../compiler/state';
 import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
-import { type RunResult, loadProgram } from '../runtime/runtime';
+import { type LoadedProgram, type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
@@ -16,7 +19,7 @@ import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -41,28 +44,57 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   const runs = Number(flags.get('runs') ?? 1);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   const shapes = parseShapes(flags.get('shape'));
-  const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
+  const file = positionals[0]!;
+  const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return 1;
+  // A compiled program (Output IR) loads as it is; a model (Input IR) is compiled first.
+  let shipped: Program | undefined;
+  if (moduleRole(loaded.module) === 'CGC_OUTPUT') {
+    for (const flag of ['shape', 'granularity', 'fusion']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
+    try {
+      shipped = programOf(loaded.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), file);
+    } catch (e) {
+      if (e instanceof ProgramError) { io.stderr(`${file}: error: ${e.message}`); return 1; }
+      throw e;
+    }
+  }
+  const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, io) : undefined;
+  if (weightsBeside === null) return 1;
+  const weight = (n: string) => loaded.weights?.get(n)?.data ?? weightsBeside?.get(n)?.data;
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
   if (flags.has('profile')) await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device } = await openCliDevice((l) => io.stderr(l));
   const targets = defaultTargets(gpuProfile(device), { fusion: parseFusion(flags.get('fusion')) });
-  let state;
-  try {
-    // Against the device's own features and limits, as the app and `cgc bench` compile.
-    state = compile(loaded.module, targets, { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
-  } catch (e) {
-    device.destroy();
-    if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
-    throw e;
+  let output: Operation;
+  let argNames: string[];
+  if (shipped) {
+    output = shipped.output;
+    argNames = [];
+    io.stderr(`${file}: a compiled program (CGC_OUTPUT, program format ${shipped.format}); loading it without compiling`);
+  } else {
+    try {
+      // Against the device's own features and limits, as the app and `cgc bench` compile.
+      const state = compile(loaded.module, targets, { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+      output = state.output!;
+      argNames = state.entry.body().arguments.map((a) => a.nameHint ?? '');
+    } catch (e) {
+      device.destroy();
+      if (e instanceof CompileError) { io.stderr(`${file}: error: ${e.message}`); return 1; }
+      throw e;
+    }
   }
   try {
     const t0 = performance.now();
-    const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { targets });
+    let program: LoadedProgram;
+    try {
+      program = shipped ? await loadProgramOn(device, shipped, weight, { targets }) : await loadProgram(device, output, weight, { targets });
+    } catch (e) {
+      if (e instanceof ProgramError) { io.stderr(`${file}: error: ${e.message}`); return 1; }
+      throw e;
+    }
     const loadMs = performance.now() - t0;
     const named = new Map((flags.get('input') ?? '').split(',').filter((x) => x).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
-    const argNames = state.entry.body().arguments.map((a) => a.nameHint ?? '');
     const inputs = program.inputTypes.map((t, i) => inputFor(named.get(argNames[i]!) ?? named.get('*'), t, i));
     const times: number[] = [];
     let result;
@@ -87,6 +119,17 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     return 0;
   } finally {
     device.destroy();
+  }
+}
+
+/** The weights file a program names, read from beside it (null after reporting why it cannot be). */
+function programWeights(file: string, weightsFile: string, io: CliIO): ReadonlyMap<string, NamedTensor> | null {
+  const path = resolve(dirname(file), weightsFile);
+  try {
+    return readSafetensors(readFileSync(path)).tensors;
+  } catch (e) {
+    io.stderr(`${file}: error: the program's weights file ${path} cannot be read: ${e instanceof SafetensorsError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    return null;
   }
 }
 
