@@ -7,6 +7,7 @@ import { importOnnx } from '../compiler/import/onnx';
 import { tensorBytes } from '../reference/tensor';
 import { type GpuProfile, DEFAULT_GPU_PROFILE, gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from './targets';
+import { ProgramError, moduleRole } from './program';
 import { type LoadedProgram, loadProgram } from '../runtime/runtime';
 import { openDevice } from '../runtime/device';
 
@@ -15,6 +16,7 @@ export type { HostTensor } from '../reference/tensor';
 export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
 export { gpuProfile } from '../webgpu-target/limits';
 export { Int64RangeError } from '../runtime/checks';
+export { PROGRAM_FORMAT, type Program, ProgramError, loadProgramOn, readProgram, writeProgram } from './program';
 
 export interface Model {
   /** CGC Input IR. */
@@ -37,6 +39,7 @@ export function readModel(source: string | Uint8Array, options: ReadModelOptions
   if (typeof source !== 'string' && isBytecode(source)) {
     const r = readBytecode(source, { file: options.fileName ?? 'model.mlirbc', limits });
     if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
+    if (moduleRole(r.module) === 'CGC_OUTPUT') throw new ProgramError(`${options.fileName ?? 'model.mlirbc'} is a compiled program (CGC Output IR), not a model: read it with readProgram and load it with loadProgramOn`);
     return { module: r.module, constants: new Map([...r.resources, ...(options.constants ?? [])]) };
   }
   if (typeof source !== 'string') {
