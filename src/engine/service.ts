@@ -10,7 +10,7 @@ import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '.
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from './targets';
 import { writeSafetensors } from '../compiler/import/safetensors';
-import { decisionLines } from '../compiler/dump';
+import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import { tensorBytes } from '../reference/tensor';
@@ -51,12 +51,15 @@ export interface CompileResponse {
   readonly id?: string;
   readonly diagnostics: string[];
   readonly inputText?: string;
+  /** The Output IR, whole: what is parsed to load and run it. */
   readonly outputText?: string;
+  /** The Output IR as people read it: long strings (the kernels' WGSL recorded on subgraphs) shown by their first line. */
+  readonly outputView?: string;
   /** Each subgraph symbol's WGSL kernels, or why it has none (CPU reference, or a declined kernel). */
   readonly kernels?: { symbol: string; target: string; kernels: { name: string; wgsl: string }[]; note?: string }[];
   /** `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). */
   readonly partitions?: { name: string; target: string; dependsOn: string[]; subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number }[] }[];
-  /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed. */
+  /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed for people (long strings elided). */
   readonly isolated?: Record<string, string>;
   /** ONNX graph inputs (a dynamic dimension is its dim_param, or '?'), so a caller can ask for sizes. */
   readonly onnxInputs?: { name: string; dims: (number | string)[] }[];
@@ -141,6 +144,7 @@ async function compileModule(
     return {
       ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
+      outputView: printModule(s.output!, READABLE_OUTPUT),
       kernels: kernelSources(s.output!, s.partitions, isolated, targets),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn,
@@ -149,7 +153,7 @@ async function compileModule(
           opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),
         })),
       })),
-      isolated: Object.fromEntries([...isolated].map(([name, module]) => [name, printModule(module)])),
+      isolated: Object.fromEntries([...isolated].map(([name, module]) => [name, printModule(module, READABLE_OUTPUT)])),
       plan: s.plan!,
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),

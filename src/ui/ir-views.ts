@@ -75,7 +75,7 @@ export class IrViews {
     this.response = r;
     this.base = fileName.replace(/\.(mlir|mlirbc|onnx)$/i, '') || 'model';
     this.texts = new Map([['input', r?.inputText ?? '']]);
-    if (r?.outputText) this.texts.set('output', r.outputText);
+    if (r?.outputText) this.texts.set('output', r.outputView ?? r.outputText);
     for (const [name, text] of Object.entries(r?.isolated ?? {})) this.texts.set(name, text);
     for (const k of r?.kernels ?? []) this.texts.set(`${KERNEL_PREFIX}${k.symbol}`, kernelText(k));
     const label = (k: string) => (k === 'input' ? 'Input IR' : k === 'output' ? 'Output IR (cgc.program)' : `partition @${k} (isolated)`);
