@@ -27,7 +27,7 @@ export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
 const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subgraph'];
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
-  { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string>; weights?: ReadonlyMap<string, NamedTensor> } {
+  { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string>; file: string; weights?: ReadonlyMap<string, NamedTensor> } {
   const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
@@ -37,25 +37,26 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
   const limits = limitsFromFlags(flags);
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
-  if (!loaded.module) return { flags };
+  const file = positionals[0]!;
+  if (!loaded.module) return { flags, file };
   if (moduleRole(loaded.module) === 'CGC_OUTPUT') {
     io.stderr(`${positionals[0]}: error: this is a compiled program (CGC Output IR), not a model: run it with \`cgc run ${positionals[0]}\` (\`cgc info\` describes it)`);
-    return { flags };
+    return { flags, file };
   }
   try {
     const targets = defaultTargets(undefined, { fusion });
-    return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags, ...(loaded.weights ? { weights: loaded.weights } : {}) };
+    return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags, file, ...(loaded.weights ? { weights: loaded.weights } : {}) };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);
-      return { flags };
+      return { flags, file };
     }
     throw e;
   }
 }
 
 export function compileCommand(argv: readonly string[], io: CliIO): number {
-  const { state, flags, weights } = compileFromArgs(argv, io, COMPILE_USAGE, { format: true, output: true, 'weights-out': true });
+  const { state, flags, file, weights } = compileFromArgs(argv, io, COMPILE_USAGE, { format: true, output: true, 'weights-out': true });
   const format = flags.get('format') ?? 'pretty';
   if (!['pretty', 'generic', 'bytecode'].includes(format)) throw new UsageError(`--format must be pretty, generic or bytecode; got '${format}'`);
   if (format === 'bytecode' && !flags.get('output')) throw new UsageError('--format bytecode writes binary: give the output file with -o OUT.mlirbc');
@@ -63,6 +64,11 @@ export function compileCommand(argv: readonly string[], io: CliIO): number {
   if (!state) return 1;
   const out = flags.get('output');
   if (format === 'bytecode') {
+    const missing = constantNames(state.output!).filter((n) => !weights?.has(n));
+    if (missing.length) {
+      io.stderr(`${file}: error: a program carries its weights, but ${missing.length} constant(s) have no data: ${missing.slice(0, 5).map((n) => `"${n}"`).join(', ')}${missing.length > 5 ? ', …' : ''}; give them with --weights W.safetensors`);
+      return 1;
+    }
     writeProgramFiles(state.output!, out!, flags.get('weights-out'), weights);
     io.stderr(`wrote a compiled program (CGC_OUTPUT, program format ${PROGRAM_FORMAT}, specialized for WebGPU's default limits) to ${out}${flags.has('weights-out') ? `, its weights to ${flags.get('weights-out')}` : ''}`);
   } else if (out) writeFileSync(out, printModule(state.output!, { form: format as 'pretty' | 'generic' }));
@@ -70,13 +76,19 @@ export function compileCommand(argv: readonly string[], io: CliIO): number {
   return 0;
 }
 
+/** The names of the constants `module` binds. */
+function constantNames(module: Operation): string[] {
+  const names = new Set<string>();
+  for (const op of module.walk()) if (op.name === CONSTANT) names.add((op.attr(ATTR.constantName) as { value: string }).value);
+  return [...names];
+}
+
 /**
  * The program (specialized for WebGPU's default profile, which every device meets) with its weights
  * inside, or in `weightsOut` beside it, which the program names relative to itself.
  */
 function writeProgramFiles(output: Operation, out: string, weightsOut: string | undefined, weights: ReadonlyMap<string, NamedTensor> | undefined): void {
-  const used = new Set<string>();
-  for (const op of output.walk()) if (op.name === CONSTANT) used.add((op.attr(ATTR.constantName) as { value: string }).value);
+  const used = new Set(constantNames(output));
   const tensors = [...(weights?.values() ?? [])].filter((t) => used.has(t.name));
   if (weightsOut === undefined) {
     writeFileSync(out, writeProgram(output, { profile: DEFAULT_GPU_PROFILE, constants: new Map(tensors.map((t) => [t.name, t.data])) }));

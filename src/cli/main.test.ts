@@ -159,6 +159,13 @@ describe('compiled programs (cgc compile --format bytecode)', () => {
     expect(run('compile', MODEL, '--weights-out', join(dir, 'x.safetensors')).err).toContain('--weights-out goes with --format bytecode');
   });
 
+  it('carry their weights: a model without data for a constant is refused, naming it', () => {
+    const model = join(__dirname, '../../tests/compile/mixed.mlir');
+    const r = run('compile', model, '--format', 'bytecode', '-o', join(mkdtempSync(join(tmpdir(), 'cgc-')), 'p.mlirbc'));
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${model}: error: a program carries its weights, but 1 constant(s) have no data: "w"; give them with --weights W.safetensors\n`);
+  });
+
   it('are not compiled again: cgc compile refuses one, naming cgc run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
     const prog = join(dir, 'prog.mlirbc');
