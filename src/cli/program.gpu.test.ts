@@ -63,10 +63,21 @@ describe('cgc run PROGRAM', () => {
     expect(l.err).toMatch(/this program cannot run on this device: it needs maxComputeWorkgroupStorageSize ≥ 1073741824; this device has \d+/);
   });
 
-  it('refuses compiling options for a program', async () => {
-    const r = await run('run', await compiledProgram(...SPEC_ARGS), '--granularity', 'per-subgraph');
+  it('refuses compiling options and named inputs for a program', async () => {
+    const prog = await compiledProgram(...SPEC_ARGS);
+    const r = await run('run', prog, '--granularity', 'per-subgraph');
     expect(r.code).toBe(2);
     expect(r.err).toContain('--granularity is for compiling a model');
+    const named = await run('run', prog, '--input', 'in=random:2');
+    expect(named.code).toBe(2);
+    expect(named.err).toContain("a compiled program's inputs have no names: give them in order");
+  });
+
+  it('seeds random inputs with --input random:SEED, for a program as for a model', async () => {
+    const prog = await compiledProgram(...SPEC_ARGS);
+    const [one, two] = [await run('run', prog, '--input', 'random:1'), await run('run', prog, '--input', 'random:2')];
+    expect(outputs(one.out)).not.toEqual(outputs(two.out));
+    expect(outputs(two.out)).toEqual(outputs((await run('run', ...SPEC_ARGS, '--input', 'random:2')).out));
   });
 
   it('keeps running the format-1 program committed under tests/programs, with the outputs of compiling its model', async () => {

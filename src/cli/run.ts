@@ -94,8 +94,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
       throw e;
     }
     const loadMs = performance.now() - t0;
-    const named = new Map((flags.get('input') ?? '').split(',').filter((x) => x).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
-    const inputs = program.inputTypes.map((t, i) => inputFor(named.get(argNames[i]!) ?? named.get('*'), t, i));
+    const inputs = program.inputTypes.map((t, i) => inputFor(inputSpec(flags.get('input'), argNames, i, !!shipped), t, i));
     const times: number[] = [];
     let result;
     for (let r = 0; r < runs; r++) {
@@ -120,6 +119,22 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   } finally {
     device.destroy();
   }
+}
+
+/**
+ * Input i's source from `--input`: `NAME=SOURCE` (a model's inputs have names; a compiled program's
+ * do not), `*=SOURCE` for every input, or unnamed sources in order — one `random:SEED` serves all.
+ */
+function inputSpec(flag: string | undefined, argNames: readonly string[], i: number, program: boolean): string | undefined {
+  const entries = (flag ?? '').split(',').filter((x) => x);
+  const isNamed = (e: string) => /^[^=:/\\]+=/.test(e);
+  const named = new Map(entries.filter(isNamed).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
+  const ordered = entries.filter((e) => !isNamed(e));
+  if (program && [...named.keys()].some((k) => k !== '*')) {
+    throw new UsageError("a compiled program's inputs have no names: give them in order (--input A.bin,B.bin or random:SEED)");
+  }
+  const shared = ordered.length === 1 && ordered[0]!.startsWith('random') ? ordered[0] : undefined;
+  return (argNames[i] !== undefined ? named.get(argNames[i]) : undefined) ?? ordered[i] ?? shared ?? named.get('*');
 }
 
 /** The weights file a program names, read from beside it (null after reporting why it cannot be). */
