@@ -5,8 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
 import { tensorBytes } from '../reference/tensor';
-import { CONSTANT } from '../ir/structural';
+import { CONSTANT, PROGRAM } from '../ir/structural';
 import {
+  CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR, stringAttr,
   type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, isBytecode, limitMessage, parseModuleBytes, readBytecode, resolveLimits,
 } from '../ir';
 import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../compiler/import/safetensors';
@@ -111,6 +112,16 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
   const constantTypes = weights ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
   const r = parseModuleBytes(bytes, { file, limits, ...(constantTypes ? { constantTypes } : {}) });
   return { format: 'text', diagnostics: r.diagnostics, ...(r.module ? { module: r.module } : {}), ...(weights ? { weights } : {}) };
+}
+
+/** Tags a module read without an interface, as every module we write carries one: Output IR if it holds a program, else Input IR. */
+export function tagInterface(module: Operation): Operation {
+  if (!module.attr(INTERFACE_ATTR)) {
+    const output = module.body().operations.some((o) => o.name === PROGRAM);
+    module.attributes.set(INTERFACE_ATTR, stringAttr(output ? INTERFACES.CGC_OUTPUT : INTERFACES.CGC_INPUT));
+    if (!module.attr(VERSION_ATTR)) module.attributes.set(VERSION_ATTR, stringAttr(CGC_VERSION));
+  }
+  return module;
 }
 
 /** Resource blobs become named tensors typed by the module's `cgc.constant` ops of the same name. */

@@ -2,10 +2,9 @@
 // parse (or read bytecode), verify, and print. Bytecode output carries the model's weights as
 // resources, so one .mlirbc file is a whole model.
 import { writeFileSync } from 'node:fs';
-import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR, formatDiagnostic, printModule, stringAttr, writeBytecode } from '../ir';
-import { PROGRAM } from '../ir/structural';
+import { formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
-import { loadModel } from './load';
+import { loadModel, tagInterface } from './load';
 import type { CliIO } from './main';
 
 export const PRINT_USAGE = `cgc print FILE [--format pretty|generic|bytecode] [-o OUT] [--weights W.safetensors] [--shape NAME=DxD…] ${LIMITS_USAGE}`;
@@ -25,13 +24,7 @@ export function printCommand(argv: readonly string[], io: CliIO): number {
   if (!loaded.module) return 1;
   if (format === 'bytecode') {
     const resources = new Map([...(loaded.weights ?? new Map())].map(([k, t]) => [k, t.data]));
-    // Every module we write says what it is: an untagged one is Input IR unless it holds a program.
-    if (!loaded.module.attr(INTERFACE_ATTR)) {
-      const output = loaded.module.body().operations.some((o) => o.name === PROGRAM);
-      loaded.module.attributes.set(INTERFACE_ATTR, stringAttr(output ? INTERFACES.CGC_OUTPUT : INTERFACES.CGC_INPUT));
-      if (!loaded.module.attr(VERSION_ATTR)) loaded.module.attributes.set(VERSION_ATTR, stringAttr(CGC_VERSION));
-    }
-    writeFileSync(out!, writeBytecode(loaded.module, { resources }));
+    writeFileSync(out!, writeBytecode(tagInterface(loaded.module), { resources }));
     return 0;
   }
   const text = printModule(loaded.module, { form: format as 'pretty' | 'generic' });
