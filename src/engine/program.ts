@@ -37,8 +37,8 @@ export class ProgramError extends Error {
 }
 
 export interface WriteProgramOptions {
-  /** The profile `output` was compiled (specialized) for. */
-  readonly profile: GpuProfile;
+  /** The profile `output` was compiled (specialized) for; where absent, the one `recordProfile` put on it. */
+  readonly profile?: GpuProfile;
   /** Weights to carry inside the file. */
   readonly constants?: ReadonlyMap<string, Uint8Array>;
   /** Instead: the weights file to name (written beside the program by the caller). */
@@ -48,11 +48,27 @@ export interface WriteProgramOptions {
 /** `output` (Output IR, left unchanged) as a program: MLIR bytecode with the program's attributes and resources. */
 export function writeProgram(output: Operation, options: WriteProgramOptions): Uint8Array {
   if (interfaceName(stringOf(output.attr(INTERFACE_ATTR)) ?? '') !== 'CGC_OUTPUT') throw new ProgramError('only CGC Output IR (a compiled model) can be written as a program');
+  const recorded = output.attr(PROFILE_ATTR);
+  if (!options.profile && !recorded) throw new ProgramError('a program records the device profile it was specialized for: give it (the Output IR has none recorded)');
   const module = cloneOp(output);
   module.attributes.set(PROGRAM_FORMAT_ATTR, intAttr(PROGRAM_FORMAT));
-  module.attributes.set(PROFILE_ATTR, profileAttr(options.profile));
+  module.attributes.set(PROFILE_ATTR, options.profile ? profileAttr(options.profile) : recorded!);
   if (options.weightsFile !== undefined) module.attributes.set(WEIGHTS_FILE_ATTR, stringAttr(options.weightsFile));
   return writeBytecode(module, options.constants ? { resources: options.constants } : {});
+}
+
+/**
+ * Notes on Output IR the profile it was just compiled for (`cgc.device_profile`), so that it can be
+ * written as a program later — from its printed text too — without being told again.
+ */
+export function recordProfile(output: Operation, profile: GpuProfile): Operation {
+  output.attributes.set(PROFILE_ATTR, profileAttr(profile));
+  return output;
+}
+
+/** Whether Output IR carries the profile it was compiled for (`recordProfile`). */
+export function hasRecordedProfile(output: Operation): boolean {
+  return output.attr(PROFILE_ATTR) !== undefined;
 }
 
 /** The role a module declares (its interface's name), 'untagged' without one, or the unknown GUID. */

@@ -9,6 +9,7 @@ import { CONSTANT, SUBGRAPH } from '../ir/structural';
 import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from './targets';
+import { hasRecordedProfile, recordProfile, writeProgram } from './program';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
@@ -137,6 +138,8 @@ async function compileModule(
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
+    // The profile it was specialized for rides on the Output IR, so either download path writes a program (exportFiles).
+    recordProfile(s.output!, req.gpu ?? DEFAULT_GPU_PROFILE);
     // getRandomValues, not randomUUID: the latter exists only in secure contexts (a page served over plain http has none).
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
@@ -193,7 +196,7 @@ async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, 
 }
 
 /**
- * The Output IR as bytecode with the weights as resources, and the weights as .safetensors: each
+ * The Output IR as a compiled program with the weights as resources, and the weights as .safetensors: each
  * `cgc.constant` of the Input IR that `data` has bytes for. A weight whose bytes do not fit its
  * declared type is an error naming it.
  */
@@ -208,7 +211,9 @@ export function exportFiles(input: Operation, output: Operation, data: Readonly<
     }
   }
   const weightsFile = tensors.length ? writeSafetensors(tensors) : undefined;
-  return { outputBytecode: writeBytecode(output, { resources }), ...(weightsFile ? { weightsFile } : {}) };
+  // A compiled program (docs/bytecode.md) where the Output IR knows its profile; Output IR printed by an earlier build does not.
+  const outputBytecode = hasRecordedProfile(output) ? writeProgram(output, { constants: resources }) : writeBytecode(output, { resources });
+  return { outputBytecode, ...(weightsFile ? { weightsFile } : {}) };
 }
 
 /** exportFiles from printed Input and Output IR (a compile result the caller holds but the service no longer does). */

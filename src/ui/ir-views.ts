@@ -91,7 +91,7 @@ export class IrViews {
     this.buttons.weights.disabled = !weights;
     this.buttons.weights.title = weights ? 'Build the weights file (.safetensors) and download it' : 'This model has no weights data here';
     this.buttons.bytecode.disabled = !r?.ok || !r.outputText;
-    this.buttons.bytecode.title = this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the Output IR bytecode (weights as resources) and download it';
+    this.buttons.bytecode.title = this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the compiled program (Output IR bytecode with its kernels, device profile and weights) and download it';
     this.render();
   }
 
