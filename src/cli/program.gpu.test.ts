@@ -15,7 +15,8 @@ const SPEC_ARGS = [join(SPEC, 'input-ir.mlir'), '--weights', join(SPEC, 'spec-7l
 const COMMITTED = join(__dirname, '../../tests/programs/spec-7layer.v1.mlirbc');
 
 /** The printed outputs (shape, first values, top-5) of a `cgc run`. */
-const outputs = (out: string) => out.split('\n').filter((l) => /^(output #| {2}top-5)/.test(l));
+/** Output lines with the output's name left out (a program's outputs are numbered, a model's named). */
+const outputs = (out: string) => out.split('\n').filter((l) => /^(output \S+:| {2}top-5)/.test(l)).map((l) => l.replace(/^output \S+:/, 'output:'));
 
 async function compiledProgram(...model: string[]): Promise<string> {
   const prog = join(mkdtempSync(join(tmpdir(), 'cgc-')), 'prog.mlirbc');

@@ -110,7 +110,8 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     program.destroy();
     return 0;
   } catch (e) {
-    if (e instanceof CgcError) { io.stderr(`${file}: error: ${e.message}`); return 1; }
+    // A usage error keeps its own exit status (2), reported by the command line.
+    if (e instanceof CgcError && e.kind !== 'usage') { io.stderr(`${file}: error: ${e.message}`); return 1; }
     throw e;
   } finally {
     device.destroy();

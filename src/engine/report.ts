@@ -9,7 +9,7 @@ export const RUN_REPORT_FORMAT = 'cgc-run-report';
 export const RUN_REPORT_VERSION = 1;
 
 export interface OutputSummary {
-  /** The name the model gives the output (its Input IR value name), else `output #i`. */
+  /** The name the model gives the output (its Input IR value name, `%probabilities`), else `#i`. */
   readonly name: string;
   readonly shape: readonly number[];
   readonly element: ElementType;
@@ -96,13 +96,13 @@ export function runReport(m: RunMeasurements): RunReport {
     dispatches: last.dispatches, submits: last.submits,
     partitions: medianTimings(m.results.map((r) => r.timings)),
     kernels: m.profile?.kernelTimings ?? [],
-    outputs: last.outputs.map((o, i) => summarizeOutput(o, m.outputNames[i] ?? `output #${i}`)),
+    outputs: last.outputs.map((o, i) => summarizeOutput(o, m.outputNames[i] ?? `#${i}`)),
   };
 }
 
-/** The names the model gives its entry point's results (its first entry point's returned values), `output #i` where it gives none. */
+/** The names the model gives its entry point's results (its first entry point's returned values), `#i` where it gives none. */
 export function outputNames(module: Operation): string[] {
   const entry = module.body().operations.find((o) => o.name === ENTRY_POINT);
   const ret = entry?.body().operations.at(-1);
-  return (ret?.operands ?? []).map((v, i) => (v.nameHint ? `%${v.nameHint}` : `output #${i}`));
+  return (ret?.operands ?? []).map((v, i) => (v.nameHint ? `%${v.nameHint}` : `#${i}`));
 }
