@@ -100,7 +100,7 @@ describe('cgc compile, plan, partitions', () => {
 
   it('prints the plan with its totals line', () => {
     const r = run('plan', join(COMPILE, 'spec-7layer.mlir'));
-    expect(r.out.trim().split('\n').at(-1)).toBe('scratch_bytes=512 lower_bound=512 naive=512');
+    expect(r.out.trim().split('\n').at(-1)).toBe('scratch_bytes=512 lower_bound=512 naive=512 arenas=one [512] implicit_dependencies=0');
   });
 
   it('prints partitions, origins and decisions', () => {

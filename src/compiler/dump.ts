@@ -53,5 +53,6 @@ export function planText(s: CompileState): string {
   const rows = [...plan.tensors].sort((a, b) => a.writer - b.writer).map((t) =>
     `${t.id.padEnd(14)} ${String(t.bytes).padStart(10)} B  arena ${t.arena} offset ${String(t.offset).padStart(10)}  live [${t.start}, ${t.end}]${t.inPlace ? `  in place of ${t.inPlaceOf}` : ''}`);
   const deps = plan.implicitDependencies.map((d) => `implicit dependency: step ${d.before} before step ${d.after} (${d.tensor} overwrites ${d.overwrites})`);
-  return [...rows, ...deps, `scratch_bytes=${plan.scratchBytes} lower_bound=${plan.lowerBound} naive=${plan.naiveBytes}`].join('\n') + '\n';
+  const arenas = `arenas=${plan.arenaSetting} [${plan.arenas.join(', ')}]`;
+  return [...rows, ...deps, `scratch_bytes=${plan.scratchBytes} lower_bound=${plan.lowerBound} naive=${plan.naiveBytes} ${arenas} implicit_dependencies=${plan.implicitDependencies.length}`].join('\n') + '\n';
 }

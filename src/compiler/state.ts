@@ -2,7 +2,7 @@
 // the decision log that explains each op's fate. Everything a caller sees is plain data.
 import type { CompileTarget, Diagnostic, Operation, Value } from '../ir';
 import type { EntryGraph } from './graph';
-import type { MemoryPlan } from './memory/plan';
+import type { ArenaSetting, MemoryPlan } from './memory/plan';
 import type { Match } from './patterns/matcher';
 import type { Pattern } from './patterns/pattern';
 import type { ResourceLimits } from '../ir/limits';
@@ -21,6 +21,11 @@ export interface CompileOptions {
   inPlace?: boolean;
   /** Largest scratch arena one binding may view (maxStorageBufferBindingSize). */
   maxArenaBytes?: number;
+  /**
+   * One scratch arena ('one', the default: least memory), or one per branch ('per-branch': steps
+   * that may run at the same time share no buffer, and reuse adds no implicit dependencies).
+   */
+  arenas?: ArenaSetting;
   /** Called after each pass, with its index and name. */
   onProgress?: (pass: number, total: number, name: string) => void;
   /** Checked between passes; a cancelled compile throws CompileCancelled. */
