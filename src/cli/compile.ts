@@ -3,7 +3,7 @@
 // partitions with the decision log.
 import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
-import { decisionLines, planText } from '../compiler/dump';
+import { afterText, decisionLines, planText, stepAfterText } from '../compiler/dump';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
@@ -68,10 +68,10 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
   if (!state) return 1;
   const lines: string[] = [];
   for (const p of state.partitions) {
-    lines.push(`partition @${p.name} (target ${p.target})${p.dependsOn.length ? ` after ${p.dependsOn.map((d) => `@${d}`).join(', ')}` : ''}`);
+    lines.push(`partition @${p.name} (target ${p.target})${afterText(p)}`);
     for (const step of p.steps) {
       const sg = state.schedule[step]!;
-      lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]`);
+      lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]${stepAfterText(state.stepDependencies[step]!)}`);
     }
   }
   const counts = plannedRunCounts(state.output!, targets!);

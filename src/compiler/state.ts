@@ -66,8 +66,21 @@ export interface PartitionInfo {
   readonly target: string;
   /** Indices into `CompileState.schedule` (which is in execution order once partitioned). */
   steps: number[];
-  /** Partitions whose results this one reads, or whose memory it reuses. */
+  /**
+   * Partitions this one must wait for: those whose results it reads and, from the `dependencies`
+   * pass on, those whose scratch memory it overwrites (`reuseDependsOn`).
+   */
   dependsOn: string[];
+  /** The partitions in `dependsOn` only because of memory reuse: no data path leads from them. */
+  reuseDependsOn: string[];
+}
+
+/** What a step (an index into `CompileState.schedule`) must wait for. */
+export interface StepDependencies {
+  /** Steps whose results it reads, and steps whose memory it overwrites (`reuseDependsOn`). */
+  readonly dependsOn: readonly number[];
+  /** The steps in `dependsOn` only because it overwrites scratch they read or write: the plan's implicit dependencies. */
+  readonly reuseDependsOn: readonly number[];
 }
 
 export class CompileCancelled extends Error {
@@ -93,6 +106,8 @@ export class CompileState {
   schedule: SubgraphInfo[] = [];
   partitions: PartitionInfo[] = [];
   plan?: MemoryPlan;
+  /** Per step, its data and memory-reuse dependencies (the `dependencies` pass). */
+  stepDependencies: StepDependencies[] = [];
   /** The plan's tensor id for each scratch value. */
   planIds = new Map<Value, string>();
   /**

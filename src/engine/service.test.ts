@@ -17,7 +17,7 @@ describe('compile service', () => {
     const r = await compileRequest({ model: SPEC, constantTypes: TYPES }, { onProgress: (_i, _n, name) => progress.push(name) });
     expect(r.diagnostics).toEqual([]);
     expect(r.ok).toBe(true);
-    expect(progress).toEqual(['verify-input', 'canonicalize', 'declare', 'sink-reshapes', 'clone-views', 'clone-scalars', 'match', 'select', 'form-subgraphs', 'view-reshapes', 'view-concats', 'partition', 'plan-memory', 'build-program', 'verify-output']);
+    expect(progress).toEqual(['verify-input', 'canonicalize', 'declare', 'sink-reshapes', 'clone-views', 'clone-scalars', 'match', 'select', 'form-subgraphs', 'view-reshapes', 'view-concats', 'partition', 'plan-memory', 'dependencies', 'build-program', 'verify-output']);
     expect(r.partitions!.map((p) => [p.name, p.subgraphs.map((s) => s.symbol)])).toEqual([
       ['partition0_webgpu', ['convolutionReluAdd', 'convolutionReluAdd']], ['partition1_webgpu_fallback', ['upsample']],
     ]);

@@ -52,8 +52,15 @@ export interface CompileResponse {
   readonly outputText?: string;
   /** Each subgraph symbol's WGSL kernels, or why it has none (CPU reference, or a declined kernel). */
   readonly kernels?: { symbol: string; target: string; kernels: { name: string; wgsl: string }[]; note?: string }[];
-  /** `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). */
-  readonly partitions?: { name: string; target: string; dependsOn: string[]; subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number }[] }[];
+  /**
+   * `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). `dependsOn` (of a
+   * partition: partition names; of a subgraph: steps) is what must finish first: data it reads, and
+   * memory it overwrites; `reuseDependsOn` names those there only because of memory reuse.
+   */
+  readonly partitions?: {
+    name: string; target: string; dependsOn: string[]; reuseDependsOn: string[];
+    subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number; dependsOn: number[]; reuseDependsOn: number[] }[];
+  }[];
   /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed. */
   readonly isolated?: Record<string, string>;
   /** ONNX graph inputs (a dynamic dimension is its dim_param, or '?'), so a caller can ask for sizes. */
@@ -161,10 +168,11 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       outputText: printModule(s.output!),
       kernels: kernelSources(s.output!, s.partitions, isolated, program.targets),
       partitions: s.partitions.map((p) => ({
-        name: p.name, target: p.target, dependsOn: p.dependsOn,
+        name: p.name, target: p.target, dependsOn: p.dependsOn, reuseDependsOn: p.reuseDependsOn,
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
           symbol: sg.symbol, target: sg.target, pattern: sg.pattern, ops: sg.ops.map((o) => o.opName), step,
           opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),
+          dependsOn: [...s.stepDependencies[step]!.dependsOn], reuseDependsOn: [...s.stepDependencies[step]!.reuseDependsOn],
         })),
       })),
       isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m)])),

@@ -4,6 +4,8 @@
 // nothing is ordered but by data.
 // RUN: plan-memory coarse
 // RUN: plan-memory coarse per-branch
+// RUN: dependencies per-subgraph
+// RUN: dependencies per-subgraph per-branch
 // RUN: output coarse per-branch
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<1x8x8x8x!cgc.float32>) -> !cgc.tensor<1x8x8x8x!cgc.float32> {
