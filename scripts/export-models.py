@@ -30,6 +30,8 @@ MODELS = {
     "resnet50": lambda: torchvision.models.resnet50(),
     "efficientnet_b0": lambda: torchvision.models.efficientnet_b0(),
     "vit_b_16": lambda: random_head(torchvision.models.vit_b_16()),
+    # Inception modules: four parallel branches each (memory plans per branch, BENCHMARKS.md).
+    "googlenet": lambda: torchvision.models.googlenet(aux_logits=False, init_weights=True),
 }
 
 
