@@ -10,14 +10,14 @@ import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
 import { type HostTensor } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { gpuProfile } from '../webgpu-target/limits';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArenas, parseArgs, UsageError } from './args';
 import { compareTensors } from './compare-tensors';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import type { CliIO } from './main';
 
-export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] ${LIMITS_USAGE}`;
+export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${LIMITS_USAGE}`;
 
 export interface BenchSide {
   /** Compile (ours) or session creation (onnxruntime-web), ms. */
@@ -80,9 +80,10 @@ export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefi
 }
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, arenas: true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
   const runs = Number(flags.get('runs') ?? 30);
+  const arenas = parseArenas(flags.get('arenas'));
   const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new UsageError('--batch must be a positive integer');
@@ -105,7 +106,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
       if (!loaded.module) return 1;
       const c0 = performance.now();
       // Against the device's own features and limits, as the app compiles (kernels are planned for it at load anyway).
-      const compiled = loaded.model!.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags) });
+      const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, limits: limitsFromFlags(flags) });
       const compileMs = performance.now() - c0;
       const l0 = performance.now();
       const program = await compiled.load(device);

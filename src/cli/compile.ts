@@ -8,11 +8,11 @@ import { CompileError, type CompileState, type Granularity } from '../compiler/s
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
 import { plannedRunCounts } from '../runtime/runtime';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArenas, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] [--fusion on|off] ${LIMITS_USAGE}`;
+const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] [--arenas one|per-branch] [--fusion on|off] ${LIMITS_USAGE}`;
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
@@ -21,10 +21,11 @@ const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subg
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string> } {
-  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
+  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, arenas: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
   if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
+  const arenas = parseArenas(flags.get('arenas'));
   const shapes = parseShapes(flags.get('shape'));
   const fusion = parseFusion(flags.get('fusion'));
   const limits = limitsFromFlags(flags);
@@ -32,7 +33,7 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.model) return { flags };
   try {
-    const program = loaded.model.compile({ fusion, granularity, limits });
+    const program = loaded.model.compile({ fusion, granularity, arenas, limits });
     return { state: program.state, targets: program.targets, flags };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {

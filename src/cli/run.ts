@@ -9,13 +9,13 @@ import { randomTensor } from '../reference/random';
 import type { RunResult } from '../runtime/runtime';
 import { outputNames, runReport } from '../engine/report';
 import { gpuProfile } from '../webgpu-target/limits';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArenas, parseArgs, parseFusion, parseShapes, UsageError } from './args';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity G] [--arenas one|per-branch] [--fusion on|off] ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -35,9 +35,10 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, fusion: true, json: false, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, arenas: true, fusion: true, json: false, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = Number(flags.get('runs') ?? 1);
+  const arenas = parseArenas(flags.get('arenas'));
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   const shapes = parseShapes(flags.get('shape'));
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
@@ -50,7 +51,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   let compiled;
   try {
     // Against the device's own features and limits, as the app and `cgc bench` compile.
-    compiled = loaded.model!.compile({ gpu: gpuProfile(device), fusion: parseFusion(flags.get('fusion')), granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    compiled = loaded.model!.compile({ gpu: gpuProfile(device), fusion: parseFusion(flags.get('fusion')), granularity: (flags.get('granularity') ?? 'coarse') as Granularity, arenas, limits: limitsFromFlags(flags) });
   } catch (e) {
     device.destroy();
     if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
@@ -76,7 +77,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     const profile = profiled ? await program.run(inputs, { profile: true, profileRepeat: profiled.repeat }) : undefined;
     const report = runReport({
       model: positionals[0]!, adapter: adapterText, loadMs, results, wallMs: times, outputNames: outputNames(loaded.model!.module),
-      options: { granularity: flags.get('granularity') ?? 'coarse', fusion: flags.get('fusion') ?? 'on', runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile') },
+      options: { granularity: flags.get('granularity') ?? 'coarse', arenas, fusion: flags.get('fusion') ?? 'on', runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile') },
       ...(profile ? { profile } : {}),
     });
     if (flags.has('json')) {
@@ -88,6 +89,8 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
       io.stdout(`run: median ${report.medianMs.toFixed(2)} ms, min ${report.minMs.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
       for (const t of last.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
       io.stdout(`dispatches per run: ${last.dispatches}; submits per run: ${last.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
+      const plan = compiled.state.plan!;
+      io.stdout(`scratch (arenas ${plan.arenaSetting}): ${plan.scratchBytes} bytes in ${plan.arenas.length} arena(s) [${plan.arenas.join(', ')}]; ${plan.implicitDependencies.length} implicit dependencies`);
       if (profile && profiled) printProfile(profile, profiled.repeat, profiled.ms, io);
     }
     program.destroy();

@@ -13,7 +13,7 @@ import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
 import { OnnxImportError } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
-import { MemoryPlanError, type MemoryPlan } from '../compiler/memory/plan';
+import { type ArenaSetting, MemoryPlanError, type MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { DeclarationError } from '../compiler/patterns/pattern';
 import { CompileCancelled, CompileError, type Decision, type Granularity } from '../compiler/state';
@@ -27,6 +27,8 @@ export interface CompileRequest {
   /** Types of named constants (from the weights file) for constants written without one. */
   readonly constantTypes?: Readonly<Record<string, { shape: number[]; element: ElementType }>>;
   readonly granularity?: Granularity;
+  /** One scratch arena ('one', the default) or one per branch ('per-branch'): memory against parallelism (memory/plan.ts). */
+  readonly arenas?: ArenaSetting;
   /** Names of the default targets to compile for (webgpu, webgpu-fallback, cpu-reference); all when absent. */
   readonly targets?: readonly string[];
   /** The device's features and limits; WebGPU's defaults when absent. */
@@ -152,6 +154,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
   try {
     const program = await model.compileAsync({
       granularity: req.granularity ?? 'coarse',
+      arenas: req.arenas ?? 'one',
       limits: req.limits ?? {},
       gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
       ...(req.targets ? { targets: req.targets } : {}),

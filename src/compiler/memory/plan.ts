@@ -118,6 +118,7 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
 
   const lowerBound = lowerBoundOf(groups);
   const setting = options.arenas ?? 'one';
+  if (!ARENA_SETTINGS.includes(setting)) throw new MemoryPlanError(`arenas must be one of ${ARENA_SETTINGS.map((a) => `'${a}'`).join(', ')}; got '${String(setting)}'`);
   const dependsOn = options.dependsOn ?? (() => false);
   const branch = setting === 'per-branch'
     ? branchArenas(groups.map(accessesOf), tensors.reduce((n, t) => Math.max(n, lifetime(t)[1] + 1), 0), dependsOn)
