@@ -1,14 +1,17 @@
-// The compile options on the page: granularity, fusion on/off, which targets are enabled, and the
+// The compile options on the page: granularity, scratch arenas, fusion on/off, which targets are enabled, and the
 // resource limits (limits-form.ts). Fusion off drops the fused `webgpu` target, leaving the per-op
 // fallback and the CPU reference; at least one target stays enabled. Changing any of them calls
 // `onChange` (the app recompiles).
 import type { ResourceLimits } from '../ir/limits';
+import { ARENA_SETTINGS, type ArenaSetting } from '../compiler/memory/plan';
 import { byId } from './dom';
 import { LimitsForm } from './limits-form';
 import { GRANULARITIES, type GranularityName, type TargetName } from './share';
 
 export interface CompileOptions {
   readonly granularity: GranularityName;
+  /** One scratch arena or one per branch ('one' where not given). */
+  readonly arenas?: ArenaSetting;
   readonly fusion: boolean;
   /** The targets checked (before fusion off removes `webgpu`). */
   readonly targets: readonly TargetName[];
@@ -18,6 +21,7 @@ export interface CompileOptions {
 
 export class CompileOptionsForm {
   private readonly granularity = byId('granularity', HTMLSelectElement);
+  private readonly arenas = byId('arenas', HTMLSelectElement);
   private readonly fusion = byId('opt-fusion', HTMLInputElement);
   private readonly boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="target"]')];
   private readonly limits: LimitsForm;
@@ -26,6 +30,8 @@ export class CompileOptionsForm {
     this.limits = new LimitsForm(onChange, onRefused);
     if (!GRANULARITIES.includes(this.granularity.value as GranularityName)) this.granularity.value = 'coarse';
     this.granularity.addEventListener('change', onChange);
+    if (!ARENA_SETTINGS.includes(this.arenas.value as ArenaSetting)) this.arenas.value = 'one';
+    this.arenas.addEventListener('change', onChange);
     const changed = (box: HTMLInputElement) => {
       if (!this.effectiveTargets().length) {
         box.checked = !box.checked;
@@ -43,6 +49,7 @@ export class CompileOptionsForm {
   get value(): CompileOptions {
     return {
       granularity: this.granularity.value as GranularityName,
+      arenas: this.arenas.value as ArenaSetting,
       fusion: this.fusion.checked,
       targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
       limits: this.limits.value,
@@ -58,6 +65,7 @@ export class CompileOptionsForm {
   /** Sets the form (from a share link or the cache); targets not named are unchecked. */
   set(o: Partial<CompileOptions>): void {
     if (o.granularity) this.granularity.value = o.granularity;
+    if (o.arenas) this.arenas.value = o.arenas;
     if (o.fusion !== undefined) this.fusion.checked = o.fusion;
     if (o.targets) for (const b of this.boxes) b.checked = o.targets.includes(b.value as TargetName);
     if (o.limits) this.limits.set(o.limits);

@@ -5,11 +5,13 @@ import type { CompileRequest, CompileResponse } from '../engine/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
+import type { ArenaSetting } from '../compiler/memory/plan';
 import type { GpuProfile } from '../webgpu-target/limits';
 import type { GranularityName } from './share';
 
 export interface RequestOptions {
   readonly granularity: GranularityName;
+  readonly arenas?: ArenaSetting;
   readonly targets: readonly string[];
   readonly limits?: Partial<ResourceLimits>;
   /** The device's features and limits to specialize for (WebGPU's defaults when absent). */
@@ -124,8 +126,8 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
 }
 
 /** The worker's request. A text model's weights stay on the page: the compile needs only their types. */
-export function compileRequestOf(source: ModelSource, { granularity, targets, limits, gpu }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}) };
+export function compileRequestOf(source: ModelSource, { granularity, arenas, targets, limits, gpu }: RequestOptions): CompileRequest {
+  const common = { fileName: source.name, granularity, arenas: arenas ?? 'one', targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}) };
   switch (source.kind) {
     case 'text':
       return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}) };
