@@ -1,6 +1,7 @@
 // Arenas per branch: a block joins the first arena that no step unordered with its own steps
-// touches. Steps that may run at the same time then never share a buffer: WebGPU needs no barrier
-// between them, and reuse inside an arena never orders them (no implicit dependencies).
+// touches. Steps that may run at the same time then share a buffer only where they touch one block
+// (the parts of an elided concat): WebGPU need not order them, and reuse inside an arena never
+// does (no implicit dependencies).
 
 export interface Accesses {
   /** Steps that write the block. */
