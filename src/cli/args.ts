@@ -1,15 +1,18 @@
 // Minimal argv parsing for the `cgc` CLI: positionals plus `--flag value` / `--flag=value` / `-o value`,
 // and the resource-limit flags every command that reads a model takes.
+import { CgcError } from '../core';
 import { LIMITS, type LimitName, type ResourceLimits } from '../ir/limits';
-import { ARENA_SETTINGS, type ArenaSetting } from '../compiler/memory/plan';
 
 export interface ParsedArgs {
   positionals: string[];
   flags: Map<string, string>;
 }
 
-export class UsageError extends Error {
+export class UsageError extends CgcError {
   override name = 'UsageError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }
 
 /** `known` maps every accepted flag (long form, without dashes) to whether it takes a value. */
@@ -71,18 +74,4 @@ export function limitsFromFlags(flags: ReadonlyMap<string, string>): Partial<Res
     out[name] = Math.round(n * l.scale);
   }
   return out;
-}
-
-/** `--fusion on|off` (default on): off compiles without the fused `webgpu` target. */
-export function parseFusion(value: string | undefined): boolean {
-  if (value === undefined || value === 'on') return true;
-  if (value === 'off') return false;
-  throw new UsageError(`--fusion must be on or off; got '${value}'`);
-}
-
-/** `--arenas one|per-branch` (default one): one scratch arena, or one per branch (memory against parallelism). */
-export function parseArenas(value: string | undefined): ArenaSetting {
-  if (value === undefined) return 'one';
-  if ((ARENA_SETTINGS as readonly string[]).includes(value)) return value as ArenaSetting;
-  throw new UsageError(`--arenas must be one of ${ARENA_SETTINGS.join(', ')}; got '${value}'`);
 }

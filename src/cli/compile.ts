@@ -4,30 +4,27 @@
 import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { afterText, decisionLines, planText, stepAfterText } from '../compiler/dump';
-import { CompileError, type CompileState, type Granularity } from '../compiler/state';
-import { MemoryPlanError } from '../compiler/memory/plan';
-import { DeclarationError } from '../compiler/patterns/pattern';
+import type { CompileState } from '../compiler/state';
+import { ARENA_SETTINGS, CgcError, GRANULARITIES, ON_OFF, validateArenas, validateFusion, validateGranularity } from '../core';
 import { plannedRunCounts } from '../runtime/runtime';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArenas, parseArgs, parseFusion, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] [--arenas one|per-branch] [--fusion on|off] ${LIMITS_USAGE}`;
+const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
 
-const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subgraph'];
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string> } {
   const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, arenas: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
-  const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
-  if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
-  const arenas = parseArenas(flags.get('arenas'));
+  const granularity = validateGranularity(flags.get('granularity'), '--granularity');
+  const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
-  const fusion = parseFusion(flags.get('fusion'));
+  const fusion = validateFusion(flags.get('fusion'), '--fusion');
   const limits = limitsFromFlags(flags);
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -36,7 +33,7 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
     const program = loaded.model.compile({ fusion, granularity, arenas, limits });
     return { state: program.state, targets: program.targets, flags };
   } catch (e) {
-    if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
+    if (e instanceof CgcError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);
       return { flags };
     }

@@ -9,8 +9,8 @@ import { formatDiagnostic, parseModule, type ParseOptions, verifyModule } from '
 import { defaultTargets } from '../engine/targets';
 import { dumpState } from './dump';
 import { constantTypesOf, readSafetensors } from './import/safetensors';
-import type { ArenaSetting } from './memory/plan';
-import { CompileState, type Granularity } from './state';
+import { CompileState } from './state';
+import type { ArenaSetting, Granularity } from '../core';
 import { PIPELINE } from './pipeline';
 
 const ROOT = join(__dirname, '../../tests/compile');

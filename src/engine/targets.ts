@@ -2,7 +2,7 @@
 // CPU reference as the last resort. The engine assembles it; the compiler and the runtime take
 // whatever targets they are given.
 import type { Target } from '../ir';
-import { CompileError } from '../compiler/state';
+import { validateTargets } from '../core';
 import { createReferenceTarget } from '../reference/target';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { createWebGpuFallbackTarget, createWebGpuTarget } from '../webgpu-target/target';
@@ -18,7 +18,6 @@ export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, option
 
 /** The targets `names` picks from `all`, in `all`'s order; an unknown name is an error (a typo must not drop a target). */
 export function selectTargets(all: readonly Target[], names: readonly string[]): Target[] {
-  const unknown = names.filter((n) => !all.some((t) => t.name === n));
-  if (unknown.length) throw new CompileError(`unknown target(s) ${unknown.join(', ')}; known: ${all.map((t) => t.name).join(', ')}`);
-  return all.filter((t) => names.includes(t.name));
+  const chosen = validateTargets(names, all.map((t) => t.name));
+  return all.filter((t) => chosen.includes(t.name));
 }

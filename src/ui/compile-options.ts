@@ -3,14 +3,14 @@
 // fallback and the CPU reference; at least one target stays enabled. Changing any of them calls
 // `onChange` (the app recompiles).
 import type { ResourceLimits } from '../ir/limits';
-import { ARENA_SETTINGS, type ArenaSetting } from '../compiler/memory/plan';
 import { byId } from './dom';
 import { LimitsForm } from './limits-form';
-import { GRANULARITIES, type GranularityName, type TargetName } from './share';
+import { type ArenaSetting, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity, isArenaSetting, isGranularity } from '../core';
+import type { TargetName } from './share';
 
 export interface CompileOptions {
-  readonly granularity: GranularityName;
-  /** One scratch arena or one per branch ('one' where not given). */
+  readonly granularity: Granularity;
+  /** One scratch arena or one per branch (DEFAULT_ARENAS where not given). */
   readonly arenas?: ArenaSetting;
   readonly fusion: boolean;
   /** The targets checked (before fusion off removes `webgpu`). */
@@ -28,9 +28,9 @@ export class CompileOptionsForm {
 
   constructor(onChange: () => void, onRefused: (why: string) => void) {
     this.limits = new LimitsForm(onChange, onRefused);
-    if (!GRANULARITIES.includes(this.granularity.value as GranularityName)) this.granularity.value = 'coarse';
+    if (!isGranularity(this.granularity.value)) this.granularity.value = DEFAULT_GRANULARITY;
     this.granularity.addEventListener('change', onChange);
-    if (!ARENA_SETTINGS.includes(this.arenas.value as ArenaSetting)) this.arenas.value = 'one';
+    if (!isArenaSetting(this.arenas.value)) this.arenas.value = DEFAULT_ARENAS;
     this.arenas.addEventListener('change', onChange);
     const changed = (box: HTMLInputElement) => {
       if (!this.effectiveTargets().length) {
@@ -48,7 +48,7 @@ export class CompileOptionsForm {
 
   get value(): CompileOptions {
     return {
-      granularity: this.granularity.value as GranularityName,
+      granularity: this.granularity.value as Granularity,
       arenas: this.arenas.value as ArenaSetting,
       fusion: this.fusion.checked,
       targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),

@@ -2,19 +2,10 @@
 // schedule, in-place reuse for elementwise steps whose input dies there, offsets from place.ts
 // (greedy best fit, then a search toward the lower bound), arenas split at the binding size limit
 // and, with `arenas: 'per-branch'`, by branch; and the implicit dependencies that reuse introduces.
+import { type ArenaSetting, CgcError, validateArenas } from '../../core';
 import { branchArenas } from './branches';
 import { placeBlocks } from './place';
 
-/**
- * How tensors are spread over scratch arenas (buffers). `one`: every tensor in one arena, the
- * smallest plan, where reuse may order steps that data leaves unordered (implicit dependencies)
- * and WebGPU orders every dispatch that writes scratch after the previous one. `per-branch`:
- * tensors that steps able to run at the same time touch go to different arenas, so no buffer is
- * shared between independent branches and reuse adds no dependencies; more memory. Either splits
- * an arena further at the binding size limit.
- */
-export const ARENA_SETTINGS = ['one', 'per-branch'] as const;
-export type ArenaSetting = (typeof ARENA_SETTINGS)[number];
 
 export interface PlanTensor {
   readonly id: string;
@@ -73,8 +64,11 @@ export interface PlanOptions {
   arenas?: ArenaSetting;
 }
 
-export class MemoryPlanError extends Error {
+export class MemoryPlanError extends CgcError {
   override name = 'MemoryPlanError';
+  constructor(message: string) {
+    super('compile', message);
+  }
 }
 
 const DEFAULT_MAX_ARENA = 128 * 1024 * 1024;
@@ -117,8 +111,7 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
   }
 
   const lowerBound = lowerBoundOf(groups);
-  const setting = options.arenas ?? 'one';
-  if (!ARENA_SETTINGS.includes(setting)) throw new MemoryPlanError(`arenas must be one of ${ARENA_SETTINGS.map((a) => `'${a}'`).join(', ')}; got '${String(setting)}'`);
+  const setting = validateArenas(options.arenas);
   const dependsOn = options.dependsOn ?? (() => false);
   const branch = setting === 'per-branch'
     ? branchArenas(groups.map(accessesOf), tensors.reduce((n, t) => Math.max(n, lifetime(t)[1] + 1), 0), dependsOn)
