@@ -11,6 +11,9 @@ function matchLine(m: Match): string {
   return `@${m.pattern.name} (${m.pattern.target}, benefit ${m.pattern.benefit}) at ${opRef(m.anchor)}: [${m.ops.map(opRef).join(', ')}] → [${m.outputs.map(name).join(', ')}]`;
 }
 
+/** Output IR as people read it: the WGSL targets record on subgraphs shows its first line only. */
+export const READABLE_OUTPUT = { elide: 80 } as const;
+
 export function dumpState(s: CompileState, pass: string): string {
   switch (pass) {
     case 'verify-input': case 'canonicalize': case 'sink-reshapes': case 'clone-views': case 'clone-scalars':
@@ -37,7 +40,7 @@ export function dumpState(s: CompileState, pass: string): string {
         ...s.partitions.map((p) => `@${p.name}${afterText(p)}`),
       ].join('\n') + '\n';
     default:
-      return s.output ? printModule(s.output) : '';
+      return s.output ? printModule(s.output, READABLE_OUTPUT) : '';
   }
 }
 

@@ -1,7 +1,7 @@
 // What the compile passes share: the input, the targets and their patterns, the choices made, and
 // the decision log that explains each op's fate. Everything a caller sees is plain data.
 import { type ArenaSetting, CgcError, type Granularity } from '../core';
-import type { CompileTarget, Diagnostic, Operation, Value } from '../ir';
+import type { Attribute, CompileTarget, Diagnostic, Operation, Value } from '../ir';
 import type { EntryGraph } from './graph';
 import type { MemoryPlan } from './memory/plan';
 import type { Match } from './patterns/matcher';
@@ -33,6 +33,9 @@ export interface CompileOptions {
   limits?: Partial<ResourceLimits>;
 }
 
+/** A target's answer to one specialization request. */
+export type Specialization = { readonly declined: string } | { readonly declined?: undefined; readonly configuration?: Attribute };
+
 /** One op's fate: which pattern took it, which were tried and why they were rejected. */
 export interface Decision {
   readonly op: string;
@@ -49,6 +52,8 @@ export interface SubgraphInfo {
   readonly ops: readonly Operation[];
   readonly inputs: readonly Value[];
   readonly outputs: readonly Value[];
+  /** Its target's configuration from the specialization answer, recorded on the subgraph unread. */
+  readonly configuration?: Attribute;
 }
 
 /** Where a value's bytes live in another value's memory (CompileState.aliases). */
@@ -156,8 +161,10 @@ export class CompileState {
   output?: Operation;
   readonly decisions = new Map<Operation, Decision>();
   readonly passTimes: { pass: string; ms: number }[] = [];
-  /** Specialization answers by request structure ('' = accepted). */
-  readonly specializationCache = new Map<string, string>();
+  /** Specialization answers by request structure: why it was declined, or the accepted configuration. */
+  readonly specializationCache = new Map<string, Specialization>();
+  /** The configuration each accepted match's target gave its subgraph (where it gave one). */
+  readonly configurations = new Map<Match, Attribute>();
 
   constructor(readonly input: Operation, readonly targets: readonly CompileTarget[], readonly options: CompileOptions) {}
 

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printModule, readBytecode } from '../ir';
 import { type CompiledModules, compileRequest, exportFiles, exportFilesFromText } from './service';
+import { readProgram } from './program';
+import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 
 const SPEC = readFileSync(join(__dirname, '../../tests/golden/spec/input-ir.mlir'), 'utf8');
 const TYPES = {
@@ -88,6 +90,10 @@ describe('compile service: targets, kernels and export files', () => {
     const read = readBytecode(files.outputBytecode);
     expect(read.diagnostics).toEqual([]);
     expect([...read.resources.keys()].sort()).toEqual(['b1', 'b2', 'w1', 'w2']);
+    // A compiled program, for the profile it was compiled for (WebGPU's defaults here).
+    const program = readProgram(files.outputBytecode);
+    expect(program.profile).toEqual({ features: [], limits: Object.fromEntries(Object.entries(DEFAULT_GPU_PROFILE.limits).sort()) });
+    expect(program.constants.size).toBe(4);
     expect(new TextDecoder().decode(files.weightsFile!.subarray(8, 200))).toContain('"w1"');
     // From the printed IR (a result the worker no longer holds): the same program (its locations aside) and weights.
     const fromText = exportFilesFromText(r.inputText!, r.outputText!, resources);

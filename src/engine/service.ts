@@ -10,7 +10,8 @@ import { type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits'
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { type Model, ModelError, openModel } from './model';
 import { writeSafetensors } from '../compiler/import/safetensors';
-import { decisionLines } from '../compiler/dump';
+import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
+import { hasRecordedProfile, recordProfile, writeProgram } from './program';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
@@ -50,7 +51,10 @@ export interface CompileResponse {
   readonly id?: string;
   readonly diagnostics: string[];
   readonly inputText?: string;
+  /** The Output IR, whole: what is parsed to load and run it. */
   readonly outputText?: string;
+  /** The Output IR as people read it: long strings (the kernels' WGSL recorded on subgraphs) shown by their first line. */
+  readonly outputView?: string;
   /** Each subgraph symbol's WGSL kernels, or why it has none (CPU reference, or a declined kernel). */
   readonly kernels?: { symbol: string; target: string; kernels: { name: string; wgsl: string }[]; note?: string }[];
   /**
@@ -62,7 +66,7 @@ export interface CompileResponse {
     name: string; target: string; dependsOn: string[]; reuseDependsOn: string[];
     subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number; dependsOn: number[]; reuseDependsOn: number[] }[];
   }[];
-  /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed. */
+  /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed for people (long strings elided). */
   readonly isolated?: Record<string, string>;
   /** ONNX graph inputs (a dynamic dimension is its dim_param, or '?'), so a caller can ask for sizes. */
   readonly onnxInputs?: { name: string; dims: (number | string)[] }[];
@@ -157,6 +161,8 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
     const s = program.state;
+    // The profile it was specialized for rides on the Output IR, so either download path writes a program (exportFiles).
+    recordProfile(s.output!, req.gpu ?? DEFAULT_GPU_PROFILE);
     // getRandomValues, not randomUUID: the latter exists only in secure contexts (a page served over plain http has none).
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
@@ -164,6 +170,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
     return {
       ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
+      outputView: printModule(s.output!, READABLE_OUTPUT),
       kernels: kernelSources(s.output!, s.partitions, isolated, program.targets),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn, reuseDependsOn: p.reuseDependsOn,
@@ -173,7 +180,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
           dependsOn: [...s.stepDependencies[step]!.dependsOn], reuseDependsOn: [...s.stepDependencies[step]!.reuseDependsOn],
         })),
       })),
-      isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m)])),
+      isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m, READABLE_OUTPUT)])),
       plan: s.plan!,
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),
@@ -188,7 +195,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
 }
 
 /**
- * The Output IR as bytecode with the weights as resources, and the weights as .safetensors: each
+ * The Output IR as a compiled program with the weights as resources, and the weights as .safetensors: each
  * `cgc.constant` of the Input IR that `data` has bytes for. A weight whose bytes do not fit its
  * declared type is an error naming it.
  */
@@ -203,7 +210,9 @@ export function exportFiles(input: Operation, output: Operation, data: Readonly<
     }
   }
   const weightsFile = tensors.length ? writeSafetensors(tensors) : undefined;
-  return { outputBytecode: writeBytecode(output, { resources }), ...(weightsFile ? { weightsFile } : {}) };
+  // A compiled program (docs/bytecode.md) where the Output IR knows its profile; Output IR printed by an earlier build does not.
+  const outputBytecode = hasRecordedProfile(output) ? writeProgram(output, { constants: resources }) : writeBytecode(output, { resources });
+  return { outputBytecode, ...(weightsFile ? { weightsFile } : {}) };
 }
 
 /** exportFiles from printed Input and Output IR (a compile result the caller holds but the service no longer does). */
