@@ -3,20 +3,20 @@
 // partitions with the decision log.
 import { writeFileSync } from 'node:fs';
 import type { CompileState } from '../compiler/state';
-import { CgcError, GRANULARITIES, ON_OFF, validateFusion, validateGranularity } from '../core';
+import { ARENA_SETTINGS, CgcError, GRANULARITIES, ON_OFF, validateArenas, validateFusion, validateGranularity } from '../core';
 import { dirname, relative, resolve } from 'node:path';
 import { type Operation, type Target, formatDiagnostic, printModule } from '../ir';
 import { ATTR, CONSTANT } from '../ir/structural';
 import { type NamedTensor, writeSafetensors } from '../compiler/import/safetensors';
 import { PROGRAM_FORMAT, moduleRole, writeProgram } from '../engine/program';
 import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
-import { READABLE_OUTPUT, decisionLines, planText } from '../compiler/dump';
+import { READABLE_OUTPUT, afterText, decisionLines, planText, stepAfterText } from '../compiler/dump';
 import { plannedRunCounts } from '../runtime/runtime';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity ${GRANULARITIES.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
+const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT] [--weights-out W.safetensors]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
@@ -24,9 +24,10 @@ export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string>; file: string; weights?: ReadonlyMap<string, NamedTensor> } {
-  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
+  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, arenas: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = validateGranularity(flags.get('granularity'), '--granularity');
+  const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
   const fusion = validateFusion(flags.get('fusion'), '--fusion');
   const limits = limitsFromFlags(flags);
@@ -39,7 +40,7 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
     return { flags, file };
   }
   try {
-    const program = loaded.model!.compile({ fusion, granularity, limits });
+    const program = loaded.model!.compile({ fusion, granularity, arenas, limits });
     return { state: program.state, targets: program.targets, flags, file, ...(loaded.weights ? { weights: loaded.weights } : {}) };
   } catch (e) {
     if (e instanceof CgcError) {
@@ -105,10 +106,10 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
   if (!state) return 1;
   const lines: string[] = [];
   for (const p of state.partitions) {
-    lines.push(`partition @${p.name} (target ${p.target})${p.dependsOn.length ? ` after ${p.dependsOn.map((d) => `@${d}`).join(', ')}` : ''}`);
+    lines.push(`partition @${p.name} (target ${p.target})${afterText(p)}`);
     for (const step of p.steps) {
       const sg = state.schedule[step]!;
-      lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]`);
+      lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]${stepAfterText(state.stepDependencies[step]!)}`);
     }
   }
   const counts = plannedRunCounts(state.output!, targets!);

@@ -106,7 +106,7 @@ describe('cgc compile, plan, partitions', () => {
 
   it('prints the plan with its totals line', () => {
     const r = run('plan', join(COMPILE, 'spec-7layer.mlir'));
-    expect(r.out.trim().split('\n').at(-1)).toBe('scratch_bytes=512 lower_bound=512 naive=512');
+    expect(r.out.trim().split('\n').at(-1)).toBe('scratch_bytes=512 lower_bound=512 naive=512 arenas=one [512] implicit_dependencies=0');
   });
 
   it('prints partitions, origins and decisions', () => {
@@ -126,6 +126,18 @@ describe('cgc compile, plan, partitions', () => {
     expect(off.out).toMatch(/origin=webgpu-fallback pattern=@single_op ops=\[convolution\]/);
     expect(off.out).toContain('per run: 7 GPU dispatches (kernels), 1 queue submit(s)');
     expect(run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'maybe').err).toContain("--fusion must be on or off; got 'maybe'");
+  });
+
+  it('plans one arena or one per branch (--arenas), and names a bad setting', () => {
+    const one = run('plan', join(COMPILE, 'branches.mlir'));
+    expect(one.out.trim().split('\n').at(-1)).toBe('scratch_bytes=6144 lower_bound=6144 naive=10240 arenas=one [6144] implicit_dependencies=4');
+    const branches = run('plan', join(COMPILE, 'branches.mlir'), '--arenas', 'per-branch');
+    expect(branches.out.trim().split('\n').at(-1)).toBe('scratch_bytes=8192 lower_bound=6144 naive=10240 arenas=per-branch [4096, 4096] implicit_dependencies=0');
+    expect(run('partitions', join(COMPILE, 'branches.mlir'), '--granularity', 'per-subgraph').out)
+      .toContain('partition @partition2_webgpu (target webgpu) after @partition1_webgpu (memory reuse: @partition1_webgpu)');
+    const bad = run('compile', join(COMPILE, 'branches.mlir'), '--arenas', 'two');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--arenas must be one of one, per-branch; got 'two'");
   });
 
   it('exits 2 on a bad granularity or run count, before reading the model or opening a device', async () => {

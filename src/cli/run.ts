@@ -6,11 +6,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import {
-  CgcError, GRANULARITIES, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateGranularity, validateRuns,
+  ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, ON_OFF, tensorFromBytes, validateArenas, validateFusion, validateGranularity, validateRuns,
 } from '../core';
 import { type NamedTensor, SafetensorsError, readSafetensors } from '../compiler/import/safetensors';
 import { type ProgramFile, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { outputNames, runReport } from '../engine/report';
+import type { MemoryPlan } from '../compiler/memory/plan';
 import { randomTensor } from '../reference/random';
 import type { LoadedProgram, RunResult } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
@@ -20,7 +21,7 @@ import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -40,11 +41,12 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, fusion: true, json: false, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, arenas: true, fusion: true, json: false, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = validateRuns(flags.get('runs'), '--runs');
   const granularity = validateGranularity(flags.get('granularity'), '--granularity');
   const fusion = validateFusion(flags.get('fusion'), '--fusion');
+  const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
   const file = positionals[0]!;
   const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
@@ -53,7 +55,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   // A compiled program (Output IR) loads as it is; a model (Input IR) is compiled first.
   let shipped: ProgramFile | undefined;
   if (moduleRole(loaded.model.module) === 'CGC_OUTPUT') {
-    for (const flag of ['shape', 'granularity', 'fusion']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
+    for (const flag of ['shape', 'granularity', 'arenas', 'fusion']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
     shipped = programOf(loaded.model.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), file);
   }
   const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, io) : undefined;
@@ -66,13 +68,15 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   try {
     let argNames: string[] = [];
     let load: () => Promise<LoadedProgram>;
+    let plan: MemoryPlan | undefined;
     if (shipped) {
       io.stderr(`${file}: a compiled program (CGC_OUTPUT, program format ${shipped.format}); loading it without compiling`);
       const program = shipped;
       load = () => loadProgramOn(device, program, weight);
     } else {
       // Against the device's own features and limits, as the app and `cgc bench` compile.
-      const compiled = loaded.model.compile({ gpu: gpuProfile(device), fusion, granularity, limits: limitsFromFlags(flags) });
+      const compiled = loaded.model.compile({ gpu: gpuProfile(device), fusion, granularity, arenas, limits: limitsFromFlags(flags) });
+      plan = compiled.state.plan;
       argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
       load = () => compiled.load(device);
     }
@@ -93,7 +97,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     const profile = profiled ? await program.run(inputs, { profile: true, profileRepeat: profiled.repeat }) : undefined;
     const report = runReport({
       model: file, adapter: adapterText, loadMs, results, wallMs: times, outputNames: shipped ? [] : outputNames(loaded.model.module),
-      options: { granularity, fusion, runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile'), ...(shipped ? { program: true } : {}) },
+      options: { granularity, arenas, fusion, runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile'), ...(shipped ? { program: true } : {}) },
       ...(profile ? { profile } : {}),
     });
     if (flags.has('json')) {
@@ -105,6 +109,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
       io.stdout(`run: median ${report.medianMs.toFixed(2)} ms, min ${report.minMs.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
       for (const t of last.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
       io.stdout(`dispatches per run: ${last.dispatches}; submits per run: ${last.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
+      if (plan) io.stdout(`scratch (arenas ${plan.arenaSetting}): ${plan.scratchBytes} bytes in ${plan.arenas.length} arena(s) [${plan.arenas.join(', ')}]; ${plan.implicitDependencies.length} implicit dependencies`);
       if (profile && profiled) printProfile(profile, profiled.repeat, profiled.ms, io);
     }
     program.destroy();

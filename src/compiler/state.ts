@@ -1,6 +1,6 @@
 // What the compile passes share: the input, the targets and their patterns, the choices made, and
 // the decision log that explains each op's fate. Everything a caller sees is plain data.
-import { CgcError, type Granularity } from '../core';
+import { type ArenaSetting, CgcError, type Granularity } from '../core';
 import type { Attribute, CompileTarget, Diagnostic, Operation, Value } from '../ir';
 import type { EntryGraph } from './graph';
 import type { MemoryPlan } from './memory/plan';
@@ -20,6 +20,11 @@ export interface CompileOptions {
   inPlace?: boolean;
   /** Largest scratch arena one binding may view (maxStorageBufferBindingSize). */
   maxArenaBytes?: number;
+  /**
+   * One scratch arena ('one', the default: least memory), or one per branch ('per-branch': steps
+   * that may run at the same time share no buffer, and reuse adds no implicit dependencies).
+   */
+  arenas?: ArenaSetting;
   /** Called after each pass, with its index and name. */
   onProgress?: (pass: number, total: number, name: string) => void;
   /** Checked between passes; a cancelled compile throws CompileCancelled. */
@@ -65,8 +70,21 @@ export interface PartitionInfo {
   readonly target: string;
   /** Indices into `CompileState.schedule` (which is in execution order once partitioned). */
   steps: number[];
-  /** Partitions whose results this one reads, or whose memory it reuses. */
+  /**
+   * Partitions this one must wait for: those whose results it reads and, from the `dependencies`
+   * pass on, those whose scratch memory it overwrites (`reuseDependsOn`).
+   */
   dependsOn: string[];
+  /** The partitions in `dependsOn` only because of memory reuse: no data path leads from them. */
+  reuseDependsOn: string[];
+}
+
+/** What a step (an index into `CompileState.schedule`) must wait for. */
+export interface StepDependencies {
+  /** Steps whose results it reads, and steps whose memory it overwrites (`reuseDependsOn`). */
+  readonly dependsOn: readonly number[];
+  /** The steps in `dependsOn` only because it overwrites scratch they read or write: the plan's implicit dependencies. */
+  readonly reuseDependsOn: readonly number[];
 }
 
 export class CompileCancelled extends CgcError {
@@ -95,6 +113,8 @@ export class CompileState {
   schedule: SubgraphInfo[] = [];
   partitions: PartitionInfo[] = [];
   plan?: MemoryPlan;
+  /** Per step, its data and memory-reuse dependencies (the `dependencies` pass). */
+  stepDependencies: StepDependencies[] = [];
   /** The plan's tensor id for each scratch value. */
   planIds = new Map<Value, string>();
   /**

@@ -16,7 +16,7 @@ import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { CompileError, type Decision } from '../compiler/state';
-import { CgcError, DEFAULT_GRANULARITY, type Granularity } from '../core';
+import { type ArenaSetting, CgcError, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity } from '../core';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
@@ -27,6 +27,8 @@ export interface CompileRequest {
   /** Types of named constants (from the weights file) for constants written without one. */
   readonly constantTypes?: Readonly<Record<string, { shape: number[]; element: ElementType }>>;
   readonly granularity?: Granularity;
+  /** One scratch arena ('one', the default) or one per branch ('per-branch'): memory against parallelism (memory/plan.ts). */
+  readonly arenas?: ArenaSetting;
   /** Names of the default targets to compile for (webgpu, webgpu-fallback, cpu-reference); all when absent. */
   readonly targets?: readonly string[];
   /** The device's features and limits; WebGPU's defaults when absent. */
@@ -55,8 +57,15 @@ export interface CompileResponse {
   readonly outputView?: string;
   /** Each subgraph symbol's WGSL kernels, or why it has none (CPU reference, or a declined kernel). */
   readonly kernels?: { symbol: string; target: string; kernels: { name: string; wgsl: string }[]; note?: string }[];
-  /** `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). */
-  readonly partitions?: { name: string; target: string; dependsOn: string[]; subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number }[] }[];
+  /**
+   * `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). `dependsOn` (of a
+   * partition: partition names; of a subgraph: steps) is what must finish first: data it reads, and
+   * memory it overwrites; `reuseDependsOn` names those there only because of memory reuse.
+   */
+  readonly partitions?: {
+    name: string; target: string; dependsOn: string[]; reuseDependsOn: string[];
+    subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number; dependsOn: number[]; reuseDependsOn: number[] }[];
+  }[];
   /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed for people (long strings elided). */
   readonly isolated?: Record<string, string>;
   /** ONNX graph inputs (a dynamic dimension is its dim_param, or '?'), so a caller can ask for sizes. */
@@ -144,6 +153,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
   try {
     const program = await model.compileAsync({
       granularity: req.granularity ?? DEFAULT_GRANULARITY,
+      arenas: req.arenas ?? DEFAULT_ARENAS,
       limits: req.limits ?? {},
       gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
       ...(req.targets ? { targets: req.targets } : {}),
@@ -163,10 +173,11 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       outputView: printModule(s.output!, READABLE_OUTPUT),
       kernels: kernelSources(s.output!, s.partitions, isolated, program.targets),
       partitions: s.partitions.map((p) => ({
-        name: p.name, target: p.target, dependsOn: p.dependsOn,
+        name: p.name, target: p.target, dependsOn: p.dependsOn, reuseDependsOn: p.reuseDependsOn,
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
           symbol: sg.symbol, target: sg.target, pattern: sg.pattern, ops: sg.ops.map((o) => o.opName), step,
           opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),
+          dependsOn: [...s.stepDependencies[step]!.dependsOn], reuseDependsOn: [...s.stepDependencies[step]!.reuseDependsOn],
         })),
       })),
       isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m, READABLE_OUTPUT)])),

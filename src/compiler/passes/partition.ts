@@ -59,6 +59,6 @@ function orderPartitions(parts: { target: string; steps: number[]; deps: Set<num
   const names = new Map(order.map((p, k) => [p, `partition${k}_${parts[p]!.target.replace(/[^A-Za-z0-9_]/g, '_')}`]));
   return order.map((p) => ({
     name: names.get(p)!, target: parts[p]!.target, steps: parts[p]!.steps,
-    dependsOn: [...parts[p]!.deps].map((d) => names.get(d)!),
+    dependsOn: [...parts[p]!.deps].map((d) => names.get(d)!), reuseDependsOn: [],
   }));
 }
