@@ -65,6 +65,8 @@ export interface GraphProto {
 
 export interface ModelProto {
   ir_version: Int64;
+  producer_name: string;
+  producer_version: string;
   opset_import: { domain: string; version: Int64 }[];
   graph?: GraphProto | null;
 }
@@ -74,12 +76,37 @@ const root = protobuf.parse(ONNX_PROTO, { keepCase: true }).root;
 export const MODEL_PROTO = root.lookupType('onnx.ModelProto');
 export const TENSOR_PROTO = root.lookupType('onnx.TensorProto');
 
+/**
+ * protobufjs's decode errors in a reader's words. A truncated file ("index out of range: 3 + 18 > 6",
+ * or a bare "index out of range" when a nested message's length runs past the end) says where the
+ * file ends and what is missing; bytes that are no protobuf say where they stop making sense.
+ * `at` is the reader's position when it failed, `size` the file's length.
+ */
+export function decodeErrorText(e: unknown, what: string, typeName: string, at: number, size: number): string {
+  const kind = typeName === 'ModelProto' ? 'ONNX model' : `ONNX ${typeName}`;
+  const message = messageOf(e);
+  const field = /^index out of range: (\d+) \+ (\d+) > (\d+)$/.exec(message);
+  if (field) {
+    const [pos, need, end] = field.slice(1).map(Number) as [number, number, number];
+    if (end < size) return `${what} is not a valid ${kind}: a field at byte ${pos} runs past the end of the message holding it (byte ${end}); the file is damaged`;
+    const missing = pos + need - end;
+    return `${what} is not a complete ${kind}: it ends at byte ${size} inside a field that needs ${missing} more byte${missing === 1 ? '' : 's'} (the file was cut short, or is not ONNX)`;
+  }
+  if (message === 'index out of range') {
+    return `${what} is not a complete ${kind}: it ends at byte ${size} inside a message that starts at byte ${at} and claims to be longer (the file was cut short, or is not ONNX)`;
+  }
+  const wire = /^invalid wire type (\d+) at offset (\d+)$/.exec(message);
+  if (wire) return `${what} is not an ${kind}: the bytes at offset ${wire[2]} are not a protobuf field (wire type ${wire[1]}); the file is damaged or in another format`;
+  return `${what} could not be read as an ${kind} (protobuf: ${message})`;
+}
+
 function decode<T>(type: protobuf.Type, bytes: Uint8Array, what: string): T {
+  const reader = protobuf.Reader.create(bytes);
   try {
-    return type.decode(bytes) as unknown as T;
+    return type.decode(reader) as unknown as T;
   } catch (e) {
     // protobufjs throws RangeError/Error on truncation, bad wire types and over-deep nesting.
-    throw new OnnxImportError(`${what} is not a valid protobuf ${type.name}: ${messageOf(e)}`);
+    throw new OnnxImportError(decodeErrorText(e, what, type.name, reader.pos, bytes.length));
   }
 }
 
