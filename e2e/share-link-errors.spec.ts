@@ -25,9 +25,10 @@ for (const [hash, message] of [
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('This link could not be opened');
     await expect(panel).toContainText(message);
-    // The app still works: the default demo loads in the Source view.
+    // The app still works: the default demo loads in the default (Graph) view.
     await expect(page.getByTestId('ir-output')).toContainText('cgc_op.convolution');
-    await expect(page.getByTestId('tab-source')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('graph-svg').locator('.node.op')).toHaveCount(7);
     expect(dialogs).toBe(0);
     expect(problems).toEqual([]);
   });
