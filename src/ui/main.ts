@@ -50,8 +50,9 @@ function setProgress(label: string | undefined, fraction = 0): void {
   ui.progressLabel.textContent = label ?? '';
 }
 
-function showDiagnostics(lines: readonly string[]): void {
-  ui.diagnostics.replaceChildren(...lines.map((l) => h('li', { class: `diagnostic ${/\berror\b/.test(l) ? 'error' : 'note'}` }, l)));
+/** The compile's diagnostics; `failed` (a model that could not open) shows every line as an error. */
+function showDiagnostics(lines: readonly string[], failed = false): void {
+  ui.diagnostics.replaceChildren(...lines.map((l) => h('li', { class: `diagnostic ${failed || /\berror\b/.test(l) ? 'error' : 'note'}` }, l)));
 }
 
 function setView(view: View): void {
@@ -89,7 +90,7 @@ function keepPrevious(previous: Loaded, what: string): void {
   Object.assign(app, { source: previous.source, constants: previous.constants, ref: previous.ref, edited: previous.edited, cacheable: previous.cacheable, linkSource: previous.linkSource });
   editor.set(previous.editor.text, previous.editor.name, previous.editor.constantTypes);
   setProgress(undefined);
-  ui.openError.replaceChildren(h('strong', {}, `Could not open ${what}`), ` (why: below). ${previous.source.name} is still loaded, shown and runnable.`);
+  ui.openError.replaceChildren(h('strong', {}, `Could not open ${what}`), ` — ${previous.source.name} is still loaded, shown and runnable. Why:`);
   ui.openError.hidden = false;
   syncPicker();
   syncHash();
@@ -160,7 +161,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   const dynamic = r.onnxInputs?.filter((i) => i.dims.some((d) => typeof d === 'string'));
   const asksShapes = !r.ok && source.kind === 'onnx' && !!dynamic?.length;
   if (opening && !r.ok && !asksShapes) {
-    showDiagnostics(r.diagnostics);
+    showDiagnostics(r.diagnostics, true);
     keepPrevious(opening.previous, opening.what);
     return;
   }

@@ -12,15 +12,17 @@ describe('decode errors', () => {
   });
 
   test('bytes that are no protobuf field say where', () => {
-    expect(decodeErrorText(new Error('invalid wire type 7 at offset 1'), 'x.onnx', 'ModelProto', 1, 2)).toMatch(/^x\.onnx is not an ONNX model: the bytes at offset 1 are not a protobuf field \(wire type 7\)/);
+    expect(decodeErrorText(new Error('invalid wire type 7 at offset 1'), 'x.onnx', 'ModelProto', { pos: 1, len: 2, buf: new Uint8Array(2) })).toMatch(/^x\.onnx is not an ONNX model: the bytes at offset 1 are not a protobuf field \(wire type 7\)/);
   });
 
-  test('a nested message longer than the file says where it starts', () => {
+  test('a nested message longer than the file says how much is missing', () => {
     // graph (field 7, bytes) claiming 5 bytes where 1 is left.
-    expect(() => decodeModel(new Uint8Array([0x08, 0x01, 0x3a, 0x05, 0x0a]), 'g.onnx')).toThrow('g.onnx is not a complete ONNX model: it ends at byte 5 inside a message that starts at byte 4 and claims to be longer');
+    expect(() => decodeModel(new Uint8Array([0x08, 0x01, 0x3a, 0x05, 0x0a]), 'g.onnx')).toThrow('g.onnx is not a complete ONNX model: it ends at byte 5 inside a field that needs 4 more bytes');
+    // A two-byte length (300 = 0xac 0x02) after a two-byte tag (field 20).
+    expect(() => decodeModel(new Uint8Array([0xa2, 0x01, 0xac, 0x02, 0x0a]), 'h.onnx')).toThrow(/^h\.onnx is not a complete ONNX model: it ends at byte 5 inside a field that needs 299 more bytes/);
   });
 
   test('any other protobufjs error keeps its text, named', () => {
-    expect(decodeErrorText(new Error('illegal tag'), 'y.onnx', 'TensorProto', 0, 9)).toBe('y.onnx could not be read as an ONNX TensorProto (protobuf: illegal tag)');
+    expect(decodeErrorText(new Error('illegal tag'), 'y.onnx', 'TensorProto', { pos: 0, len: 9, buf: new Uint8Array(9) })).toBe('y.onnx could not be read as an ONNX TensorProto (protobuf: illegal tag)');
   });
 });
