@@ -1,6 +1,6 @@
 // The page's frame around the views: the Help dialog (toolbar button and `?`), the keyboard shortcuts
-// it lists, the side panel's show/hide toggle, and toolbar menus that close on Escape or a click
-// elsewhere. Nothing here knows about models or compiles.
+// it lists, the side panel's show/hide toggle, toolbar menus that close on Escape or a click
+// elsewhere, and tooltips for the one-line status bar. Nothing here knows about models or compiles.
 import { ui } from './app-state';
 import { byId } from './dom';
 import type { GraphView } from './graph-view';
@@ -32,6 +32,11 @@ export function wireChrome({ setView, runButton, graph }: ChromeDeps): void {
     const r = ui.help.getBoundingClientRect();
     if (e.target === ui.help && (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom)) ui.help.close();
   });
+
+  // The status bar is one line that shortens its items: each keeps its full text as its tooltip.
+  for (const item of document.querySelectorAll<HTMLElement>('.statusbar [role="status"]')) {
+    new MutationObserver(() => { item.title = item.textContent ?? ''; }).observe(item, { childList: true, characterData: true, subtree: true });
+  }
 
   ui.sideToggle.addEventListener('click', () => {
     const hide = ui.sideToggle.getAttribute('aria-expanded') === 'true';
