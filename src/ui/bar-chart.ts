@@ -20,7 +20,7 @@ export interface Bar {
   readonly data: Readonly<Record<string, string>>;
 }
 
-const LABEL_CHARS = 40;
+const LABEL_CHARS = 48;
 
 /** `text` shortened to at most `max` characters by an ellipsis in the middle (both ends stay readable). */
 export function middleEllipsis(text: string, max = LABEL_CHARS): string {
