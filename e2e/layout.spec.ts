@@ -48,6 +48,26 @@ for (const size of [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }]
   });
 }
 
+test('the keyboard shortcuts the help lists switch views, search and run', async ({ page }) => {
+  await page.goto('/');
+  await expectGraphReady(page);
+  await page.getByTestId('graph-svg').focus();
+  for (const [key, view] of [['1', 'source'], ['3', 'memory'], ['4', 'ir'], ['2', 'graph']] as const) {
+    await page.keyboard.press(key);
+    await expect(page.getByTestId(`tab-${view}`)).toHaveAttribute('aria-selected', 'true');
+  }
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('graph-search')).toBeFocused();
+  // Typing in a field is text, not a shortcut.
+  await page.keyboard.type('r1');
+  await expect(page.getByTestId('graph-search')).toHaveValue('r1');
+  await expect(page.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('graph-svg').focus();
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('run-status')).toHaveText('done', { timeout: 50_000 });
+  await expect(page.getByTestId('run-panel')).toBeVisible();
+});
+
 test('after Run the graph stays on screen beside the results panel; folding the panel gives the graph its room', async ({ page }) => {
   const problems = collectPageProblems(page);
   await page.setViewportSize({ width: 1280, height: 800 });
