@@ -29,6 +29,10 @@ for (const [hash, message] of [
     await expect(page.getByTestId('ir-output')).toContainText('cgc_op.convolution');
     await expect(page.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('graph-svg').locator('.node.op')).toHaveCount(7);
+    // Opening another model makes the link's error stale: it goes.
+    await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
+    await expect(page.getByTestId('model-summary')).toContainText(/^tiny-cnn\.onnx: \d+ ops/);
+    await expect(panel).toBeHidden();
     expect(dialogs).toBe(0);
     expect(problems).toEqual([]);
   });

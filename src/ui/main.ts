@@ -215,14 +215,21 @@ function loadDemo(file: string, switchView: boolean): Promise<void> {
   return load(() => sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined), { kind: 'demo', name: demo.file }, demo.file, switchView);
 }
 
+/** The person opens another model: a link's error (about the page they arrived on) is no longer current. */
+function opening(): void {
+  ui.shareError.hidden = true;
+}
+
 function wire(): void {
   ui.picker.replaceChildren(h('option', { value: '', disabled: '' }, 'pick a demo…'), ...DEMO_MODELS.map((m) => h('option', { value: m.file }, `${m.file} — ${m.title}`)));
-  ui.picker.addEventListener('change', () => void loadDemo(ui.picker.value, true));
+  ui.picker.addEventListener('change', () => { opening(); void loadDemo(ui.picker.value, true); });
   wireChrome({ setView, runButton: byId('run', HTMLButtonElement), graph });
   ui.fileInput.addEventListener('change', () => {
     const files = [...(ui.fileInput.files ?? [])];
     ui.fileInput.value = '';
-    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (!files.length) return;
+    opening();
+    void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -230,12 +237,15 @@ function wire(): void {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (!files.length) return;
+    opening();
+    void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
   });
   ui.urlForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const url = ui.urlInput.value.trim();
     if (!url) return;
+    opening();
     ui.shareStatus.textContent = '';
     let ref: ModelRef | undefined;
     try { ref = { kind: 'url', url: new URL(url, location.href).href }; } catch { ref = undefined; }
