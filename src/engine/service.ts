@@ -70,6 +70,8 @@ export interface CompileResponse {
   readonly isolated?: Record<string, string>;
   /** ONNX graph inputs (a dynamic dimension is its dim_param, or '?'), so a caller can ask for sizes. */
   readonly onnxInputs?: { name: string; dims: (number | string)[] }[];
+  /** The ONNX model's header: IR version, producer and the opsets it imports. */
+  readonly onnxModel?: { irVersion: number; producer: string; opsets: { domain: string; version: number }[] };
   /** The ONNX model's weights: name, type, bytes. */
   readonly weights?: { name: string; type: string; bytes: number }[];
   /** Constant data by name, where the worker holds it (ONNX initializers, bytecode resources), for running the program. */
@@ -112,11 +114,12 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   } : undefined;
   const limits = req.limits ?? {};
   let onnxInputs: CompileResponse['onnxInputs'];
+  let onnxModel: CompileResponse['onnxModel'];
   let model: Model;
   try {
     if (req.onnx) {
       checkFileSize(req.onnx.bytes.length, resolveLimits(req.limits), file);
-      onnxInputs = onnxGraphInputs(req.onnx.bytes, file);
+      ({ inputs: onnxInputs, header: onnxModel } = onnxHeader(req.onnx.bytes, file));
       model = openModel(req.onnx.bytes, {
         fileName: file, limits, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}),
       });
@@ -125,7 +128,7 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
     }
   } catch (e) {
     if (e instanceof ModelError) return { ok: false, diagnostics: e.diagnostics.map(formatDiagnostic) };
-    if (e instanceof CgcError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
+    if (e instanceof CgcError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}), ...(onnxModel ? { onnxModel } : {}) };
     throw e;
   }
   const data = model.constants.size ? Object.fromEntries(model.constants) : undefined;
@@ -133,17 +136,28 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   if (model.format !== 'onnx') return data ? { ...compiled, constants: data } : compiled;
   const typeOf = new Map([...model.module.walk()].filter((op) => op.name === CONSTANT).map((op) => [(op.attr('name') as { value: string }).value, op.results[0]!.type]));
   const weights = [...model.constants].map(([name, bytes]) => ({ name, type: typeOf.has(name) ? typeToString(typeOf.get(name)!) : '?', bytes: bytes.byteLength }));
-  return { ...compiled, onnxInputs, weights, constants: data ?? {} };
+  return { ...compiled, onnxInputs, onnxModel, weights, constants: data ?? {} };
 }
 
-/** The ONNX graph's inputs (a dynamic dimension is its dim_param, or '?'), read before the import so a failed import can still ask for sizes. */
-function onnxGraphInputs(bytes: Uint8Array, file: string): CompileResponse['onnxInputs'] {
-  const graph = decodeModel(bytes, file).graph;
+/**
+ * The ONNX graph's inputs (a dynamic dimension is its dim_param, or '?') and the model's header (IR
+ * version, producer, opsets), read before the import so a failed import can still ask for sizes.
+ */
+function onnxHeader(bytes: Uint8Array, file: string): { inputs: CompileResponse['onnxInputs']; header: CompileResponse['onnxModel'] } {
+  const model = decodeModel(bytes, file);
+  const graph = model.graph;
   const weights = new Set(graph?.initializer.map((t) => t.name));
-  return graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
-    name: vi.name,
-    dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
-  }));
+  return {
+    inputs: graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
+      name: vi.name,
+      dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
+    })),
+    header: {
+      irVersion: int64ToNumber(model.ir_version),
+      producer: [model.producer_name, model.producer_version].filter(Boolean).join(' '),
+      opsets: model.opset_import.map((o) => ({ domain: o.domain || 'ai.onnx', version: int64ToNumber(o.version) })),
+    },
+  };
 }
 
 async function compileModel(model: Model, req: CompileRequest, file: string, hooks: CompileHooks, data?: Readonly<Record<string, Uint8Array>>): Promise<CompileResponse> {
