@@ -98,6 +98,11 @@ export interface PlannedKernel {
 
 /** The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc partitions` counts). */
 export function planPartition(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE): PlannedKernel[] {
+  return planPartitionWith(isolated, name, (def, symbol) => planKernels(def, symbol, profile));
+}
+
+/** planPartition with another kernel source: `kernelsOf` gives a subgraph's kernels from its functional definition. */
+export function planPartitionWith(isolated: Operation, name: string, kernelsOf: (def: Operation, symbol: string) => KernelSpec[]): PlannedKernel[] {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name);
   if (partition?.name !== PARTITION) throw new Error(`no partition @${name} in the isolated module`);
@@ -109,7 +114,7 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
     const sg = symbols.get(callee);
     const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
     if (!def) throw new Error(`partition @${name} invokes @${callee}, which is not a subgraph`);
-    if (!planned.has(callee)) planned.set(callee, planKernels(def, callee, profile));
+    if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
       const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...resultBindings(kernel).map((o) => points[o]!)];
