@@ -1,6 +1,6 @@
 // `cgc compile`, `cgc plan` and `cgc partitions`: compile a model to Output IR with the default
-// targets (WebGPU fused, per-op fallback, CPU reference) and print the IR, the memory plan, or the
-// partitions with the decision log.
+// targets (WebGPU fused, per-op fallback, CPU reference) and any target files given, and print the
+// IR, the memory plan, or the partitions with the decision log.
 import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { decisionLines, planText } from '../compiler/dump';
@@ -9,12 +9,12 @@ import { CompileError, type CompileState, type Granularity } from '../compiler/s
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
 import { plannedRunCounts } from '../runtime/runtime';
-import { defaultTargets } from '../engine/targets';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { TARGET_FLAGS, TARGETS_USAGE, targetsFromFlags } from './targets';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] [--fusion on|off] ${LIMITS_USAGE}`;
+const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
@@ -23,18 +23,18 @@ const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subg
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string> } {
-  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
+  const args = parseArgs(argv, { weights: true, granularity: true, shape: true, ...TARGET_FLAGS, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
+  const { positionals, flags } = args;
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
   if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
   const shapes = parseShapes(flags.get('shape'));
-  const fusion = parseFusion(flags.get('fusion'));
+  const targets = targetsFromFlags(args);
   const limits = limitsFromFlags(flags);
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return { flags };
   try {
-    const targets = defaultTargets(undefined, { fusion });
     return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {

@@ -1,5 +1,6 @@
 // `cgc run` end to end on Dawn (SwiftShader here): outputs, timings and counts, and with --profile
 // one line per kernel the run dispatched, slowest first.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TINY_CNN, cgc as run } from './testing';
 
@@ -18,6 +19,12 @@ describe('cgc run', () => {
     expect(lines).toHaveLength(dispatches);
     const ms = lines.map((l) => Number(l.trim().split(' ')[0]));
     expect(ms).toEqual([...ms].sort((a, b) => b - a));
+  });
+
+  it('runs the demo CNN with a target file, its partitions on that target', async () => {
+    const r = await run('run', TINY_CNN, '--target', join(__dirname, '../../examples/targets/example-direct.cgc-target.json'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^dispatches per run: 8; submits per run: 1; partitions: .*partition0_example_direct=example-direct/m);
   });
 
   it('rejects --profile with a value', async () => {

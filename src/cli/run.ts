@@ -1,4 +1,4 @@
-// `cgc run MODEL [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--profile] [--granularity …]`:
+// `cgc run MODEL [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--profile] [--granularity …] [--target FILE …]`:
 // compile, load on WebGPU (Dawn), run, and print each output (shape, first values, top-5 for a
 // 1×K output) with timings, dispatch and submit counts; with --profile, every kernel's GPU time.
 import { readFileSync } from 'node:fs';
@@ -9,14 +9,14 @@ import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
 import { type RunResult, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from '../engine/targets';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { TARGET_FLAGS, TARGETS_USAGE, targetsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] [--fusion on|off] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -36,7 +36,8 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, fusion: true, ...LIMIT_FLAGS });
+  const args = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, ...TARGET_FLAGS, ...LIMIT_FLAGS });
+  const { positionals, flags } = args;
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = Number(flags.get('runs') ?? 1);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
@@ -47,7 +48,13 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
   if (flags.has('profile')) await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device } = await openCliDevice((l) => io.stderr(l));
-  const targets = defaultTargets(gpuProfile(device), { fusion: parseFusion(flags.get('fusion')) });
+  let targets;
+  try {
+    targets = targetsFromFlags(args, gpuProfile(device));
+  } catch (e) {
+    device.destroy();
+    throw e;
+  }
   let state;
   try {
     // Against the device's own features and limits, as the app and `cgc bench` compile.

@@ -1,8 +1,10 @@
-// The default target set, best first: fused WebGPU kernels, the per-op WebGPU fallback, and the
-// CPU reference as the last resort. The engine assembles it; the compiler and the runtime take
+// The targets the engine knows: the default set, best first — fused WebGPU kernels, the per-op
+// WebGPU fallback, the CPU reference as the last resort — and any loaded from target files
+// (docs/targets.md). A caller picks and orders among them by name; the compiler and the runtime take
 // whatever targets they are given.
 import type { Target } from '../ir';
 import { createReferenceTarget } from '../reference/target';
+import { loadTargetFile } from '../webgpu-target/file-target';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { createWebGpuFallbackTarget, createWebGpuTarget } from '../webgpu-target/target';
 
@@ -11,6 +13,40 @@ export interface TargetOptions {
   readonly fusion?: boolean;
 }
 
+/** A target file's text and the name it is known by in messages. */
+export interface TargetFileSource {
+  readonly fileName: string;
+  readonly text: string;
+}
+
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
   return [...(options.fusion === false ? [] : [createWebGpuTarget(profile)]), createWebGpuFallbackTarget(profile), createReferenceTarget()];
+}
+
+/** A target name that is unknown, or given twice. */
+export class TargetRegistryError extends Error {
+  override name = 'TargetRegistryError';
+}
+
+/**
+ * Every known target: those of the target files first (in the order given), then the default set.
+ * A file's problems throw TargetFileError; a name already taken throws TargetRegistryError.
+ */
+export function knownTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions & { readonly files?: readonly TargetFileSource[] } = {}): Target[] {
+  const targets = [...(options.files ?? []).map((f) => loadTargetFile(f.text, f.fileName, profile)), ...defaultTargets(profile, options)];
+  targets.forEach((t, i) => {
+    const first = targets.findIndex((u) => u.name === t.name);
+    if (first < i) throw new TargetRegistryError(`two targets are named '${t.name}'${i >= (options.files?.length ?? 0) ? ' (a target file took a default target\'s name)' : ''}`);
+  });
+  return targets;
+}
+
+/** The targets `names` picks, in that order (all of `known` when absent); an unknown name is an error, so a typo cannot drop a target. */
+export function chooseTargets(known: readonly Target[], names?: readonly string[]): Target[] {
+  if (!names) return [...known];
+  const unknown = names.filter((n) => !known.some((t) => t.name === n));
+  if (unknown.length) throw new TargetRegistryError(`unknown target(s) ${unknown.join(', ')}; known: ${known.map((t) => t.name).join(', ')}`);
+  const twice = names.find((n, i) => names.indexOf(n) < i);
+  if (twice) throw new TargetRegistryError(`target '${twice}' is named twice`);
+  return names.map((n) => known.find((t) => t.name === n)!);
 }
