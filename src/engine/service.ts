@@ -8,7 +8,8 @@ import {
 import { CONSTANT, SUBGRAPH } from '../ir/structural';
 import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from './targets';
+import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
+import { TargetFileError } from '../webgpu-target/target-file';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
@@ -29,8 +30,10 @@ export interface CompileRequest {
   /** Types of named constants (from the weights file) for constants written without one. */
   readonly constantTypes?: Readonly<Record<string, { shape: number[]; element: ElementType }>>;
   readonly granularity?: Granularity;
-  /** Names of the default targets to compile for (webgpu, webgpu-fallback, cpu-reference); all when absent. */
+  /** Names of the targets to compile for, in order, among the defaults (webgpu, webgpu-fallback, cpu-reference) and `targetFiles`'; all when absent. */
   readonly targets?: readonly string[];
+  /** Target files' text (docs/targets.md): their targets join the known ones, ahead of the defaults. */
+  readonly targetFiles?: readonly TargetFileSource[];
   /** The device's features and limits; WebGPU's defaults when absent. */
   readonly gpu?: GpuProfile;
   /** Resource limits on the model and the compile (DEFAULT_LIMITS where not given). */
@@ -113,13 +116,14 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   return resources ? { ...compiled, constants: resources } : compiled;
 }
 
-/** The default targets, or those `names` picks (an unknown name is an error, so a typo cannot drop a target). */
+/** The known targets (target files' and the defaults), or those `names` picks in its order (an unknown name is an error, so a typo cannot drop a target). */
 function targetsOf(req: CompileRequest) {
-  const all = defaultTargets(req.gpu ?? DEFAULT_GPU_PROFILE);
-  if (!req.targets) return all;
-  const unknown = req.targets.filter((n) => !all.some((t) => t.name === n));
-  if (unknown.length) throw new CompileError(`unknown target(s) ${unknown.join(', ')}; known: ${all.map((t) => t.name).join(', ')}`);
-  return all.filter((t) => req.targets!.includes(t.name));
+  try {
+    return chooseTargets(knownTargets(req.gpu ?? DEFAULT_GPU_PROFILE, { files: req.targetFiles ?? [] }), req.targets);
+  } catch (e) {
+    if (e instanceof TargetRegistryError || e instanceof TargetFileError) throw new CompileError(e.message);
+    throw e;
+  }
 }
 
 async function compileModule(
