@@ -19,7 +19,7 @@ import { RunPanel } from './run-panel';
 import { type ModelRef, type View, VIEWS } from './share';
 import { askForShapes } from './shapes-form';
 import { SourceEditor } from './source-editor';
-import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl } from './sources';
+import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl, splitTargetFiles } from './sources';
 
 const editor = new SourceEditor(() => { app.edited = true; });
 const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
@@ -156,13 +156,21 @@ function loadDemo(file: string, switchView: boolean): Promise<void> {
   return load(() => sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined), { kind: 'demo', name: demo.file }, demo.file, switchView);
 }
 
+/** Opened or dropped files: target files join the targets list (and the model recompiles); the rest is a model. */
+async function openFiles(files: readonly File[]): Promise<void> {
+  const { targets, rest } = await splitTargetFiles(files, options.value.limits);
+  for (const t of targets) options.addTargetFile(t);
+  if (rest.length) await load(() => sourceFromFiles(rest, options.value.limits), undefined, rest.map((f) => f.name).join(', '), true, { cacheable: true });
+  else if (targets.length) await compile();
+}
+
 function wire(): void {
   ui.picker.replaceChildren(...DEMO_MODELS.map((m) => h('option', { value: m.file }, `${m.file} — ${m.title}`)));
   ui.picker.addEventListener('change', () => void loadDemo(ui.picker.value, true));
   ui.fileInput.addEventListener('change', () => {
     const files = [...(ui.fileInput.files ?? [])];
     ui.fileInput.value = '';
-    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void openFiles(files);
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -170,7 +178,7 @@ function wire(): void {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void openFiles(files);
   });
   ui.urlForm.addEventListener('submit', (e) => {
     e.preventDefault();

@@ -1,0 +1,31 @@
+// A target file dropped on the app: its target joins the targets list, the model recompiles and the
+// partitions show the file's target; unchecking it compiles without it again.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { collectPageProblems, expectGraphReady } from './support/app';
+
+const EXAMPLE = join(import.meta.dirname, '../examples/targets/example-direct.cgc-target.json');
+
+test('a dropped target file joins the targets and takes partitions', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  await page.goto('/#model=demo:spec-7layer.mlir&view=graph');
+  await expectGraphReady(page);
+  await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
+
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'example-direct.cgc-target.json', { type: 'application/json' }));
+    document.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, readFileSync(EXAMPLE, 'utf8'));
+  await expect(page.getByTestId('target-example-direct')).toBeChecked();
+  await expect(page.getByTestId('graph-legend')).toContainText('@partition0_example_direct');
+  await expectGraphReady(page);
+  await expect(page.getByTestId('model-summary')).toContainText('spec-7layer.mlir');
+  await page.screenshot({ path: test.info().outputPath('target-file.png'), fullPage: true });
+
+  await page.getByTestId('target-example-direct').uncheck();
+  await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
+  await expect(page.getByTestId('graph-legend')).not.toContainText('example_direct');
+  expect(problems).toEqual([]);
+});
