@@ -1,3 +1,5 @@
+// A target from a file against the compiler: its declaration, the matches it takes by benefit, the kernel it
+// describes, and the subgraphs it declines with the reason.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +41,14 @@ describe('a target from a file', () => {
     expect(readDeclaration(doc, target.name).map((p) => `@${p.name} benefit ${p.benefit}`)).toEqual([
       '@conv_relu_add benefit 160', '@conv_add_relu benefit 160', '@conv_relu benefit 150', '@gemm_bias benefit 150',
     ]);
+  });
+
+  it('keeps each pattern whole in its declaration: a trailing comment, a file name with a newline', () => {
+    const commented = loadTargetFile(EXAMPLE.replace('"benefit = 150, nodes', '"// one gemm\\nbenefit = 150, nodes').replace('\\"float32\\"]}]"', '\\"float32\\"]}] // with a bias"'), 'two\nlines.json');
+    const doc = commented.exchange({ interface: INTERFACES.CGC_SUBGRAPH_DECLARATION_REQUEST, text: '' });
+    expect(readDeclaration(doc, commented.name)).toHaveLength(4);
+    expect(doc.text).toContain('(two?lines.json)');
+    expect(doc.text).toContain('// with a bias\n}');
   });
 
   it('takes conv → relu → add by benefit, whichever operand of the add is outside, and describes its kernel', () => {

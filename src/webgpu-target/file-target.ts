@@ -7,6 +7,7 @@ import {
   byteSize, CGC_VERSION, ctxOf, numElements, typeToString,
 } from '../ir';
 import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
+import { SUBGRAPH } from '../ir/structural';
 import { PipelineCache, executableOf, planPartitionWith } from './executable';
 import type { KernelSpec } from './kernel-plan';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
@@ -24,8 +25,9 @@ export function loadTargetFile(text: string, fileName: string, profile: GpuProfi
 }
 
 export function createFileTarget(file: TargetFile, profile: GpuProfile = DEFAULT_GPU_PROFILE): Target {
+  // Each pattern's text on lines of its own, as the reader checked it (a trailing comment cannot swallow the brace).
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
-${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${file.fileName})\n  cgc_pattern.pattern @${k.name} attributes {${k.pattern}}`).join('\n')}
+${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${printable(file.fileName)})\n  cgc_pattern.pattern @${k.name} attributes {\n${k.pattern}\n}`).join('\n')}
 }
 `;
   /** The template whose ops the subgraph's are (a compiled subgraph carries no pattern name). */
@@ -56,8 +58,16 @@ ${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${file.
       }
     },
     describe(partition, name): PartitionDescription {
-      const planned = planPartitionWith(readDocument(partition, `partition @${name}`), name, kernelsOf);
-      return { where: 'gpu', kernels: planned.map((p) => ({ name: p.kernel.name, subgraph: p.subgraph, wgsl: p.kernel.wgsl, workgroups: p.kernel.workgroups })) };
+      const isolated = readDocument(partition, `partition @${name}`);
+      try {
+        const planned = planPartitionWith(isolated, name, kernelsOf);
+        return { where: 'gpu', kernels: planned.map((p) => ({ name: p.kernel.name, subgraph: p.subgraph, wgsl: p.kernel.wgsl, workgroups: p.kernel.workgroups })) };
+      } catch (e) {
+        // Specialized for another device's limits, say: the partition is listed with the reason, not lost.
+        if (!(e instanceof TemplateDecline)) throw e;
+        const symbols = isolated.body().operations.filter((o) => o.name === SUBGRAPH && o.symbolName).map((o) => o.symbolName!);
+        return { where: 'gpu', kernels: [], notes: Object.fromEntries(symbols.map((sym) => [sym, `no kernels for this device: ${e.message}`])) };
+      }
     },
     open(device, options = {}) {
       const cache = new PipelineCache(device, options.pipelines);
@@ -67,6 +77,9 @@ ${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${file.
     },
   };
 }
+
+/** A file name as it may appear in a comment: printable ASCII only (a newline would end the comment). */
+const printable = (name: string) => name.replace(/[^\x20-\x7e]/g, '?');
 
 const opsOf = (def: Operation) => def.body().operations.filter((o) => o.name.startsWith('cgc_op.'));
 
@@ -175,7 +188,7 @@ export function instantiate(t: KernelTemplate, def: Operation, symbol: string, f
   const bindings = [...read].sort((a, b) => a - b);
   // Every binding read_write: the executable's bind group layouts hold storage buffers of one kind.
   const header = [
-    `// ${file.fileName}: target '${file.name}', pattern @${t.name}`,
+    `// ${printable(file.fileName)}: target '${file.name}', pattern @${t.name}`,
     ...bindings.map((i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<f32>;`),
     `@group(0) @binding(${args.length}) var<storage, read_write> out: array<f32>;`,
   ];

@@ -1,3 +1,4 @@
+// The target file reader: the example reads, and each way a file can be malformed is refused with file:field and the rule.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Placeholder expressions: what parses and evaluates, and the message for each thing that does not.
 import { describe, expect, it } from 'vitest';
 import { EXPR_LIMITS, ExprError, type ExprObject, evaluate, parseExpr, printValue } from './template-expr';
 
