@@ -1,10 +1,10 @@
 // A target defined by a file, end to end on real WebGPU (Dawn; SwiftShader without a GPU): the
-// example target (examples/targets) takes the convolutions and the gemm of the demo CNN and the spec's
-// 7-layer network, and the programs compiled with it match the CPU reference.
+// example target (examples/targets) takes the convolutions and the gemm of the demo CNN, the spec's
+// 7-layer network and a matmul → add → gelu, and the programs compiled with it match the CPU reference.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Operation, parseModule } from '../ir';
+import { INTERFACES, type Operation, parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { importOnnx } from '../compiler/import/onnx';
 import { readSafetensors } from '../compiler/import/safetensors';
@@ -55,6 +55,19 @@ describe('a target from a file', () => {
     const r = await runBoth(() => importOnnx(bytes, { fileName: 'tiny-cnn.onnx' }).module, constants);
     expect(r.targets.filter((t) => t === 'example-direct')).toHaveLength(3);
     expect(r.kernels).toBe(8);
+  });
+
+  it('runs matmul → add → gelu (tanh) from the file', async () => {
+    const text = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_INPUT}", cgc.version = "0.1.0"} {
+  cgc.entry_point @main(%x: !cgc.tensor<5x24x!cgc.float32>, %w: !cgc.tensor<24x40x!cgc.float32>, %b: !cgc.tensor<40x!cgc.float32>) -> !cgc.tensor<5x40x!cgc.float32> {
+    %m = cgc_op.matmul(%x, %w)
+    %a = cgc_op.add(%m, %b)
+    %g = cgc_op.gelu(%a) {approximate = "tanh"}
+    cgc.return %g
+  }
+}`;
+    const r = await runBoth(() => parseModule(text).module!, new Map());
+    expect(r.targets).toEqual(['example-direct']);
   });
 
   it('runs the spec 7-layer network with conv → relu → add from the file', async () => {

@@ -39,14 +39,14 @@ describe('a target from a file', () => {
   it('answers the declaration request with its patterns, which the compiler reads', () => {
     const doc = target.exchange({ interface: INTERFACES.CGC_SUBGRAPH_DECLARATION_REQUEST, text: '' });
     expect(readDeclaration(doc, target.name).map((p) => `@${p.name} benefit ${p.benefit}`)).toEqual([
-      '@conv_relu_add benefit 160', '@conv_add_relu benefit 160', '@conv_relu benefit 150', '@gemm_bias benefit 150',
+      '@conv_relu_add benefit 160', '@conv_add_relu benefit 160', '@conv_relu benefit 150', '@gemm_bias benefit 150', '@matmul_bias_gelu benefit 160',
     ]);
   });
 
   it('keeps each pattern whole in its declaration: a trailing comment, a file name with a newline', () => {
     const commented = loadTargetFile(EXAMPLE.replace('"benefit = 150, nodes', '"// one gemm\\nbenefit = 150, nodes').replace('\\"float32\\"]}]"', '\\"float32\\"]}] // with a bias"'), 'two\nlines.json');
     const doc = commented.exchange({ interface: INTERFACES.CGC_SUBGRAPH_DECLARATION_REQUEST, text: '' });
-    expect(readDeclaration(doc, commented.name)).toHaveLength(4);
+    expect(readDeclaration(doc, commented.name)).toHaveLength(5);
     expect(doc.text).toContain('(two?lines.json)');
     expect(doc.text).toContain('// with a bias\n}');
   });

@@ -23,6 +23,7 @@ describe('readTargetFile', () => {
     expect(file.name).toBe('example-direct');
     expect(file.kernels.map((k) => `${k.name}: ${k.ops.join(' → ')}`)).toEqual([
       'conv_relu_add: convolution → relu → add', 'conv_add_relu: convolution → add → relu', 'conv_relu: convolution → relu', 'gemm_bias: gemm',
+      'matmul_bias_gelu: matmul → add → gelu',
     ]);
   });
 
