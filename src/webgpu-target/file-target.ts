@@ -105,15 +105,15 @@ export function instantiate(t: KernelTemplate, def: Operation, symbol: string, f
   const tensors = new WeakMap<ExprObject, IRValue>();
   const tensor = (v: IRValue, what: string): ExprObject => {
     const o: ExprObject = {
-    what,
-    member: (m) => (m === 'shape' ? v.type.shape : m === 'rank' ? v.type.shape.length : m === 'size' ? numElements(v.type.shape) : undefined),
-    print: () => {
-      const arg = args.indexOf(v as never);
-      if (v === results[0]) return 'out';
-      if (arg < 0) throw new ExprError(`${what} is computed inside the subgraph: it has no binding`);
-      if (!read.has(arg)) throw new ExprError(`${what} (in${arg}) is not among reads`);
-      return `in${arg}`;
-    },
+      what,
+      member: (m) => (m === 'shape' ? v.type.shape : m === 'rank' ? v.type.shape.length : m === 'size' ? numElements(v.type.shape) : undefined),
+      print: () => {
+        const arg = args.indexOf(v as never);
+        if (v === results[0]) return 'out';
+        if (arg < 0) throw new ExprError(`${what} is computed inside the subgraph: it has no binding`);
+        if (!read.has(arg)) throw new ExprError(`${what} (in${arg}) is not among reads`);
+        return `in${arg}`;
+      },
     };
     tensors.set(o, v);
     return o;
@@ -160,7 +160,11 @@ export function instantiate(t: KernelTemplate, def: Operation, symbol: string, f
     }
   };
   for (const l of t.lets) lets.set(l.name, value(l.value, `let ${l.name}`));
-  for (const r of t.requires) if (value(r, 'requires') === 0) decline(`requires '${r.text}', which does not hold here`);
+  for (const r of t.requires) {
+    const holds = value(r, 'requires');
+    if (typeof holds !== 'number') decline(`requires '${r.text}' is not a number (a comparison gives 1 or 0)`);
+    if (holds === 0) decline(`requires '${r.text}', which does not hold here`);
+  }
   for (const r of t.reads) {
     const v = value(r, 'reads');
     const tensorValue = typeof v === 'object' && !Array.isArray(v) ? tensors.get(v as ExprObject) : undefined;
@@ -170,6 +174,8 @@ export function instantiate(t: KernelTemplate, def: Operation, symbol: string, f
   }
   const unread = args.findIndex((_, i) => !read.has(i));
   if (unread >= 0) decline(`argument #${unread} (${typeToString(args[unread]!.type)}) is not among reads: the kernel would ignore it`);
+  const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? 8;
+  if (read.size + 1 > maxBuffers) decline(`the kernel binds ${read.size + 1} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})`);
   const maxGroups = profile.limits.maxComputeWorkgroupsPerDimension ?? 65_535;
   const workgroups = t.dispatch.map((d, i) => {
     const n = value(d, `dispatch[${i}]`);

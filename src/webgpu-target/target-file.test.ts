@@ -47,7 +47,8 @@ describe('readTargetFile', () => {
     ['an unmatched brace pair', (d) => { d.patterns[3].wgsl[4] = '  if (i >= {{out.size u) { return; }'; }, `${FILE}:patterns[3].wgsl: has an unmatched '{{' or '}}'`],
     ['a template declaring bindings', (d) => { d.patterns[3].wgsl.unshift('@group(0) @binding(9) var<storage> x: array<f32>;'); }, `${FILE}:patterns[3].wgsl: must not declare bindings`],
     ['a template without {{workgroup_size}}', (d) => { d.patterns[3].wgsl[1] = '@compute @workgroup_size(64)'; }, `${FILE}:patterns[3].wgsl: must use {{workgroup_size}}`],
-    ['a workgroup too large', (d) => { d.patterns[0].workgroup_size = [512, 1, 1]; }, `${FILE}:patterns[0].workgroup_size: must be 3 positive integers whose product is at most 256, got [512,1,1]`],
+    ['a workgroup too large', (d) => { d.patterns[0].workgroup_size = [512, 1, 1]; }, `${FILE}:patterns[0].workgroup_size: must be 3 positive integers, at most 256, 256, 64, whose product is at most 256, got [512,1,1]`],
+    ['a workgroup too deep', (d) => { d.patterns[0].workgroup_size = [1, 1, 128]; }, `${FILE}:patterns[0].workgroup_size: must be 3 positive integers, at most 256, 256, 64`],
     ['a template too long', (d) => { d.patterns[0].wgsl = ['x'.repeat(20_000)]; }, `${FILE}:patterns[0].wgsl: is 20000 characters, past the limit of 16384`],
     ['a file too long', `{"pad": "${'x'.repeat(300_000)}"}`, `${FILE}: is 300011 characters, past the limit of 262144`],
   ])('rejects %s', (_, edit, message) => {

@@ -24,6 +24,8 @@ export const TARGET_FILE_LIMITS = {
   expressionChars: EXPR_LIMITS.maxLength,
   expressionDepth: EXPR_LIMITS.maxDepth,
   workgroupInvocations: 256,
+  /** Per dimension: WebGPU's guaranteed maxComputeWorkgroupSizeX, Y, Z. */
+  workgroupSize: [256, 256, 64],
 } as const;
 
 export class TargetFileError extends Error {
@@ -129,8 +131,10 @@ function readKernel(value: unknown, at: string, fail: Fail): KernelTemplate {
   const requires = p.requires === undefined ? [] : list(p.requires, `${at}.requires`, 0, TARGET_FILE_LIMITS.requires, fail).map((r, i) => expression(r, `${at}.requires[${i}]`, fail));
   const reads = list(p.reads, `${at}.reads`, 1, TARGET_FILE_LIMITS.reads, fail).map((r, i) => expression(r, `${at}.reads[${i}]`, fail));
   const size = list(p.workgroup_size, `${at}.workgroup_size`, 3, 3, fail);
-  if (!size.every((n) => Number.isInteger(n) && (n as number) >= 1) || (size as number[]).reduce((a, b) => a * b, 1) > TARGET_FILE_LIMITS.workgroupInvocations) {
-    fail(`${at}.workgroup_size`, `must be 3 positive integers whose product is at most ${TARGET_FILE_LIMITS.workgroupInvocations}, got ${show(size)}`);
+  const most = TARGET_FILE_LIMITS.workgroupSize;
+  if (!size.every((n, i) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= most[i]!)
+    || (size as number[]).reduce((a, b) => a * b, 1) > TARGET_FILE_LIMITS.workgroupInvocations) {
+    fail(`${at}.workgroup_size`, `must be 3 positive integers, at most ${most.join(', ')}, whose product is at most ${TARGET_FILE_LIMITS.workgroupInvocations}, got ${show(size)}`);
   }
   const dispatch = list(p.dispatch, `${at}.dispatch`, 3, 3, fail).map((d, i) => expression(d, `${at}.dispatch[${i}]`, fail));
   const wgsl = lines(p.wgsl, `${at}.wgsl`, TARGET_FILE_LIMITS.templateChars, fail);
