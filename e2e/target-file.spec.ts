@@ -1,5 +1,6 @@
-// A target file dropped on the app: its target joins the targets list, the model recompiles and the
-// partitions show the file's target; unchecking it compiles without it again.
+// A target file dropped on the app: its target joins the targets list, the model recompiles, the
+// partitions show the file's target and the program runs with its kernels (numeric diff against the
+// CPU reference); unchecking it compiles without it again.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -7,7 +8,7 @@ import { collectPageProblems, expectGraphReady } from './support/app';
 
 const EXAMPLE = join(import.meta.dirname, '../examples/targets/example-direct.cgc-target.json');
 
-test('a dropped target file joins the targets and takes partitions', async ({ page }) => {
+test('a dropped target file joins the targets, takes partitions and runs', async ({ page }) => {
   const problems = collectPageProblems(page);
   await page.goto('/#model=demo:spec-7layer.mlir&view=graph');
   await expectGraphReady(page);
@@ -23,6 +24,14 @@ test('a dropped target file joins the targets and takes partitions', async ({ pa
   await expectGraphReady(page);
   await expect(page.getByTestId('model-summary')).toContainText('spec-7layer.mlir');
   await page.screenshot({ path: test.info().outputPath('target-file.png'), fullPage: true });
+
+  // The program runs with the file's kernels and matches the CPU reference.
+  await page.getByTestId('run-diff').check();
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('run-status')).toHaveText('done', { timeout: 50_000 });
+  const err = page.getByTestId('max-abs-error');
+  await expect(err).toContainText('max abs error vs CPU reference:');
+  await expect.poll(async () => Number(await err.getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
 
   await page.getByTestId('target-example-direct').uncheck();
   await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');

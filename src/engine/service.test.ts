@@ -65,6 +65,9 @@ describe('compile service: targets, kernels and export files', () => {
     expect(r.ok, r.diagnostics.join('\n')).toBe(true);
     expect(r.partitions!.map((p) => p.target)).toEqual(['example-direct', 'webgpu-fallback']);
     expect(r.kernels!.find((k) => k.target === 'example-direct')!.kernels[0]!.wgsl).toContain("target 'example-direct', pattern @conv_relu_add");
+    // The program needs the file to load: the response says so; a compile that did not use it does not.
+    expect(r.targetFiles).toEqual(targetFiles);
+    expect((await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles, targets: ['webgpu', 'webgpu-fallback'] })).targetFiles).toBeUndefined();
     const chosen = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles, targets: ['webgpu', 'example-direct', 'webgpu-fallback'] });
     expect(chosen.partitions!.map((p) => p.target)).toEqual(['example-direct', 'webgpu-fallback']);
     const bad = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles: [{ fileName: 'bad.json', text: '{"format": "cgc-target", "version": 9}' }] });

@@ -9,7 +9,7 @@ import { CONSTANT, SUBGRAPH } from '../ir/structural';
 import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
-import { TargetFileError } from '../webgpu-target/target-file';
+import { TargetFileError, readTargetFile } from '../webgpu-target/target-file';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
 import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
@@ -71,6 +71,8 @@ export interface CompileResponse {
   readonly decisions?: Decision[];
   readonly decisionText?: string;
   readonly passTimes?: { pass: string; ms: number }[];
+  /** The target files whose targets took partitions: loading the program needs them (engine/load.ts). */
+  readonly targetFiles?: TargetFileSource[];
 }
 
 export interface CompileHooks {
@@ -158,6 +160,7 @@ async function compileModule(
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),
       passTimes: s.passTimes,
+      ...targetFilesUsed(req, s.partitions),
     };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError || e instanceof CompileCancelled) {
@@ -219,6 +222,12 @@ export function exportFilesFromText(inputText: string, outputText: string, data:
     return r.module;
   };
   return exportFiles(parse(inputText, 'input.mlir'), parse(outputText, 'output.mlir'), data);
+}
+
+/** The request's target files whose targets took a partition (by the name each file declares). */
+function targetFilesUsed(req: CompileRequest, partitions: readonly { target: string }[]): Pick<CompileResponse, 'targetFiles'> {
+  const used = (req.targetFiles ?? []).filter((f) => partitions.some((p) => p.target === readTargetFile(f.text, f.fileName).name));
+  return used.length ? { targetFiles: used } : {};
 }
 
 /** Each subgraph's WGSL as its partition's target describes it, or why it has none (it runs on the host, say). */
