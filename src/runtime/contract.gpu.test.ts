@@ -39,7 +39,7 @@ describe('the target contract', () => {
     const target = renamed('host-elsewhere');
     const s = compile(model, [target]);
     const x = allocTensor([2, 3], 'float32');
-    x.data.set([-1, 0, 1, 2, -3, 0.5]);
+    (x.data as Float32Array).set([-1, 0, 1, 2, -3, 0.5]);
     const program = await loadProgram(device, s.output!, () => undefined, { targets: [target] });
     const r = await program.run([x]);
     expect(Array.from(r.outputs[0]!.data as Float32Array)).toEqual(Array.from(runEntryPoint(model, [x], () => undefined)[0]!.data as Float32Array));
