@@ -3,7 +3,7 @@
 // CPU reference); unchecking it compiles without it again.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
 
 const EXAMPLE = join(import.meta.dirname, '../examples/targets/example-direct.cgc-target.json');
@@ -14,11 +14,7 @@ test('a dropped target file joins the targets, takes partitions and runs', async
   await expectGraphReady(page);
   await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
 
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], 'example-direct.cgc-target.json', { type: 'application/json' }));
-    document.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, readFileSync(EXAMPLE, 'utf8'));
+  await drop(page, 'example-direct.cgc-target.json', readFileSync(EXAMPLE, 'utf8'));
   await expect(page.getByTestId('target-example-direct')).toBeChecked();
   await expect(page.getByTestId('graph-legend')).toContainText('@partition0_example_direct');
   await expectGraphReady(page);
@@ -36,5 +32,21 @@ test('a dropped target file joins the targets, takes partitions and runs', async
   await page.getByTestId('target-example-direct').uncheck();
   await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
   await expect(page.getByTestId('graph-legend')).not.toContainText('example_direct');
+
+  // A malformed target file: the compile says what is wrong where; unchecking it compiles again.
+  await drop(page, 'broken.json', '{"format": "cgc-target", "version": 1, "name": "broken", "patterns": []}');
+  await expect(page.getByTestId('compile-diagnostics')).toContainText('broken.json:patterns: must be an array of 1 to 32 patterns');
+  await page.getByTestId('target-broken').uncheck();
+  await expectGraphReady(page);
+  await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
   expect(problems).toEqual([]);
 });
+
+/** Drops a file on the page, as a drag from the desktop would. */
+async function drop(page: Page, name: string, text: string): Promise<void> {
+  await page.evaluate(({ name, text }) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], name, { type: 'application/json' }));
+    document.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, { name, text });
+}

@@ -53,15 +53,19 @@ export class CompileOptionsForm {
       fusion: this.fusion.checked,
       targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
       limits: this.limits.value,
-      ...(this.files.size ? { targetFiles: [...this.files.values()].map((f) => f.source) } : {}),
+      // Only the checked files travel: an unchecked one (a malformed one, say) is not read at all.
+      ...(this.checkedFiles().length ? { targetFiles: this.checkedFiles().map((f) => f.source) } : {}),
     };
   }
 
   /** The target names the compiler gets: the checked file targets, then the checked default ones, less `webgpu` when fusion is off. */
   effectiveTargets(): string[] {
     const o = this.value;
-    const files = [...this.files].filter(([, f]) => f.box.checked).map(([name]) => name);
-    return [...files, ...o.targets.filter((t) => o.fusion || t !== 'webgpu')];
+    return [...this.checkedFiles().map((f) => f.box.value), ...o.targets.filter((t) => o.fusion || t !== 'webgpu')];
+  }
+
+  private checkedFiles() {
+    return [...this.files.values()].filter((f) => f.box.checked);
   }
 
   /**
