@@ -46,10 +46,10 @@ const TOKEN = /\s*(?:(\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*)|(
 export function parseExpr(text: string): Expr {
   if (text.length > EXPR_LIMITS.maxLength) throw new ExprError(`is ${text.length} characters, past the limit of ${EXPR_LIMITS.maxLength}`);
   const tokens: { text: string; kind: 'num' | 'name' | 'op'; col: number }[] = [];
-  TOKEN.lastIndex = 0;
-  while (TOKEN.lastIndex < text.length) {
-    const start = TOKEN.lastIndex;
-    const m = TOKEN.exec(text);
+  const token = new RegExp(TOKEN.source, 'y');
+  while (token.lastIndex < text.length) {
+    const start = token.lastIndex;
+    const m = token.exec(text);
     if (!m) {
       if (/^\s*$/.test(text.slice(start))) break;
       const col = start + (text.slice(start).length - text.slice(start).trimStart().length) + 1;
