@@ -6,13 +6,10 @@
 // interleaved with ours; the table gives the ratio and the largest difference between the outputs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
-import { compile } from '../compiler/pipeline';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
 import { type HostTensor } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
-import { loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { compareTensors } from './compare-tensors';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
@@ -108,11 +105,10 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
       if (!loaded.module) return 1;
       const c0 = performance.now();
       // Against the device's own features and limits, as the app compiles (kernels are planned for it at load anyway).
-      const targets = defaultTargets(gpuProfile(device));
-      const state = compile(loaded.module, targets, { limits: limitsFromFlags(flags) });
+      const compiled = loaded.model!.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags) });
       const compileMs = performance.now() - c0;
       const l0 = performance.now();
-      const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { targets });
+      const program = await compiled.load(device);
       const loadMs = performance.now() - l0;
       const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 1 + i));
       const f0 = performance.now();

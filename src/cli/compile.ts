@@ -4,13 +4,12 @@
 import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { decisionLines, planText } from '../compiler/dump';
-import { compile } from '../compiler/pipeline';
 import { CompileError, type CompileState, type Granularity } from '../compiler/state';
 import { MemoryPlanError } from '../compiler/memory/plan';
 import { DeclarationError } from '../compiler/patterns/pattern';
 import { plannedRunCounts } from '../runtime/runtime';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
-import { TARGET_FLAGS, TARGETS_USAGE, targetsFromFlags } from './targets';
+import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
@@ -29,13 +28,14 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
   const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
   if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
   const shapes = parseShapes(flags.get('shape'));
-  const targets = targetsFromFlags(args);
+  const targetOptions = targetOptionsFromFlags(args);
   const limits = limitsFromFlags(flags);
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
-  if (!loaded.module) return { flags };
+  if (!loaded.model) return { flags };
   try {
-    return { state: compile(loaded.module, targets, { granularity, limits }), targets, flags };
+    const program = loaded.model.compile({ ...targetOptions, granularity, limits });
+    return { state: program.state, targets: program.targets, flags };
   } catch (e) {
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);

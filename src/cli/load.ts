@@ -3,15 +3,15 @@
 // the model with the same base name.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
-import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
-import { tensorBytes } from '../reference/tensor';
+import { OnnxImportError } from '../compiler/import/onnx';
 import { CONSTANT } from '../ir/structural';
-import {
-  type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, isBytecode, limitMessage, parseModuleBytes, readBytecode, resolveLimits,
-} from '../ir';
+import { type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, limitMessage, resolveLimits } from '../ir';
+import { type Model, ModelError, detectFormat, openModel } from '../engine/model';
 import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../compiler/import/safetensors';
 
 export interface LoadedModel {
+  /** The model, opened through the engine API (absent when it could not be read: see diagnostics). */
+  model?: Model;
   module?: Operation;
   /** Constant data by name, from the weights file or the bytecode's resources. */
   weights?: ReadonlyMap<string, NamedTensor>;
@@ -66,29 +66,17 @@ class ExternalDataFiles implements ReadonlyMap<string, Uint8Array> {
   [Symbol.iterator]() { return this.cache[Symbol.iterator](); }
 }
 
-function loadOnnx(file: string, bytes: Uint8Array, shapes: Readonly<Record<string, number[]>> | undefined, limits: Partial<ResourceLimits>): LoadedModel {
-  try {
-    const r = importOnnx(bytes, { fileName: file, limits, externalFiles: new ExternalDataFiles(dirname(file)), ...(shapes ? { shapes } : {}) });
-    const weights = new Map<string, NamedTensor>();
-    for (const [name, t] of r.constants) weights.set(name, { name, type: { ...t.type, constant: true }, data: tensorBytes(t) });
-    return { format: 'onnx', module: r.module, weights, diagnostics: [] };
-  } catch (e) {
-    if (e instanceof OnnxImportError) return { format: 'onnx', diagnostics: [{ severity: 'error', message: e.message }] };
-    throw e;
-  }
-}
-
 export function loadModel(file: string, weightsOrOptions?: string | LoadOptions): LoadedModel {
   const options: LoadOptions = typeof weightsOrOptions === 'string' ? { weightsFile: weightsOrOptions } : weightsOrOptions ?? {};
-  const weightsFile = options.weightsFile;
   const limits = resolveLimits(options.limits);
   const fail = (message: string, format: LoadedModel['format'] = 'text'): LoadedModel => ({ format, diagnostics: [{ severity: 'error', message }] });
   const bytes = readFile(file);
   if (typeof bytes === 'string') return fail(bytes);
   if (bytes.length > limits.maxFileBytes) return fail(limitMessage('maxFileBytes', bytes.length, limits.maxFileBytes, `${file} is too large`));
-  if (file.endsWith('.onnx')) return loadOnnx(file, bytes, options.shapes, limits);
-  const wf = weightsFile ?? siblingWeights(file);
+  const detected = detectFormat(bytes, file);
+  const format: LoadedModel['format'] = detected === 'mlirbc' ? 'bytecode' : detected === 'onnx' ? 'onnx' : 'text';
   let weights: ReadonlyMap<string, NamedTensor> | undefined;
+  const wf = format === 'onnx' ? undefined : options.weightsFile ?? siblingWeights(file);
   if (wf) {
     const wbytes = readFile(wf);
     if (typeof wbytes === 'string') return fail(wbytes);
@@ -99,33 +87,40 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
       throw e;
     }
   }
-  if (isBytecode(bytes)) {
-    const r = readBytecode(bytes, { file, limits });
-    const loaded: LoadedModel = { format: 'bytecode', diagnostics: [...r.diagnostics], ...(r.producer ? { producer: r.producer } : {}) };
-    if (r.module) loaded.module = r.module;
-    const fromResources = r.module ? resourceTensors(r.module, r.resources, loaded.diagnostics, file) : new Map<string, NamedTensor>();
-    if (loaded.diagnostics.some((d) => d.severity === 'error')) delete loaded.module;
-    if (weights || fromResources.size) loaded.weights = new Map([...fromResources, ...(weights ?? [])]);
-    return loaded;
+  let model: Model;
+  try {
+    const constantTypes = weights && format === 'text' ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
+    model = openModel(bytes, {
+      fileName: file, limits,
+      ...(options.shapes ? { shapes: options.shapes } : {}),
+      ...(format === 'onnx' ? { externalFiles: new ExternalDataFiles(dirname(file)) } : {}),
+      ...(weights ? { constants: new Map([...weights].map(([k, t]) => [k, t.data])) } : {}),
+      ...(constantTypes ? { constantTypes } : {}),
+    });
+  } catch (e) {
+    if (e instanceof ModelError) return { format, diagnostics: [...e.diagnostics] };
+    if (e instanceof OnnxImportError) return fail(e.message, format);
+    throw e;
   }
-  const constantTypes = weights ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
-  const r = parseModuleBytes(bytes, { file, limits, ...(constantTypes ? { constantTypes } : {}) });
-  return { format: 'text', diagnostics: r.diagnostics, ...(r.module ? { module: r.module } : {}), ...(weights ? { weights } : {}) };
+  const diagnostics: Diagnostic[] = [];
+  const typed = typedConstants(model.module, model.constants, diagnostics, file);
+  if (diagnostics.length) return { format, diagnostics };
+  return { format, model, module: model.module, diagnostics, ...(typed.size ? { weights: typed } : {}), ...(model.producer ? { producer: model.producer } : {}) };
 }
 
-/** Resource blobs become named tensors typed by the module's `cgc.constant` ops of the same name. */
-function resourceTensors(module: Operation, resources: ReadonlyMap<string, Uint8Array>, diags: Diagnostic[], file: string): Map<string, NamedTensor> {
+/** Constant data as named tensors typed by the module's `cgc.constant` ops of the same name; data of the wrong size is an error naming it. */
+function typedConstants(module: Operation, data: ReadonlyMap<string, Uint8Array>, diags: Diagnostic[], file: string): Map<string, NamedTensor> {
   const out = new Map<string, NamedTensor>();
   for (const op of module.walk()) {
     if (op.name !== CONSTANT) continue;
     const name = op.attr('name');
     if (name?.kind !== 'string') continue;
-    const data = resources.get(name.value);
+    const bytes = data.get(name.value);
     const t = op.results[0]!.type;
-    if (!data || out.has(name.value)) continue;
+    if (!bytes || out.has(name.value)) continue;
     const type: ShapedType = { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
-    if (data.length === byteSize(type)) out.set(name.value, { name: name.value, type, data });
-    else diags.push({ severity: 'error', message: `${file}: resource "${name.value}" holds ${data.length} bytes; cgc.constant("${name.value}") needs ${byteSize(type)}` });
+    if (bytes.length === byteSize(type)) out.set(name.value, { name: name.value, type, data: bytes });
+    else diags.push({ severity: 'error', message: `${file}: constant "${name.value}" has ${bytes.length} bytes; cgc.constant("${name.value}") needs ${byteSize(type)}` });
   }
   return out;
 }

@@ -1,6 +1,5 @@
 // The `cgc` command line: subcommands over the same compiler and runtime the app uses.
 import { CGC_VERSION, DEFAULT_LIMITS, LIMITS, type LimitName } from '../ir';
-import { TargetFileError } from '../webgpu-target/target-file';
 import { UsageError } from './args';
 import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
 import { BENCH_USAGE, benchCommand } from './bench';
@@ -68,10 +67,6 @@ export function runCli(argv: readonly string[], io: CliIO): number | Promise<num
     if (e instanceof UsageError) {
       io.stderr(`cgc ${cmd}: ${e.message}`);
       return 2;
-    }
-    if (e instanceof TargetFileError) {
-      io.stderr(`cgc ${cmd}: error: ${e.message}`);
-      return 1;
     }
     io.stderr(`cgc ${cmd}: internal error: ${(e as Error).stack ?? String(e)}`);
     return 70;

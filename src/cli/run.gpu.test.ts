@@ -8,7 +8,7 @@ describe('cgc run', () => {
   it('runs the demo CNN and, with --profile, times each kernel it dispatches', async () => {
     const r = await run('run', TINY_CNN, '--runs', '2', '--profile');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^output #0: 1x\d+ float32:/m);
+    expect(r.out).toMatch(/^output %probabilities: 1x\d+ float32:/m);
     const dispatches = Number(/dispatches per run: (\d+)/.exec(r.out)![1]);
     const header = /^kernels: (\d+), ([\d.]+) ms together/m.exec(r.out)!;
     expect(Number(header[1])).toBe(dispatches);
@@ -25,6 +25,19 @@ describe('cgc run', () => {
     const r = await run('run', TINY_CNN, '--target', join(__dirname, '../../examples/targets/example-direct.cgc-target.json'));
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^dispatches per run: 8; submits per run: 1; partitions: .*partition0_example_direct=example-direct/m);
+  });
+
+  it('writes the run report as JSON with --json: timings, counts and named output summaries', async () => {
+    const r = await run('run', TINY_CNN, '--runs', '3', '--json');
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out) as import('../engine/report').RunReport;
+    expect(report).toMatchObject({ format: 'cgc-run-report', version: 1, runs: 3, options: { runs: 3, granularity: 'coarse' } });
+    expect(report.medianMs).toBeGreaterThanOrEqual(report.minMs);
+    expect(report.dispatches).toBeGreaterThan(0);
+    expect(report.outputs).toHaveLength(1);
+    expect(report.outputs[0]).toMatchObject({ name: '%probabilities', shape: [1, 10], element: 'float32' });
+    expect(report.outputs[0]!.top5).toHaveLength(5);
+    expect(report.outputs[0]!.mean).toBeCloseTo(0.1, 5);
   });
 
   it('rejects --profile with a value', async () => {

@@ -3,20 +3,20 @@
 // 1×K output) with timings, dispatch and submit counts; with --profile, every kernel's GPU time.
 import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
-import { compile } from '../compiler/pipeline';
 import { CompileError, type Granularity } from '../compiler/state';
 import { type HostTensor, tensorFromBytes } from '../reference/tensor';
 import { randomTensor } from '../reference/random';
-import { type RunResult, loadProgram } from '../runtime/runtime';
+import type { RunResult } from '../runtime/runtime';
+import { outputNames, runReport } from '../engine/report';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
-import { TARGET_FLAGS, TARGETS_USAGE, targetsFromFlags } from './targets';
+import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--granularity G] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity G] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -36,8 +36,9 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, ...TARGET_FLAGS, ...LIMIT_FLAGS });
+  const args = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, json: false, ...TARGET_FLAGS, ...LIMIT_FLAGS });
   const { positionals, flags } = args;
+  const targetOptions = targetOptionsFromFlags(args);
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = Number(flags.get('runs') ?? 1);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
@@ -47,18 +48,12 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   if (!loaded.module) return 1;
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
   if (flags.has('profile')) await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
-  const { device } = await openCliDevice((l) => io.stderr(l));
-  let targets;
-  try {
-    targets = targetsFromFlags(args, gpuProfile(device));
-  } catch (e) {
-    device.destroy();
-    throw e;
-  }
-  let state;
+  const { device, info } = await openCliDevice((l) => io.stderr(l));
+  const adapterText = [info.vendor, info.architecture, info.description].filter((x) => x).join(' / ');
+  let compiled;
   try {
     // Against the device's own features and limits, as the app and `cgc bench` compile.
-    state = compile(loaded.module, targets, { granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    compiled = loaded.model!.compile({ gpu: gpuProfile(device), ...targetOptions, granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
     device.destroy();
     if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
@@ -66,29 +61,37 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   }
   try {
     const t0 = performance.now();
-    const program = await loadProgram(device, state.output!, (n) => loaded.weights?.get(n)?.data, { targets });
+    const program = await compiled.load(device);
     const loadMs = performance.now() - t0;
     const named = new Map((flags.get('input') ?? '').split(',').filter((x) => x).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
-    const argNames = state.entry.body().arguments.map((a) => a.nameHint ?? '');
+    const argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
     const inputs = program.inputTypes.map((t, i) => inputFor(named.get(argNames[i]!) ?? named.get('*'), t, i));
     const times: number[] = [];
-    let result;
+    const results: RunResult[] = [];
     for (let r = 0; r < runs; r++) {
       const s = performance.now();
-      result = await program.run(inputs);
+      results.push(await program.run(inputs));
       times.push(performance.now() - s);
     }
-    result!.outputs.forEach((o, i) => io.stdout([`output #${i}: ${describe(o)[0]}`, ...describe(o).slice(1).map((l) => `  ${l}`)].join('\n')));
-    times.sort((a, b) => a - b);
-    io.stdout(`load (compile partitions, upload constants): ${loadMs.toFixed(1)} ms`);
-    io.stdout(`run: median ${times[Math.floor(times.length / 2)]!.toFixed(2)} ms, min ${times[0]!.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
-    for (const t of result!.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
-    io.stdout(`dispatches per run: ${result!.dispatches}; submits per run: ${result!.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
-    if (flags.has('profile')) {
-      // Timed once the GPU's clocks have risen: a first profiled run after the GPU sat idle read
-      // EfficientNet-B0 int8's kernels at 2.9–3.3 ms instead of 0.95–1.1 (H100).
-      const { repeat, ms } = await warmUpKernels(program, inputs);
-      printProfile(await program.run(inputs, { profile: true, profileRepeat: repeat }), repeat, ms, io);
+    // Timed once the GPU's clocks have risen: a first profiled run after the GPU sat idle read
+    // EfficientNet-B0 int8's kernels at 2.9–3.3 ms instead of 0.95–1.1 (H100).
+    const profiled = flags.has('profile') ? { ...(await warmUpKernels(program, inputs)) } : undefined;
+    const profile = profiled ? await program.run(inputs, { profile: true, profileRepeat: profiled.repeat }) : undefined;
+    const report = runReport({
+      model: positionals[0]!, adapter: adapterText, loadMs, results, wallMs: times, outputNames: outputNames(loaded.model!.module),
+      options: { granularity: flags.get('granularity') ?? 'coarse', fusion: flags.get('fusion') ?? 'on', runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile') },
+      ...(profile ? { profile } : {}),
+    });
+    if (flags.has('json')) {
+      io.stdout(JSON.stringify(report, null, 2));
+    } else {
+      const last = results.at(-1)!;
+      last.outputs.forEach((o, i) => io.stdout([`output ${report.outputs[i]!.name}: ${describe(o)[0]}`, ...describe(o).slice(1).map((l) => `  ${l}`)].join('\n')));
+      io.stdout(`load (compile partitions, upload constants): ${loadMs.toFixed(1)} ms`);
+      io.stdout(`run: median ${report.medianMs.toFixed(2)} ms, min ${report.minMs.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
+      for (const t of last.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
+      io.stdout(`dispatches per run: ${last.dispatches}; submits per run: ${last.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
+      if (profile && profiled) printProfile(profile, profiled.repeat, profiled.ms, io);
     }
     program.destroy();
     return 0;

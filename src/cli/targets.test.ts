@@ -25,8 +25,8 @@ describe('cgc partitions --target', () => {
     expect(r.out).not.toContain('origin=webgpu ');
     expect(r.out).toMatch(/subgraph @maxPool origin=webgpu-fallback/);
     const unknown = cgcSync('partitions', TINY_CNN, '--targets', 'example-direct,webgpu');
-    expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('unknown target(s) example-direct; known: webgpu, webgpu-fallback, cpu-reference');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('error: unknown target(s) example-direct; known: webgpu, webgpu-fallback, cpu-reference');
   });
 
   it('refuses a malformed target file with file:field and what is allowed', () => {
@@ -37,8 +37,8 @@ describe('cgc partitions --target', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain(`${bad}:patterns[0].pattern: must be a string or an array of strings (lines), got nothing`);
     const twice = cgcSync('compile', TINY_CNN, '--target', EXAMPLE, '--target', EXAMPLE);
-    expect(twice.code).toBe(2);
-    expect(twice.err).toContain("two targets are named 'example-direct'");
+    expect(twice.code).toBe(1);
+    expect(twice.err).toContain("error: two targets are named 'example-direct'");
     expect(cgcSync('compile', TINY_CNN, '--target', join(dir, 'none.json')).err).toContain('cannot read target file');
   });
 });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSafetensors } from '../compiler/import/safetensors';
-import { compile, createRuntime, gpuProfile, readModel, tensorBytes, tensorFromBytes } from '.';
+import { createRuntime, gpuProfile, openModel, tensorBytes, tensorFromBytes } from '.';
 
 const DIR = join(__dirname, '../../tests/golden/spec');
 
@@ -13,10 +13,9 @@ describe('library API', () => {
     const weights = readSafetensors(readFileSync(join(DIR, 'spec-7layer.safetensors')));
     const text = readFileSync(join(__dirname, '../../tests/compile/spec-7layer.mlir'), 'utf8');
     const constants = new Map([...weights.tensors].map(([k, t]) => [k, t.data]));
-    const model = readModel(text.replace(/cgc\.constant\("(\w+)"\)/g, (m, n: string) => `${m} : !cgc.tensor<constant ${weights.tensors.get(n)!.type.shape.join('x')}x!cgc.float32>`), { constants });
+    const model = openModel(text.replace(/cgc\.constant\("(\w+)"\)/g, (m, n: string) => `${m} : !cgc.tensor<constant ${weights.tensors.get(n)!.type.shape.join('x')}x!cgc.float32>`), { constants });
     const runtime = await createRuntime();
-    const output = compile(model, { gpu: gpuProfile(runtime.device) });
-    const program = await runtime.load(output, model.constants);
+    const program = await runtime.load(model.compile({ gpu: gpuProfile(runtime.device) }));
     const input = tensorFromBytes({ kind: 'tensor', shape: [1, 1, 4, 4], element: 'float32', constant: false }, new Uint8Array(new Float32Array(16).map((_, i) => i / 8 - 1).buffer));
     const viaRun = (await program.run([input])).outputs[0]!;
 
@@ -41,9 +40,9 @@ describe('library API', () => {
     const weights = readSafetensors(readFileSync(join(DIR, 'spec-7layer.safetensors')));
     const text = readFileSync(join(__dirname, '../../tests/compile/spec-7layer.mlir'), 'utf8');
     const constants = new Map([...weights.tensors].map(([k, t]) => [k, t.data]));
-    const model = readModel(text.replace(/cgc\.constant\("(\w+)"\)/g, (m, n: string) => `${m} : !cgc.tensor<constant ${weights.tensors.get(n)!.type.shape.join('x')}x!cgc.float32>`), { constants });
+    const model = openModel(text.replace(/cgc\.constant\("(\w+)"\)/g, (m, n: string) => `${m} : !cgc.tensor<constant ${weights.tensors.get(n)!.type.shape.join('x')}x!cgc.float32>`), { constants });
     const runtime = await createRuntime();
-    const program = await runtime.load(compile(model), model.constants);
+    const program = await runtime.load(model.compile());
     const input = tensorFromBytes({ kind: 'tensor', shape: [1, 1, 4, 4], element: 'float32', constant: false }, new Uint8Array(new Float32Array(16).fill(0.5).buffer));
     const before = (await program.run([input])).outputs[0]!;
     const first = runtime.device;

@@ -1,57 +1,16 @@
-// The library API (docs/api.md): compile a model, create a runtime on a GPUDevice, load the
-// compiled program with its constants, then run it — or record it into your own command encoder.
-import { type Operation, type ResourceLimits, parseModule, formatDiagnostic, readBytecode, isBytecode } from '../ir';
-import { compile as compileModule } from '../compiler/pipeline';
-import type { CompileOptions } from '../compiler/state';
-import { importOnnx } from '../compiler/import/onnx';
-import { tensorBytes } from '../reference/tensor';
-import { type GpuProfile, DEFAULT_GPU_PROFILE, gpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from './targets';
-import { type LoadedProgram, loadProgram } from '../runtime/runtime';
+// The library API (docs/api.md): open a model, compile it for a device, load the program, run it —
+// or record it into your own command encoder. The same engine API the CLI and the app's worker use.
+import type { LoadedProgram } from '../runtime/runtime';
 import { openDevice } from '../runtime/device';
+import type { Program } from './model';
 
 export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from '../runtime/runtime';
 export type { HostTensor } from '../reference/tensor';
 export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
 export { gpuProfile } from '../webgpu-target/limits';
 export { Int64RangeError } from '../runtime/checks';
-
-export interface Model {
-  /** CGC Input IR. */
-  readonly module: Operation;
-  /** Constant data by name. */
-  readonly constants: ReadonlyMap<string, Uint8Array>;
-}
-
-export interface ReadModelOptions {
-  constants?: ReadonlyMap<string, Uint8Array>;
-  shapes?: Record<string, number[]>;
-  fileName?: string;
-  /** Resource limits (DEFAULT_LIMITS where not given); passing one throws an Error that names it. */
-  limits?: Partial<ResourceLimits>;
-}
-
-/** Reads a model: ONNX bytes, CGC IR text, or MLIR bytecode (constants from its resources). */
-export function readModel(source: string | Uint8Array, options: ReadModelOptions = {}): Model {
-  const limits = options.limits ?? {};
-  if (typeof source !== 'string' && isBytecode(source)) {
-    const r = readBytecode(source, { file: options.fileName ?? 'model.mlirbc', limits });
-    if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
-    return { module: r.module, constants: new Map([...r.resources, ...(options.constants ?? [])]) };
-  }
-  if (typeof source !== 'string') {
-    const r = importOnnx(source, { limits, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.fileName ? { fileName: options.fileName } : {}) });
-    return { module: r.module, constants: new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)])) };
-  }
-  const r = parseModule(source, { file: options.fileName ?? 'model.mlir', limits });
-  if (!r.module) throw new Error(r.diagnostics.map(formatDiagnostic).join('\n'));
-  return { module: r.module, constants: options.constants ?? new Map() };
-}
-
-/** Compiles Input IR to Output IR for a device profile (WebGPU's defaults when absent). */
-export function compile(model: Model, options: CompileOptions & { gpu?: GpuProfile } = {}): Operation {
-  return compileModule(model.module, defaultTargets(options.gpu ?? DEFAULT_GPU_PROFILE), options).output!;
-}
+export { type Model, type ModelCompileOptions, type ModelFormat, type OpenOptions, type Program, ModelError, detectFormat, openModel, targetsFor } from './model';
+export { type TargetFileSource, TargetRegistryError, chooseTargets, defaultTargets, knownTargets } from './targets';
 
 export interface Runtime {
   /** The current device (a new one after a loss). */
@@ -60,7 +19,7 @@ export interface Runtime {
    * Compiles the program's partitions and uploads its constants. The program survives a lost
    * device: the next run re-creates the device, recompiles and re-uploads, then runs.
    */
-  load(output: Operation, constants: ReadonlyMap<string, Uint8Array>): Promise<LoadedProgram>;
+  load(program: Program): Promise<LoadedProgram>;
   /** How many times the runtime has replaced a lost device. */
   readonly recoveries: number;
 }
@@ -87,14 +46,14 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
   return {
     get device() { return current; },
     get recoveries() { return recoveries; },
-    async load(output, constants) {
+    async load(compiled) {
       let dev = await ensureDevice();
-      let program = await loadProgram(dev, output, (n) => constants.get(n), { targets: defaultTargets(gpuProfile(dev)) });
+      let program = await compiled.load(dev);
       const fresh = async (): Promise<LoadedProgram> => {
         const now = await ensureDevice();
         if (now !== dev) {
           dev = now;
-          program = await loadProgram(dev, output, (n) => constants.get(n), { targets: defaultTargets(gpuProfile(dev)) });
+          program = await compiled.load(dev);
         }
         return program;
       };

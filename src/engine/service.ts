@@ -3,22 +3,21 @@
 // diagnostics). Nothing with methods crosses this boundary. The download files (.mlirbc, .safetensors)
 // are built on request from the modules a compile hands to `onCompiled`, not on every compile.
 import {
-  type ElementType, INTERFACES, type Operation, type Target, documentOf, targetNamed, type ShapedType, formatDiagnostic, isBytecode, parseModule, printModule, readBytecode, typeToString, writeBytecode,
+  type ElementType, INTERFACES, type Operation, type Target, documentOf, targetNamed, type ShapedType, formatDiagnostic, parseModule, printModule, typeToString, writeBytecode,
 } from '../ir';
 import { CONSTANT, SUBGRAPH } from '../ir/structural';
 import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
-import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
-import { TargetFileError, readTargetFile } from '../webgpu-target/target-file';
+import type { TargetFileSource } from './targets';
+import { readTargetFile } from '../webgpu-target/target-file';
+import { type Model, ModelError, openModel } from './model';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
-import { OnnxImportError, importOnnx } from '../compiler/import/onnx';
+import { OnnxImportError } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
-import { tensorBytes } from '../reference/tensor';
 import { MemoryPlanError, type MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { DeclarationError } from '../compiler/patterns/pattern';
-import { compileAsync } from '../compiler/pipeline';
 import { CompileCancelled, CompileError, type Decision, type Granularity } from '../compiler/state';
 
 export interface CompileRequest {
@@ -99,47 +98,67 @@ export interface ExportFiles {
 }
 
 export async function compileRequest(req: CompileRequest, hooks: CompileHooks = {}): Promise<CompileResponse> {
-  const file = req.fileName ?? 'model.mlir';
+  const file = req.fileName ?? (req.onnx ? 'model.onnx' : 'model.mlir');
   const types = req.constantTypes;
   const constantTypes = types ? (name: string): ShapedType | undefined => {
     const t = types[name];
     return t && { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
   } : undefined;
   const limits = req.limits ?? {};
-  if (req.onnx) return compileOnnx(req, req.onnx, file, hooks);
-  const bytes = typeof req.model === 'string' ? undefined : req.model;
-  const fromBytecode = bytes && isBytecode(bytes) ? readBytecode(bytes, { file, limits }) : undefined;
-  const parsed = fromBytecode
-    ?? parseModule(typeof req.model === 'string' ? req.model : new TextDecoder().decode(req.model), { file, limits, ...(constantTypes ? { constantTypes } : {}) });
-  const diagnostics = parsed.diagnostics.map(formatDiagnostic);
-  if (!parsed.module) return { ok: false, diagnostics };
-  const resources = fromBytecode?.resources.size ? Object.fromEntries(fromBytecode.resources) : undefined;
-  const compiled = await compileModule(parsed.module, req, file, diagnostics, hooks, resources);
-  return resources ? { ...compiled, constants: resources } : compiled;
-}
-
-/** The known targets (target files' and the defaults), or those `names` picks in its order (an unknown name is an error, so a typo cannot drop a target). */
-function targetsOf(req: CompileRequest) {
+  let onnxInputs: CompileResponse['onnxInputs'];
+  let model: Model;
   try {
-    return chooseTargets(knownTargets(req.gpu ?? DEFAULT_GPU_PROFILE, { files: req.targetFiles ?? [] }), req.targets);
+    if (req.onnx) {
+      try {
+        checkFileSize(req.onnx.bytes.length, resolveLimits(req.limits), file);
+      } catch (e) {
+        throw e instanceof LimitError ? new OnnxImportError(e.message) : e;
+      }
+      onnxInputs = onnxGraphInputs(req.onnx.bytes, file);
+      model = openModel(req.onnx.bytes, {
+        fileName: file, limits, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}),
+      });
+    } else {
+      model = openModel(req.model, { fileName: file, limits, ...(constantTypes ? { constantTypes } : {}) });
+    }
   } catch (e) {
-    if (e instanceof TargetRegistryError || e instanceof TargetFileError) throw new CompileError(e.message);
+    if (e instanceof ModelError) return { ok: false, diagnostics: e.diagnostics.map(formatDiagnostic) };
+    if (e instanceof OnnxImportError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
     throw e;
   }
+  const data = model.constants.size ? Object.fromEntries(model.constants) : undefined;
+  const compiled = await compileModel(model, req, file, hooks, data);
+  if (model.format !== 'onnx') return data ? { ...compiled, constants: data } : compiled;
+  const typeOf = new Map([...model.module.walk()].filter((op) => op.name === CONSTANT).map((op) => [(op.attr('name') as { value: string }).value, op.results[0]!.type]));
+  const weights = [...model.constants].map(([name, bytes]) => ({ name, type: typeOf.has(name) ? typeToString(typeOf.get(name)!) : '?', bytes: bytes.byteLength }));
+  return { ...compiled, onnxInputs, weights, constants: data ?? {} };
 }
 
-async function compileModule(
-  module: Operation, req: CompileRequest, file: string, diagnostics: string[], hooks: CompileHooks, data?: Readonly<Record<string, Uint8Array>>,
-): Promise<CompileResponse> {
+/** The ONNX graph's inputs (a dynamic dimension is its dim_param, or '?'), read before the import so a failed import can still ask for sizes. */
+function onnxGraphInputs(bytes: Uint8Array, file: string): CompileResponse['onnxInputs'] {
+  const graph = decodeModel(bytes, file).graph;
+  const weights = new Set(graph?.initializer.map((t) => t.name));
+  return graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
+    name: vi.name,
+    dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
+  }));
+}
+
+async function compileModel(model: Model, req: CompileRequest, file: string, hooks: CompileHooks, data?: Readonly<Record<string, Uint8Array>>): Promise<CompileResponse> {
+  const module = model.module;
+  const diagnostics: string[] = [];
   const inputText = printModule(module);
   try {
-    const targets = targetsOf(req);
-    const s = await compileAsync(module, targets, {
+    const program = await model.compileAsync({
       granularity: req.granularity ?? 'coarse',
       limits: req.limits ?? {},
+      gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
+      ...(req.targets ? { targets: req.targets } : {}),
+      ...(req.targetFiles ? { targetFiles: req.targetFiles } : {}),
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
+    const s = program.state;
     // getRandomValues, not randomUUID: the latter exists only in secure contexts (a page served over plain http has none).
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
@@ -147,7 +166,7 @@ async function compileModule(
     return {
       ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
-      kernels: kernelSources(s.output!, s.partitions, isolated, targets),
+      kernels: kernelSources(s.output!, s.partitions, isolated, program.targets),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn,
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
@@ -155,7 +174,7 @@ async function compileModule(
           opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),
         })),
       })),
-      isolated: Object.fromEntries([...isolated].map(([name, module]) => [name, printModule(module)])),
+      isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m)])),
       plan: s.plan!,
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),
@@ -166,31 +185,6 @@ async function compileModule(
     if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError || e instanceof CompileCancelled) {
       return { ok: false, diagnostics: [...diagnostics, `${file}: error: ${e.message}`], inputText };
     }
-    throw e;
-  }
-}
-
-async function compileOnnx(req: CompileRequest, onnx: OnnxSource, file: string, hooks: CompileHooks): Promise<CompileResponse> {
-  let onnxInputs: CompileResponse['onnxInputs'];
-  try {
-    try {
-      checkFileSize(onnx.bytes.length, resolveLimits(req.limits), file);
-    } catch (e) {
-      throw e instanceof LimitError ? new OnnxImportError(e.message) : e;
-    }
-    const graph = decodeModel(onnx.bytes, file).graph;
-    const weights = new Set(graph?.initializer.map((t) => t.name));
-    onnxInputs = graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
-      name: vi.name,
-      dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
-    }));
-    const externalFiles = new Map(Object.entries(onnx.externalFiles ?? {}));
-    const { module, constants } = importOnnx(onnx.bytes, { externalFiles, fileName: file, limits: req.limits ?? {}, ...(onnx.shapes ? { shapes: onnx.shapes } : {}) });
-    const weightList = [...constants].map(([name, t]) => ({ name, type: typeToString(t.type), bytes: t.data.byteLength }));
-    const data = Object.fromEntries([...constants].map(([name, t]) => [name, tensorBytes(t)]));
-    return { ...(await compileModule(module, req, file, [], hooks, data)), onnxInputs, weights: weightList, constants: data };
-  } catch (e) {
-    if (e instanceof OnnxImportError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
     throw e;
   }
 }

@@ -16,7 +16,7 @@ describe('the target registry', () => {
 
   it('refuses a file target that takes a taken name, and a malformed file', () => {
     const named = (name: string) => ({ fileName: `${name}.json`, text: EXAMPLE.text.replace('"name": "example-direct"', `"name": "${name}"`) });
-    expect(() => knownTargets(undefined, { files: [named('webgpu')] })).toThrow(new TargetRegistryError("two targets are named 'webgpu' (a target file took a default target's name)"));
+    expect(() => knownTargets(undefined, { files: [named('webgpu')] })).toThrow(new TargetRegistryError("two targets are named 'webgpu' (a loaded target took a default target's name)"));
     expect(() => knownTargets(undefined, { files: [EXAMPLE, EXAMPLE] })).toThrow("two targets are named 'example-direct'");
     expect(() => knownTargets(undefined, { files: [{ fileName: 'x.json', text: '{}' }] })).toThrow(TargetFileError);
   });

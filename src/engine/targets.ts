@@ -29,14 +29,19 @@ export class TargetRegistryError extends Error {
 }
 
 /**
- * Every known target: those of the target files first (in the order given), then the default set.
+ * Every known target: those of the target files first (in the order given), then `extra` (targets
+ * a caller made), then the default set.
  * A file's problems throw TargetFileError; a name already taken throws TargetRegistryError.
  */
-export function knownTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions & { readonly files?: readonly TargetFileSource[] } = {}): Target[] {
-  const targets = [...(options.files ?? []).map((f) => loadTargetFile(f.text, f.fileName, profile)), ...defaultTargets(profile, options)];
+export function knownTargets(
+  profile: GpuProfile = DEFAULT_GPU_PROFILE,
+  options: TargetOptions & { readonly files?: readonly TargetFileSource[]; readonly extra?: readonly Target[] } = {},
+): Target[] {
+  const loaded = [...(options.files ?? []).map((f) => loadTargetFile(f.text, f.fileName, profile)), ...(options.extra ?? [])];
+  const targets = [...loaded, ...defaultTargets(profile, options)];
   targets.forEach((t, i) => {
     const first = targets.findIndex((u) => u.name === t.name);
-    if (first < i) throw new TargetRegistryError(`two targets are named '${t.name}'${i >= (options.files?.length ?? 0) ? ' (a target file took a default target\'s name)' : ''}`);
+    if (first < i) throw new TargetRegistryError(`two targets are named '${t.name}'${i >= loaded.length ? ' (a loaded target took a default target\'s name)' : ''}`);
   });
   return targets;
 }

@@ -1,0 +1,149 @@
+// The engine API, one for every entry point (the compile worker, the CLI, the library, the app):
+// openModel(bytes | text) → Model; model.compile(options) → Program; program.load(device) → a loaded
+// program that runs. Environment-neutral: files, workers and devices are the caller's.
+import {
+  type Diagnostic, type Operation, type ParseOptions, type ResourceLimits, type Target, formatDiagnostic, isBytecode, parseModule, parseModuleBytes, readBytecode,
+} from '../ir';
+import { compile as compileModule, compileAsync } from '../compiler/pipeline';
+import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
+import { importOnnx } from '../compiler/import/onnx';
+import { tensorBytes } from '../reference/tensor';
+import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
+import { loadProgram } from '../runtime/runtime';
+import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
+import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
+import { TargetFileError } from '../webgpu-target/target-file';
+
+export type ModelFormat = 'onnx' | 'mlir' | 'mlirbc';
+
+/**
+ * A model file's format, from its bytes first (MLIR bytecode starts with "MLïR"; an ONNX model is a
+ * protobuf whose first field is ir_version, tag 0x08) and its name only where the bytes cannot say.
+ */
+export function detectFormat(source: string | Uint8Array, fileName = ''): ModelFormat {
+  if (typeof source === 'string') return 'mlir';
+  if (isBytecode(source)) return 'mlirbc';
+  if (/\.onnx$/i.test(fileName) || source[0] === 0x08) return 'onnx';
+  return 'mlir';
+}
+
+/** A model that could not be read: its diagnostics, each with its place. */
+export class ModelError extends Error {
+  override name = 'ModelError';
+  constructor(readonly diagnostics: readonly Diagnostic[]) {
+    super(diagnostics.map(formatDiagnostic).join('\n'));
+  }
+}
+
+export interface OpenOptions {
+  readonly fileName?: string;
+  /** Constant data by name (a weights file's tensors); a bytecode file's resources come first. */
+  readonly constants?: ReadonlyMap<string, Uint8Array>;
+  /** ONNX external data by the `location` initializers give. */
+  readonly externalFiles?: ReadonlyMap<string, Uint8Array>;
+  /** Full shapes for ONNX inputs with dynamic dimensions. */
+  readonly shapes?: Readonly<Record<string, number[]>>;
+  readonly limits?: Partial<ResourceLimits>;
+  /** Types of constants written without one (a text model's weights file). */
+  readonly constantTypes?: ParseOptions['constantTypes'];
+}
+
+export interface ModelCompileOptions extends CompileOptions {
+  /** The device's features and limits (WebGPU's defaults when absent): what the targets specialize for. */
+  readonly gpu?: GpuProfile;
+  /** false drops the fused `webgpu` target. */
+  readonly fusion?: boolean;
+  /** Target files (docs/targets.md): their targets come first, ahead of `extraTargets` and the defaults. */
+  readonly targetFiles?: readonly TargetFileSource[];
+  /** Targets beyond the default set that the caller made, tried before the defaults. */
+  readonly extraTargets?: readonly Target[];
+  /** The names of the targets to use, in that order, from all known ones; all when absent. */
+  readonly targets?: readonly string[];
+}
+
+export interface Program {
+  /** CGC Output IR. */
+  readonly output: Operation;
+  readonly constants: ReadonlyMap<string, Uint8Array>;
+  /** The targets it was compiled for, which run it. */
+  readonly targets: readonly Target[];
+  /** The compile's record: partitions, schedule, plan, decisions, pass times. */
+  readonly state: CompileState;
+  /** CreateStateObject for every partition and the constants uploaded: a program ready to run on `device`. */
+  load(device: GPUDevice, options?: Omit<LoadOptions, 'targets'>): Promise<LoadedProgram>;
+}
+
+export interface Model {
+  /** CGC Input IR. */
+  readonly module: Operation;
+  readonly constants: ReadonlyMap<string, Uint8Array>;
+  readonly format: ModelFormat;
+  readonly fileName: string;
+  /** The producer string of a bytecode file. */
+  readonly producer?: string;
+  /** Compiles a copy of the model (the model stays as it was: it can be compiled again with other options). */
+  compile(options?: ModelCompileOptions): Program;
+  /** As `compile`, yielding between passes (a worker can take a cancel message). */
+  compileAsync(options?: ModelCompileOptions): Promise<Program>;
+}
+
+/** Reads a model: ONNX bytes, CGC IR text (or its UTF-8 bytes), or MLIR bytecode (its resources become constants). Throws ModelError. */
+export function openModel(source: string | Uint8Array, options: OpenOptions = {}): Model {
+  const format = detectFormat(source, options.fileName);
+  const fileName = options.fileName ?? (format === 'onnx' ? 'model.onnx' : format === 'mlirbc' ? 'model.mlirbc' : 'model.mlir');
+  const limits = options.limits ?? {};
+  let module: Operation;
+  let constants: ReadonlyMap<string, Uint8Array>;
+  let producer: string | undefined;
+  if (format === 'onnx') {
+    const r = importOnnx(source as Uint8Array, {
+      limits, fileName, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: options.externalFiles } : {}),
+    });
+    module = r.module;
+    constants = new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)]));
+  } else if (format === 'mlirbc') {
+    const r = readBytecode(source as Uint8Array, { file: fileName, limits });
+    if (!r.module || r.diagnostics.some((d) => d.severity === 'error')) throw new ModelError(r.diagnostics);
+    module = r.module;
+    constants = new Map([...r.resources, ...(options.constants ?? [])]);
+    producer = r.producer;
+  } else {
+    const parseOptions = { file: fileName, limits, ...(options.constantTypes ? { constantTypes: options.constantTypes } : {}) };
+    const r = typeof source === 'string' ? parseModule(source, parseOptions) : parseModuleBytes(source, parseOptions);
+    if (!r.module) throw new ModelError(r.diagnostics);
+    module = r.module;
+    constants = options.constants ?? new Map();
+  }
+  const program = (state: CompileState, targets: readonly Target[]): Program => ({
+    output: state.output!, constants, targets, state,
+    load: (device, loadOptions = {}) => loadProgram(device, state.output!, (n) => constants.get(n), { ...loadOptions, targets }),
+  });
+  return {
+    module, constants, format, fileName, ...(producer ? { producer } : {}),
+    compile(compileOptions = {}) {
+      const targets = targetsFor(compileOptions);
+      return program(compileModule(module, targets, compileOptions), targets);
+    },
+    async compileAsync(compileOptions = {}) {
+      const targets = targetsFor(compileOptions);
+      return program(await compileAsync(module, targets, compileOptions), targets);
+    },
+  };
+}
+
+/**
+ * The targets a compile uses: target files' and the caller's first, then the defaults for the
+ * device, narrowed to `targets` by name in that order. A malformed target file, a name taken twice
+ * or an unknown name is a CompileError.
+ */
+export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'targetFiles' | 'extraTargets' | 'targets'>): Target[] {
+  try {
+    const known = knownTargets(options.gpu ?? DEFAULT_GPU_PROFILE, {
+      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
+    });
+    return chooseTargets(known, options.targets);
+  } catch (e) {
+    if (e instanceof TargetRegistryError || e instanceof TargetFileError) throw new CompileError(e.message);
+    throw e;
+  }
+}
