@@ -2,6 +2,7 @@
 // and selecting a node (click, keyboard, search) shows its types and decision log.
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
+import { saveScreens } from './support/screens';
 
 test('demo → compile → grouped graph with legend; a node shows its decision log', async ({ page }) => {
   const problems = collectPageProblems(page);
@@ -12,6 +13,7 @@ test('demo → compile → grouped graph with legend; a node shows its decision 
   await expect(page.getByTestId('model-summary')).toContainText('spec-7layer.mlir: 7 ops → 3 subgraphs in 2 partitions');
 
   const svg = page.getByTestId('graph-svg');
+  await saveScreens(page, 'graph-view');
   await expect(svg.locator('rect.group')).toHaveCount(3);
   await expect(svg.locator('rect.group[data-partition="partition0_webgpu"]')).toHaveCount(2);
   await expect(svg.locator('rect.group[data-target="webgpu-fallback"]')).toHaveAttribute('stroke-dasharray', '6 3');

@@ -1,6 +1,7 @@
 // Generates a large CGC Input IR module for the scale specs: blocks of conv → relu → add (residual) →
-// sigmoid → mul, so the compiler forms many subgraphs of both WebGPU targets.
-export function bigGraphIr(nodeCount: number): string {
+// sigmoid → mul, so the compiler forms many subgraphs of both WebGPU targets. `prefix` starts every
+// value name (`StatefulPartitionedCall_…`, as a TF export names them).
+export function bigGraphIr(nodeCount: number, prefix = ''): string {
   const t = '!cgc.tensor<1x4x8x8x!cgc.float32>';
   const lines = [
     'cgc.module {',
@@ -11,7 +12,7 @@ export function bigGraphIr(nodeCount: number): string {
   let prev = '%x';
   let n = 0;
   for (let blk = 0; n < nodeCount; blk++) {
-    const c = `%conv${blk}`, r = `%relu${blk}`, a = `%add${blk}`, s = `%sig${blk}`, m = `%mul${blk}`;
+    const c = `%${prefix}conv${blk}`, r = `%${prefix}relu${blk}`, a = `%${prefix}add${blk}`, s = `%${prefix}sig${blk}`, m = `%${prefix}mul${blk}`;
     lines.push(`    ${c} = cgc_op.convolution(${prev}, %w, %b) {start_padding = [1, 1], end_padding = [1, 1]}`);
     lines.push(`    ${r} = cgc_op.relu(${c})`);
     lines.push(`    ${a} = cgc_op.add(${r}, ${prev})`);

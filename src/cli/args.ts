@@ -1,5 +1,6 @@
 // Minimal argv parsing for the `cgc` CLI: positionals plus `--flag value` / `--flag=value` / `-o value`,
 // and the resource-limit flags every command that reads a model takes.
+import { CgcError } from '../core';
 import { LIMITS, type LimitName, type ResourceLimits } from '../ir/limits';
 
 export interface ParsedArgs {
@@ -10,8 +11,11 @@ export interface ParsedArgs {
   repeated: Map<string, string[]>;
 }
 
-export class UsageError extends Error {
+export class UsageError extends CgcError {
   override name = 'UsageError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }
 
 /** `known` maps every accepted flag (long form, without dashes) to whether it takes a value. */
@@ -75,11 +79,4 @@ export function limitsFromFlags(flags: ReadonlyMap<string, string>): Partial<Res
     out[name] = Math.round(n * l.scale);
   }
   return out;
-}
-
-/** `--fusion on|off` (default on): off compiles without the fused `webgpu` target. */
-export function parseFusion(value: string | undefined): boolean {
-  if (value === undefined || value === 'on') return true;
-  if (value === 'off') return false;
-  throw new UsageError(`--fusion must be on or off; got '${value}'`);
 }

@@ -2,7 +2,8 @@
 // stack — compile with the default targets, load on WebGPU (Dawn), run.
 import type { Operation } from '../ir';
 import { compile } from '../compiler/pipeline';
-import { type HostTensor, runEntryPoint, tensorBytes } from '../reference';
+import { runEntryPoint } from '../reference';
+import { type HostTensor, tensorBytes } from '../core';
 import { loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { type TargetOptions, defaultTargets } from '../engine/targets';

@@ -8,7 +8,7 @@ import { type Operation, CGC_VERSION, INTERFACES, byteSize, numElements, parseMo
 import { FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
 import { onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor } from '../reference/tensor';
+import { type HostTensor } from '../core';
 import { randomTensor } from '../reference/random';
 import { type LoadedProgram, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
@@ -16,7 +16,8 @@ import { defaultTargets } from '../engine/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
 import { type ForcedTile, withForcedTile } from '../webgpu-target/kernels/gemm-core';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
-import { median, onnxShapes } from './bench';
+import { onnxShapes } from './bench';
+import { median, validateRuns } from '../core';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -254,8 +255,7 @@ export async function timedPasses(device: GPUDevice, count: number, record: (pas
 export async function benchKernelsCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { gemm: true, model: true, runs: true, tile: true, 'peak-tflops': true, 'no-bandwidth': false, elements: true, json: true, ...LIMIT_FLAGS });
   const models = [...(flags.has('model') ? flags.get('model')!.split(',') : []), ...positionals];
-  const runs = Number(flags.get('runs') ?? 10);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  const runs = validateRuns(flags.get('runs') ?? 10, '--runs');
   const sizes = (flags.get('gemm') ?? (models.length ? '' : '1024,2048,4096')).split(',').filter((s) => s).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--gemm takes sizes like 1024,2048,4096');
   const tiles = parseTiles(flags.get('tile'));

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor } from '../reference/tensor';
+import { type HostTensor, median, min, validateRuns } from '../core';
 import { randomTensor } from '../reference/random';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
@@ -47,10 +47,6 @@ export interface BenchRow {
 /** How long each model runs before it is timed. */
 const WARMUP_MS = 1000;
 
-/** The upper median (the middle element of an odd count, the upper of the two middle ones otherwise). */
-export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const min = (xs: readonly number[]) => Math.min(...xs);
-
 /** onnxruntime-web's GPUDevice, once a WebGPU session exists (undefined where this build does not expose it). */
 async function ortGpuDevice(ort: typeof import('onnxruntime-web')): Promise<GPUDevice | undefined> {
   const device = (ort.env.webgpu as { device?: GPUDevice | Promise<GPUDevice> }).device;
@@ -82,9 +78,8 @@ export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefi
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
-  const runs = Number(flags.get('runs') ?? 30);
+  const runs = validateRuns(flags.get('runs') ?? 30, '--runs');
   const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new UsageError('--batch must be a positive integer');
   const vs = flags.get('vs');
   if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);

@@ -2,12 +2,11 @@
 // random inputs through our importer + the CPU reference and through onnxruntime-web, and compares
 // every output: PASS when the largest absolute error is at most atol.
 import { readFileSync } from 'node:fs';
-import { onnxGraphIo, OnnxImportError } from '../compiler/import/onnx';
+import { onnxGraphIo } from '../compiler/import/onnx';
 import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
-import { type HostTensor, InterpreterError, tensorFromBytes } from '../reference';
-import { CompileError } from '../compiler/state';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseFusion, parseShapes, UsageError } from './args';
+import { CgcError, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateSeed } from '../core';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -15,7 +14,7 @@ import { type RunStats, backendName, openBackend } from './backends';
 import { runOnnxruntime } from './onnxruntime';
 import { randomInputs } from './random-inputs';
 
-export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--fusion on|off] [--atol X] [--seed N] ${LIMITS_USAGE}`;
+export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--fusion ${ON_OFF.join('|')}] [--atol X] [--seed N] ${LIMITS_USAGE}`;
 
 /** The default tolerance: the largest absolute error allowed in any output element. */
 export const CHECK_ATOL = 1e-4;
@@ -34,9 +33,9 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
   const backendChoice = backendName(flags.get('backend'), 'webgpu');
   const atol = positiveNumber('atol', flags.get('atol'), CHECK_ATOL);
-  const seed = positiveNumber('seed', flags.get('seed'), 1);
+  const seed = validateSeed(flags.get('seed'), '--seed');
   const shapes = parseShapes(flags.get('shape'));
-  const fusion = parseFusion(flags.get('fusion'));
+  const fusion = validateFusion(flags.get('fusion'), '--fusion');
 
   const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -49,7 +48,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   try {
     names = onnxGraphIo(bytes);
   } catch (e) {
-    if (e instanceof OnnxImportError) io.stderr(`error: ${file}: ${e.message}`);
+    if (e instanceof CgcError) io.stderr(`error: ${file}: ${e.message}`);
     else throw e;
     return 1;
   }
@@ -72,7 +71,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
       backend.close();
     }
   } catch (e) {
-    if (!(e instanceof InterpreterError) && !(e instanceof CompileError)) throw e;
+    if (!(e instanceof CgcError)) throw e;
     io.stderr(`error: ${file}: ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU'}: ${e.message}`);
     return 1;
   }

@@ -1,7 +1,7 @@
 // compareTensors: numpy's assert_allclose rule (NaN equals NaN), exact integers, type mismatches.
 import { expect, it } from 'vitest';
 import { type ElementType, tensorType } from '../ir';
-import { floatToHalf, type HostTensor, type TypedData } from '../reference';
+import { floatToHalf, type HostTensor, type TypedData } from '../core';
 import { ONNX_TOLERANCE, compareTensors, describeComparison } from './compare-tensors';
 import { INT_RANGE, randomInputs } from './random-inputs';
 

@@ -2,7 +2,7 @@
 // (numpy.testing.assert_allclose): |a − b| ≤ atol + rtol·|b| per element, NaN equals NaN, integers
 // and booleans exactly; and reports the largest absolute and relative errors for the message (the
 // relative one over nonzero expected elements: at zero only the absolute error means anything).
-import { halfToFloat, type HostTensor } from '../reference';
+import { halfToFloat, type HostTensor } from '../core';
 
 export interface Tolerance {
   readonly rtol: number;

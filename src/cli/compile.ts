@@ -4,29 +4,26 @@
 import { writeFileSync } from 'node:fs';
 import { type Target, formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { decisionLines, planText } from '../compiler/dump';
-import { CompileError, type CompileState, type Granularity } from '../compiler/state';
-import { MemoryPlanError } from '../compiler/memory/plan';
-import { DeclarationError } from '../compiler/patterns/pattern';
+import type { CompileState } from '../compiler/state';
+import { CgcError, GRANULARITIES, validateGranularity } from '../core';
 import { plannedRunCounts } from '../runtime/runtime';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity coarse|per-target|per-subgraph] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
+const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity ${GRANULARITIES.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
 
-const GRANULARITIES: readonly Granularity[] = ['coarse', 'per-target', 'per-subgraph'];
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string> } {
   const args = parseArgs(argv, { weights: true, granularity: true, shape: true, ...TARGET_FLAGS, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
   const { positionals, flags } = args;
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
-  const granularity = (flags.get('granularity') ?? 'coarse') as Granularity;
-  if (!GRANULARITIES.includes(granularity)) throw new UsageError(`--granularity must be one of ${GRANULARITIES.join(', ')}; got '${granularity}'`);
+  const granularity = validateGranularity(flags.get('granularity'), '--granularity');
   const shapes = parseShapes(flags.get('shape'));
   const targetOptions = targetOptionsFromFlags(args);
   const limits = limitsFromFlags(flags);
@@ -37,7 +34,7 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
     const program = loaded.model.compile({ ...targetOptions, granularity, limits });
     return { state: program.state, targets: program.targets, flags };
   } catch (e) {
-    if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError) {
+    if (e instanceof CgcError) {
       io.stderr(`${positionals[0]}: error: ${e.message}`);
       return { flags };
     }

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { type ImportOptions, type ImportResult, importOnnx, OnnxImportError, type OnnxGraphIo, onnxGraphIo, readTensorProto } from '../compiler/import/onnx';
-import { type HostTensor, InterpreterError, runEntryPoint } from '../reference';
+import { InterpreterError, runEntryPoint } from '../reference';
+import { type HostTensor } from '../core';
 import type { Backend } from './backends';
 import { CompileError } from '../compiler/state';
 import { type Tolerance, ONNX_TOLERANCE, compareTensors, describeComparison } from './compare-tensors';

@@ -3,7 +3,7 @@
 // the model with the same base name.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
-import { OnnxImportError } from '../compiler/import/onnx';
+import { CgcError } from '../core';
 import { CONSTANT } from '../ir/structural';
 import { type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, limitMessage, resolveLimits } from '../ir';
 import { type Model, ModelError, detectFormat, openModel } from '../engine/model';
@@ -99,7 +99,7 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
     });
   } catch (e) {
     if (e instanceof ModelError) return { format, diagnostics: [...e.diagnostics] };
-    if (e instanceof OnnxImportError) return fail(e.message, format);
+    if (e instanceof CgcError) return fail(e.message, format);
     throw e;
   }
   const diagnostics: Diagnostic[] = [];

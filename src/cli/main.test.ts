@@ -3,10 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cgcSync as run } from './testing';
+import { CgcError } from '../core';
+import { LimitError } from '../ir';
+import { UsageError } from './args';
+import { type CliIO, reportFailure } from './main';
+import { cgc, cgcSync as run } from './testing';
 
 const SPEC = join(__dirname, '../../tests/golden/spec');
-
 
 describe('cgc print', () => {
   it('prints a model with its weights in the pretty form', () => {
@@ -122,8 +125,11 @@ describe('cgc compile, plan, partitions', () => {
     expect(run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'maybe').err).toContain("--fusion must be on or off; got 'maybe'");
   });
 
-  it('exits 2 on a bad granularity', () => {
+  it('exits 2 on a bad granularity or run count, before reading the model or opening a device', async () => {
     expect(run('compile', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine').code).toBe(2);
+    const r = await cgc('run', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine');
+    expect(r).toMatchObject({ code: 2, err: "cgc run: --granularity must be one of coarse, per-target, per-subgraph; got 'fine'\n" });
+    expect((await cgc('run', join(COMPILE, 'spec-7layer.mlir'), '--runs', '0')).code).toBe(2);
   });
 });
 
@@ -143,3 +149,27 @@ describe('ONNX models in the CLI', () => {
   });
 });
 
+describe('exit codes of a command that throws', () => {
+  const report = (e: unknown) => {
+    let err = '';
+    const io: CliIO = { stdout: () => {}, stderr: (t) => { err += t; } };
+    return { code: reportFailure('compile', e, io), err };
+  };
+
+  it('exits 1 on a refusal (any CgcError), its position first', () => {
+    expect(report(new CgcError('parse', "expected ')'", { file: 'm.mlir', line: 2, column: 5 })))
+      .toEqual({ code: 1, err: "cgc compile: m.mlir:2:5: expected ')'" });
+    expect(report(new LimitError('maxFileBytes', 9, 8, 'm.onnx is too large'))).toMatchObject({ code: 1, err: expect.stringMatching(/^cgc compile: m\.onnx is too large/) });
+  });
+
+  it('exits 2 on bad usage', () => {
+    expect(report(new UsageError('--granularity must be one of coarse'))).toEqual({ code: 2, err: 'cgc compile: --granularity must be one of coarse' });
+  });
+
+  it('exits 70 with the stack on anything else (a bug)', () => {
+    const r = report(new TypeError("cannot read properties of undefined (reading 'shape')"));
+    expect(r.code).toBe(70);
+    expect(r.err).toMatch(/^cgc compile: internal error: TypeError: cannot read properties of undefined \(reading 'shape'\)\n\s+at /);
+    expect(report('thrown string')).toEqual({ code: 70, err: 'cgc compile: internal error: thrown string' });
+  });
+});

@@ -1,6 +1,6 @@
 // The `cgc` command line: subcommands over the same compiler and runtime the app uses.
 import { CGC_VERSION, DEFAULT_LIMITS, LIMITS, type LimitName } from '../ir';
-import { UsageError } from './args';
+import { CgcError, formatCgcError } from '../core';
 import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
 import { BENCH_USAGE, benchCommand } from './bench';
 import { BENCH_KERNELS_USAGE, benchKernelsCommand } from './bench-kernels';
@@ -44,9 +44,20 @@ function help(): string {
   return lines.join('\n');
 }
 
+/** Prints what command `cmd` threw and returns its exit code (see runCli). */
+export function reportFailure(cmd: string, e: unknown, io: CliIO): number {
+  if (e instanceof CgcError) {
+    io.stderr(`cgc ${cmd}: ${formatCgcError(e)}`);
+    return e.kind === 'usage' ? 2 : 1;
+  }
+  io.stderr(`cgc ${cmd}: internal error: ${(e instanceof Error && e.stack) || String(e)}`);
+  return 70;
+}
+
 /**
- * Runs the CLI; returns the exit code (0 ok, 1 bad input, 2 bad usage), as a promise for commands
- * that are asynchronous (`check`).
+ * Runs the CLI; returns the exit code, as a promise for commands that are asynchronous (`check`):
+ * 0 ok; 1 a refusal (any CgcError: bad input, a passed limit, an unsupported op); 2 bad usage;
+ * 70 anything else, which is a bug and is printed with its stack.
  */
 export function runCli(argv: readonly string[], io: CliIO): number | Promise<number> {
   const [cmd, ...rest] = argv;
@@ -63,14 +74,7 @@ export function runCli(argv: readonly string[], io: CliIO): number | Promise<num
     io.stderr(`cgc: unknown command '${cmd}'\n${help()}`);
     return 2;
   }
-  const failed = (e: unknown): number => {
-    if (e instanceof UsageError) {
-      io.stderr(`cgc ${cmd}: ${e.message}`);
-      return 2;
-    }
-    io.stderr(`cgc ${cmd}: internal error: ${(e as Error).stack ?? String(e)}`);
-    return 70;
-  };
+  const failed = (e: unknown): number => reportFailure(cmd, e, io);
   try {
     const code = command.run(rest, io);
     return typeof code === 'number' ? code : code.catch(failed);

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ElementType, tensorType } from '../ir';
-import type { HostTensor } from '../reference';
+import type { HostTensor } from '../core';
 
 const ORT_TYPES: Readonly<Record<ElementType, string>> = {
   float32: 'float32', float16: 'float16', int32: 'int32', int64: 'int64', int8: 'int8', uint8: 'uint8', bool: 'bool',

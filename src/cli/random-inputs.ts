@@ -1,7 +1,7 @@
 // Seeded random model inputs for `cgc check`: floats ~ N(0, 1), integers small and non-negative
 // (so that index-like inputs stay in range), booleans fair coins; the same seed gives the same bits.
 import type { ShapedType } from '../ir';
-import { allocTensor, floatToHalf, type HostTensor } from '../reference';
+import { floatToHalf, allocTensor, type HostTensor } from '../core';
 import { seededRandom } from '../reference/random';
 
 export { seededRandom };

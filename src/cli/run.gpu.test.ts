@@ -40,6 +40,13 @@ describe('cgc run', () => {
     expect(report.outputs[0]!.mean).toBeCloseTo(0.1, 5);
   });
 
+  it('exits 1 naming the tensor and the device limit when an activation is past what one binding may view', async () => {
+    const r = await run('run', join(__dirname, '../../tests/models/huge-activation.mlir'));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/tensor %big needs 4294967296 bytes, more than one binding may view \(\d+ bytes, maxStorageBufferBindingSize\)/);
+    expect(r.err).not.toMatch(/internal error|\n\s+at /);
+  });
+
   it('rejects --profile with a value', async () => {
     const r = await run('run', TINY_CNN, '--profile=yes');
     expect(r.code).toBe(2);

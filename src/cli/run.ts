@@ -3,8 +3,9 @@
 // 1×K output) with timings, dispatch and submit counts; with --profile, every kernel's GPU time.
 import { readFileSync } from 'node:fs';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
-import { CompileError, type Granularity } from '../compiler/state';
-import { type HostTensor, tensorFromBytes } from '../reference/tensor';
+import {
+  CgcError, GRANULARITIES, type HostTensor, tensorFromBytes, validateGranularity, validateRuns,
+} from '../core';
 import { randomTensor } from '../reference/random';
 import type { RunResult } from '../runtime/runtime';
 import { outputNames, runReport } from '../engine/report';
@@ -16,7 +17,7 @@ import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity G] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -40,8 +41,8 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   const { positionals, flags } = args;
   const targetOptions = targetOptionsFromFlags(args);
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
-  const runs = Number(flags.get('runs') ?? 1);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs must be a positive integer');
+  const runs = validateRuns(flags.get('runs'), '--runs');
+  const granularity = validateGranularity(flags.get('granularity'), '--granularity');
   const shapes = parseShapes(flags.get('shape'));
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -53,10 +54,10 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   let compiled;
   try {
     // Against the device's own features and limits, as the app and `cgc bench` compile.
-    compiled = loaded.model!.compile({ gpu: gpuProfile(device), ...targetOptions, granularity: (flags.get('granularity') ?? 'coarse') as Granularity, limits: limitsFromFlags(flags) });
+    compiled = loaded.model!.compile({ gpu: gpuProfile(device), ...targetOptions, granularity, limits: limitsFromFlags(flags) });
   } catch (e) {
     device.destroy();
-    if (e instanceof CompileError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
+    if (e instanceof CgcError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
     throw e;
   }
   try {
@@ -79,7 +80,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     const profile = profiled ? await program.run(inputs, { profile: true, profileRepeat: profiled.repeat }) : undefined;
     const report = runReport({
       model: positionals[0]!, adapter: adapterText, loadMs, results, wallMs: times, outputNames: outputNames(loaded.model!.module),
-      options: { granularity: flags.get('granularity') ?? 'coarse', fusion: flags.get('fusion') ?? 'on', runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile') },
+      options: { granularity, fusion: targetOptions.fusion, runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile') },
       ...(profile ? { profile } : {}),
     });
     if (flags.has('json')) {

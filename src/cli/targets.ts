@@ -3,10 +3,11 @@
 // off` drops the fused `webgpu` target. A file's problems and an unknown name fail the compile.
 import { readFileSync } from 'node:fs';
 import type { TargetFileSource } from '../engine/targets';
-import { type ParsedArgs, UsageError, parseFusion } from './args';
+import { ON_OFF, validateFusion } from '../core';
+import { type ParsedArgs, UsageError } from './args';
 
 export const TARGET_FLAGS: Readonly<Record<string, boolean>> = { target: true, targets: true, fusion: true };
-export const TARGETS_USAGE = '[--target FILE.json …] [--targets NAME,NAME…] [--fusion on|off]';
+export const TARGETS_USAGE = `[--target FILE.json …] [--targets NAME,NAME…] [--fusion ${ON_OFF.join('|')}]`;
 
 /** What the target flags ask of a compile (engine ModelCompileOptions): target files read, names, fusion. */
 export interface TargetFlagOptions {
@@ -24,5 +25,5 @@ export function targetOptionsFromFlags(args: ParsedArgs): TargetFlagOptions {
     }
   });
   const names = args.flags.get('targets')?.split(',').map((n) => n.trim());
-  return { fusion: parseFusion(args.flags.get('fusion')), targetFiles, ...(names ? { targets: names } : {}) };
+  return { fusion: validateFusion(args.flags.get('fusion'), '--fusion'), targetFiles, ...(names ? { targets: names } : {}) };
 }

@@ -8,7 +8,8 @@ import { formatDiagnostic, parseModule, type ParseOptions, verifyModule } from '
 import { defaultTargets } from '../engine/targets';
 import { dumpState } from './dump';
 import { constantTypesOf, readSafetensors } from './import/safetensors';
-import { CompileState, type Granularity } from './state';
+import { CompileState } from './state';
+import type { Granularity } from '../core';
 import { PIPELINE } from './pipeline';
 
 const ROOT = join(__dirname, '../../tests/compile');

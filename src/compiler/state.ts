@@ -1,13 +1,12 @@
 // What the compile passes share: the input, the targets and their patterns, the choices made, and
 // the decision log that explains each op's fate. Everything a caller sees is plain data.
+import { CgcError, type Granularity } from '../core';
 import type { CompileTarget, Diagnostic, Operation, Value } from '../ir';
 import type { EntryGraph } from './graph';
 import type { MemoryPlan } from './memory/plan';
 import type { Match } from './patterns/matcher';
 import type { Pattern } from './patterns/pattern';
 import type { ResourceLimits } from '../ir/limits';
-
-export type Granularity = 'coarse' | 'per-target' | 'per-subgraph';
 
 export interface CompileOptions {
   granularity?: Granularity;
@@ -65,14 +64,17 @@ export interface PartitionInfo {
   dependsOn: string[];
 }
 
-export class CompileCancelled extends Error {
+export class CompileCancelled extends CgcError {
   override name = 'CompileCancelled';
+  constructor(message: string) {
+    super('cancelled', message);
+  }
 }
 
-export class CompileError extends Error {
+export class CompileError extends CgcError {
   override name = 'CompileError';
   constructor(message: string, readonly diagnostics: readonly Diagnostic[] = []) {
-    super(message);
+    super('compile', message);
   }
 }
 

@@ -1,12 +1,13 @@
 // The library API (docs/api.md): open a model, compile it for a device, load the program, run it —
 // or record it into your own command encoder. The same engine API the CLI and the app's worker use.
 import type { LoadedProgram } from '../runtime/runtime';
+import { CgcError } from '../core';
 import { openDevice } from '../runtime/device';
 import type { Program } from './model';
 
 export type { IntermediateValue, KernelTiming, LoadedProgram, PartitionTiming, RunOptions, RunResult } from '../runtime/runtime';
-export type { HostTensor } from '../reference/tensor';
-export { allocTensor, tensorFromBytes, tensorBytes } from '../reference/tensor';
+export type { HostTensor } from '../core';
+export { allocTensor, tensorFromBytes, tensorBytes, CgcError, type ErrorKind, type ErrorPosition } from '../core';
 export { gpuProfile } from '../webgpu-target/limits';
 export { Int64RangeError } from '../runtime/checks';
 export { type Model, type ModelCompileOptions, type ModelFormat, type OpenOptions, type Program, ModelError, detectFormat, openModel, targetsFor } from './model';
@@ -36,7 +37,7 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
   watch(current);
   const ensureDevice = async (): Promise<GPUDevice> => {
     if (!lost) return current;
-    if (device) throw new Error('the GPU device was lost; it was supplied by the caller, who must create a new runtime');
+    if (device) throw new CgcError('device', 'the GPU device was lost; it was supplied by the caller, who must create a new runtime');
     current = (await openDevice()).device;
     lost = false;
     recoveries++;

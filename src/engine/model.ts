@@ -7,7 +7,7 @@ import {
 import { compile as compileModule, compileAsync } from '../compiler/pipeline';
 import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
-import { tensorBytes } from '../reference/tensor';
+import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
@@ -28,10 +28,11 @@ export function detectFormat(source: string | Uint8Array, fileName = ''): ModelF
 }
 
 /** A model that could not be read: its diagnostics, each with its place. */
-export class ModelError extends Error {
+export class ModelError extends CgcError {
   override name = 'ModelError';
   constructor(readonly diagnostics: readonly Diagnostic[]) {
-    super(diagnostics.map(formatDiagnostic).join('\n'));
+    const first = diagnostics.find((d) => d.severity === 'error');
+    super('parse', diagnostics.map(formatDiagnostic).join('\n'), first?.loc ? { file: first.loc.file, line: first.loc.line, column: first.loc.col } : undefined);
   }
 }
 

@@ -2,8 +2,7 @@
 // `cgc bench --json` (one per model) and the app's "Export run report". Plain data (JSON).
 import type { ElementType, Operation } from '../ir';
 import { ENTRY_POINT } from '../ir/structural';
-import { halfToFloat } from '../reference/kernels/common';
-import type { HostTensor } from '../reference/tensor';
+import { type HostTensor, halfToFloat, median, min } from '../core';
 import type { KernelTiming, PartitionTiming, RunResult } from '../runtime/runtime';
 
 export const RUN_REPORT_FORMAT = 'cgc-run-report';
@@ -44,13 +43,6 @@ export interface RunReport {
   /** Each kernel's GPU time from a profiling run, when one was made. */
   readonly kernels: readonly KernelTiming[];
   readonly outputs: readonly OutputSummary[];
-}
-
-export function median(xs: readonly number[]): number {
-  if (!xs.length) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Each partition's median time over the runs, in the first run's order. */
@@ -100,7 +92,7 @@ export function runReport(m: RunMeasurements): RunReport {
   return {
     format: RUN_REPORT_FORMAT, version: RUN_REPORT_VERSION, model: m.model, adapter: m.adapter, options: m.options,
     ...(m.loadMs !== undefined ? { loadMs: m.loadMs } : {}),
-    runs: m.wallMs.length, medianMs: median(m.wallMs), minMs: Math.min(...m.wallMs),
+    runs: m.wallMs.length, medianMs: median(m.wallMs), minMs: min(m.wallMs),
     dispatches: last.dispatches, submits: last.submits,
     partitions: medianTimings(m.results.map((r) => r.timings)),
     kernels: m.profile?.kernelTimings ?? [],

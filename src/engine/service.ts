@@ -6,19 +6,18 @@ import {
   type ElementType, INTERFACES, type Operation, type Target, documentOf, targetNamed, type ShapedType, formatDiagnostic, parseModule, printModule, typeToString, writeBytecode,
 } from '../ir';
 import { CONSTANT, SUBGRAPH } from '../ir/structural';
-import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
+import { type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import type { TargetFileSource } from './targets';
 import { readTargetFile } from '../webgpu-target/target-file';
 import { type Model, ModelError, openModel } from './model';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { decisionLines } from '../compiler/dump';
-import { OnnxImportError } from '../compiler/import/onnx';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
-import { MemoryPlanError, type MemoryPlan } from '../compiler/memory/plan';
+import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
-import { DeclarationError } from '../compiler/patterns/pattern';
-import { CompileCancelled, CompileError, type Decision, type Granularity } from '../compiler/state';
+import { CompileError, type Decision } from '../compiler/state';
+import { CgcError, DEFAULT_GRANULARITY, type Granularity } from '../core';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
@@ -109,11 +108,7 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   let model: Model;
   try {
     if (req.onnx) {
-      try {
-        checkFileSize(req.onnx.bytes.length, resolveLimits(req.limits), file);
-      } catch (e) {
-        throw e instanceof LimitError ? new OnnxImportError(e.message) : e;
-      }
+      checkFileSize(req.onnx.bytes.length, resolveLimits(req.limits), file);
       onnxInputs = onnxGraphInputs(req.onnx.bytes, file);
       model = openModel(req.onnx.bytes, {
         fileName: file, limits, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}),
@@ -123,7 +118,7 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
     }
   } catch (e) {
     if (e instanceof ModelError) return { ok: false, diagnostics: e.diagnostics.map(formatDiagnostic) };
-    if (e instanceof OnnxImportError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
+    if (e instanceof CgcError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
     throw e;
   }
   const data = model.constants.size ? Object.fromEntries(model.constants) : undefined;
@@ -150,7 +145,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
   const inputText = printModule(module);
   try {
     const program = await model.compileAsync({
-      granularity: req.granularity ?? 'coarse',
+      granularity: req.granularity ?? DEFAULT_GRANULARITY,
       limits: req.limits ?? {},
       gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
       ...(req.targets ? { targets: req.targets } : {}),
@@ -182,7 +177,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       ...targetFilesUsed(req, s.partitions),
     };
   } catch (e) {
-    if (e instanceof CompileError || e instanceof DeclarationError || e instanceof MemoryPlanError || e instanceof CompileCancelled) {
+    if (e instanceof CgcError) {
       return { ok: false, diagnostics: [...diagnostics, `${file}: error: ${e.message}`], inputText };
     }
     throw e;

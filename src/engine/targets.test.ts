@@ -25,7 +25,7 @@ describe('the target registry', () => {
     const known = knownTargets(undefined, { files: [EXAMPLE] });
     expect(chooseTargets(known, ['cpu-reference', 'example-direct']).map((t) => t.name)).toEqual(['cpu-reference', 'example-direct']);
     expect(chooseTargets(known).map((t) => t.name)).toEqual(known.map((t) => t.name));
-    expect(() => chooseTargets(known, ['cuda'])).toThrow('unknown target(s) cuda; known: example-direct, webgpu, webgpu-fallback, cpu-reference');
-    expect(() => chooseTargets(known, ['webgpu', 'webgpu'])).toThrow("target 'webgpu' is named twice");
+    expect(() => chooseTargets(known, ['cuda'])).toThrow("targets must be a list of example-direct, webgpu, webgpu-fallback, cpu-reference; got 'cuda'");
+    expect(() => chooseTargets(known, ['webgpu', 'webgpu'])).toThrow("targets names 'webgpu' twice");
   });
 });

@@ -3,10 +3,14 @@
 // (docs/targets.md). A caller picks and orders among them by name; the compiler and the runtime take
 // whatever targets they are given.
 import type { Target } from '../ir';
+import { CgcError, validateTargets } from '../core';
 import { createReferenceTarget } from '../reference/target';
 import { loadTargetFile } from '../webgpu-target/file-target';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { createWebGpuFallbackTarget, createWebGpuTarget } from '../webgpu-target/target';
+
+/** Whether a file's text is a target file (its format marker), for the app, which reads no target module itself. */
+export { isTargetFile } from '../webgpu-target/target-file';
 
 export interface TargetOptions {
   /** false drops the fused `webgpu` target: every op then gets its own kernel (or the CPU reference). */
@@ -23,9 +27,12 @@ export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, option
   return [...(options.fusion === false ? [] : [createWebGpuTarget(profile)]), createWebGpuFallbackTarget(profile), createReferenceTarget()];
 }
 
-/** A target name that is unknown, or given twice. */
-export class TargetRegistryError extends Error {
+/** Two known targets of one name. */
+export class TargetRegistryError extends CgcError {
   override name = 'TargetRegistryError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }
 
 /**
@@ -49,9 +56,5 @@ export function knownTargets(
 /** The targets `names` picks, in that order (all of `known` when absent); an unknown name is an error, so a typo cannot drop a target. */
 export function chooseTargets(known: readonly Target[], names?: readonly string[]): Target[] {
   if (!names) return [...known];
-  const unknown = names.filter((n) => !known.some((t) => t.name === n));
-  if (unknown.length) throw new TargetRegistryError(`unknown target(s) ${unknown.join(', ')}; known: ${known.map((t) => t.name).join(', ')}`);
-  const twice = names.find((n, i) => names.indexOf(n) < i);
-  if (twice) throw new TargetRegistryError(`target '${twice}' is named twice`);
-  return names.map((n) => known.find((t) => t.name === n)!);
+  return validateTargets(names, known.map((t) => t.name)).map((n) => known.find((t) => t.name === n)!);
 }

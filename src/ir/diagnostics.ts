@@ -1,4 +1,5 @@
 // Diagnostics in MLIR's style: `file:line:col: error: message`, collected rather than thrown.
+import { CgcError } from '../core';
 
 export interface Location {
   readonly file: string;
@@ -28,10 +29,10 @@ export function formatDiagnostic(d: Diagnostic): string {
 }
 
 /** Thrown inside the parser and by op inference; always caught and turned into a Diagnostic. */
-export class IRError extends Error {
+export class IRError extends CgcError {
+  override name = 'IRError';
   constructor(message: string, readonly loc?: Location) {
-    super(message);
-    this.name = 'IRError';
+    super('parse', message, loc && { file: loc.file, line: loc.line, column: loc.col });
   }
 }
 

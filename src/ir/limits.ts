@@ -1,6 +1,7 @@
 // Resource limits on models from untrusted sources, stated once: file size, op count, elements of
 // one tensor, total constant bytes, nesting depth and compile time. Readers check them before they
 // allocate; passing one is an error that names the limit, the value seen, and how to raise it.
+import { CgcError } from '../core';
 import type { Diagnostic } from './diagnostics';
 import type { Operation } from './operation';
 import { CONSTANT } from './structural';
@@ -55,10 +56,10 @@ export function limitMessage(limit: LimitName, value: number, max: number, subje
 }
 
 /** Thrown where a reader has no diagnostics list; carries which limit was passed. */
-export class LimitError extends Error {
+export class LimitError extends CgcError {
   override name = 'LimitError';
   constructor(readonly limit: LimitName, readonly value: number, readonly max: number, subject: string) {
-    super(limitMessage(limit, value, max, subject));
+    super('limit', limitMessage(limit, value, max, subject));
   }
 }
 

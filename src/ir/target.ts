@@ -3,6 +3,7 @@
 // into an executable (CreateStateObject) and record it against bind-point bindings (DispatchGraph).
 // The compiler speaks to a target through `exchange` only; the runtime runs any target through
 // `open(…).compilePartition` and knows none by name.
+import { CgcError } from '../core';
 import type { CompileTarget, IRDocument } from './exchange';
 
 /** A kernel of a GPU executable, in dispatch order. */
@@ -79,6 +80,9 @@ export function targetNamed(targets: readonly Target[], name: string, what: stri
   return target;
 }
 
-export class TargetMissing extends Error {
+export class TargetMissing extends CgcError {
   override name = 'TargetMissing';
+  constructor(message: string) {
+    super('runtime', message);
+  }
 }

@@ -1,12 +1,12 @@
 // CGC types: element types (!cgc.float32 …), shaped types (!cgc.tensor<…>, !cgc.memref<…>)
 // and function types. Values carry shaped types; function and element types appear in attributes.
 
-export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool'] as const;
-export type ElementType = (typeof ELEMENT_TYPES)[number];
+import { type ElementType, type ShapedType, numElements } from '../core/tensor';
 
-const BYTE_SIZE: Record<ElementType, number> = {
-  float32: 4, float16: 2, int32: 4, int64: 8, int8: 1, uint8: 1, bool: 1,
-};
+// Element and shaped types are the host tensors' own (src/core); the IR names them as its types.
+export {
+  ELEMENT_TYPES, type ElementType, type ShapedType, byteSize, elementByteSize, isElementType, numElements, tensorType,
+} from '../core/tensor';
 
 export const FLOAT_TYPES: readonly ElementType[] = ['float32', 'float16'];
 export const INT_TYPES: readonly ElementType[] = ['int32', 'int64', 'int8', 'uint8'];
@@ -16,22 +16,6 @@ export const NUMERIC_TYPES: readonly ElementType[] = [...FLOAT_TYPES, ...INT_TYP
 export const MAX_RANK = 16;
 export const MAX_DIM = 2 ** 31 - 1;
 export const MAX_ELEMENTS = 2 ** 53 - 1;
-
-export function isElementType(name: string): name is ElementType {
-  return (ELEMENT_TYPES as readonly string[]).includes(name);
-}
-
-export function elementByteSize(e: ElementType): number {
-  return BYTE_SIZE[e];
-}
-
-export interface ShapedType {
-  readonly kind: 'tensor' | 'memref';
-  readonly shape: readonly number[];
-  readonly element: ElementType;
-  /** The spec's `constant` qualifier: data bound once, before execution (weights). */
-  readonly constant: boolean;
-}
 
 export interface ElementTypeRef {
   readonly kind: 'element';
@@ -46,10 +30,6 @@ export interface FunctionType {
 
 export type Type = ShapedType | ElementTypeRef | FunctionType;
 
-export function tensorType(shape: readonly number[], element: ElementType, constant = false): ShapedType {
-  return { kind: 'tensor', shape: [...shape], element, constant };
-}
-
 export function memrefType(shape: readonly number[], element: ElementType, constant = false): ShapedType {
   return { kind: 'memref', shape: [...shape], element, constant };
 }
@@ -60,16 +40,6 @@ export function functionType(inputs: readonly Type[], results: readonly Type[]):
 
 export function isShaped(t: Type): t is ShapedType {
   return t.kind === 'tensor' || t.kind === 'memref';
-}
-
-export function numElements(shape: readonly number[]): number {
-  let n = 1;
-  for (const d of shape) n *= d;
-  return n;
-}
-
-export function byteSize(t: ShapedType): number {
-  return numElements(t.shape) * elementByteSize(t.element);
 }
 
 /** Returns why a shape is out of bounds, or undefined when it is fine. */
@@ -141,14 +111,4 @@ export function strides(shape: readonly number[]): number[] {
     acc *= shape[i]!;
   }
   return out;
-}
-
-/** The value of IEEE half-precision bits (exact: every half is a double). */
-export function halfToFloat(bits: number): number {
-  const s = bits & 0x8000 ? -1 : 1;
-  const e = (bits >> 10) & 0x1f;
-  const m = bits & 0x3ff;
-  if (e === 0) return s * m * 2 ** -24;
-  if (e === 31) return m ? NaN : s * Infinity;
-  return s * (1 + m / 1024) * 2 ** (e - 15);
 }

@@ -3,7 +3,7 @@
 import { type HostExecutable, type Operation, type Value, byteSize } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, SUBGRAPH } from '../ir/structural';
 import { evaluateOp } from './interpreter';
-import { type HostTensor, tensorBytes, tensorFromBytes } from './tensor';
+import { type HostTensor, tensorBytes, tensorFromBytes } from '../core';
 
 export function hostExecutable(isolated: Operation, name: string): HostExecutable {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));

@@ -1,5 +1,4 @@
-// Public surface of the CPU reference target: the interpreter, single-op evaluation and host tensors.
+// Public surface of the CPU reference target: the interpreter, single-op evaluation and the
+// kernel registry (host tensors are src/core's).
 export { evaluateOp, runEntryPoint, InterpreterError, MAX_RESULT_ELEMENTS, type ValueObserver } from './interpreter';
 export { getKernel, implementedOps, type Kernel, KernelContext } from './registry';
-export * from './tensor';
-export { floatToHalf, halfToFloat } from './kernels/common';

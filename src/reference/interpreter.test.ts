@@ -8,7 +8,7 @@ import { readSafetensors } from '../compiler/import/safetensors';
 import { parseModule } from '../ir';
 import { listGoldens, parseGolden } from '../ir/testing/goldens';
 import { evaluateOp, MAX_RESULT_ELEMENTS, runEntryPoint } from './interpreter';
-import { type HostTensor, tensorFromBytes } from './tensor';
+import { type HostTensor, tensorFromBytes } from '../core';
 import { run1, tensor, values } from './testing/tensors';
 
 const spec = () => parseGolden(listGoldens().find((g) => g.name === 'spec/input-ir')!);

@@ -1,6 +1,7 @@
 // The CPU reference interpreter: runs a cgc.entry_point of an Input IR module op by op on host
 // tensors through the reference kernel table, and evaluates single ops for importers' constant
 // folding. Every failure is an InterpreterError naming the place (file:line:col when known), op and rule.
+import { CgcError } from '../core';
 import type { Attribute } from '../ir/attributes';
 import { IRError } from '../ir/diagnostics';
 import type { Operation, Value } from '../ir/operation';
@@ -9,13 +10,16 @@ import { CONSTANT, ENTRY_POINT, RETURN } from '../ir/structural';
 import { type ShapedType, numElements, shapeToString, tensorType, typeToString } from '../ir/types';
 import './kernels';
 import { getKernel, KernelContext } from './registry';
-import type { HostTensor } from './tensor';
+import type { HostTensor } from '../core';
 
 /** The largest result the reference allocates: 2^28 elements (1 GiB of float32). */
 export const MAX_RESULT_ELEMENTS = 2 ** 28;
 
-export class InterpreterError extends Error {
+export class InterpreterError extends CgcError {
   override name = 'InterpreterError';
+  constructor(message: string) {
+    super('runtime', message);
+  }
 }
 
 const plain = (t: ShapedType): ShapedType => tensorType(t.shape, t.element);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tensorType } from '../ir/types';
-import { halfToFloat } from './kernels/common';
+import { halfToFloat } from '../core';
 import { randomTensor } from './random';
 
 describe('randomTensor', () => {

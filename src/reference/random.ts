@@ -1,8 +1,7 @@
 // Seeded randomness: mulberry32 for reproducible streams (fuzzers, `cgc check`), and the random
 // tensors shared by `cgc run` and the app's Run, so both feed a model the same inputs.
 import { type ShapedType, numElements } from '../ir/types';
-import { floatToHalf } from './kernels/common';
-import { type HostTensor, allocTensor } from './tensor';
+import { floatToHalf, type HostTensor, allocTensor } from '../core';
 
 /** mulberry32: a small, fast 32-bit PRNG; uniform in [0, 1); the same seed gives the same stream. */
 export function seededRandom(seed: number): () => number {

@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { type Operation, getOpDef, inferOp, parseModule, registeredOps } from '../ir';
 import { ENTRY_POINT } from '../ir/structural';
 import { type ElementType, type ShapedType, tensorType } from '../ir/types';
-import { floatToHalf } from './kernels/common';
+import { floatToHalf, type HostTensor } from '../core';
 import { evaluateOp } from './interpreter';
 import { implementedOps } from './registry';
-import type { HostTensor } from './tensor';
 import { tensor } from './testing/tensors';
 
 const ALL_OPS = join(__dirname, '../../tests/golden/ops/all-ops.mlir');

@@ -3,7 +3,7 @@
 import type { Attribute } from '../ir/attributes';
 import { OpContext, type OpDef } from '../ir/registry';
 import type { ShapedType } from '../ir/types';
-import { type HostTensor, allocTensor } from './tensor';
+import { type HostTensor, allocTensor } from '../core';
 
 /**
  * What a kernel sees: the op's declaration context (attributes resolved against their defaults,

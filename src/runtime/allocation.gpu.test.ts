@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
-import { allocTensor } from '../reference';
+import { allocTensor } from '../core';
 import { defaultTargets } from '../engine/targets';
 import { type DeviceError, openDevice } from './device';
 import { loadProgram } from './runtime';

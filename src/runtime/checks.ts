@@ -1,12 +1,16 @@
 // What the runtime checks before it uploads or binds: int64 values GPU kernels read fit the int32
 // range they compute in, buffers fit the device's maxBufferSize, and every bind point's range is
 // sized, aligned and within maxStorageBufferBindingSize (the validation layer).
+import { CgcError } from '../core';
 import { type Operation, byteSize } from '../ir';
 import { align4 } from './staging';
 
 /** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */
-export class Int64RangeError extends Error {
+export class Int64RangeError extends CgcError {
   override name = 'Int64RangeError';
+  constructor(message: string) {
+    super('runtime', message);
+  }
 }
 
 /** Checks that every int64 in `data` (little-endian) fits in int32: WebGPU kernels read int64 tensors as int32. */
@@ -27,7 +31,7 @@ export const bytesText = (n: number): string => (n >= 2 ** 20 ? `${(n / 2 ** 20)
 /** A buffer past the device's maxBufferSize is refused here, naming it, before anything is allocated for it. */
 export function checkBufferSize(device: GPUDevice, what: string, size: number): void {
   const max = device.limits.maxBufferSize;
-  if (align4(size) > max) throw new Error(`${what} needs ${bytesText(size)}, over this device's largest buffer (maxBufferSize ${bytesText(max)})`);
+  if (align4(size) > max) throw new CgcError('device', `${what} needs ${bytesText(size)}, over this device's largest buffer (maxBufferSize ${bytesText(max)})`);
 }
 
 /** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, big enough, and within the device's storage binding limit. */
@@ -36,11 +40,11 @@ export function validateBindings(partition: string, invoke: Operation, bindings:
     const b = bindings[i];
     const need = byteSize(v.type);
     const name = v.nameHint ? `%${v.nameHint}` : `#${i}`;
-    if (!b) throw new Error(`@${partition} bind point ${name}: nothing bound`);
-    if ((b.offset ?? 0) % 256) throw new Error(`@${partition} bind point ${name}: offset ${b.offset} is not 256-byte aligned`);
+    if (!b) throw new CgcError('runtime', `@${partition} bind point ${name}: nothing bound`);
+    if ((b.offset ?? 0) % 256) throw new CgcError('runtime', `@${partition} bind point ${name}: offset ${b.offset} is not 256-byte aligned`);
     const size = b.size ?? b.buffer.size - (b.offset ?? 0);
-    if (size < need) throw new Error(`@${partition} bind point ${name}: ${size} bytes bound, ${need} needed`);
-    if ((b.offset ?? 0) + size > b.buffer.size) throw new Error(`@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
-    if (size > maxBinding) throw new Error(`@${partition} bind point ${name}: ${bytesText(size)} bound, over this device's maxStorageBufferBindingSize (${bytesText(maxBinding)})`);
+    if (size < need) throw new CgcError('runtime', `@${partition} bind point ${name}: ${size} bytes bound, ${need} needed`);
+    if ((b.offset ?? 0) + size > b.buffer.size) throw new CgcError('runtime', `@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
+    if (size > maxBinding) throw new CgcError('runtime', `@${partition} bind point ${name}: ${bytesText(size)} bound, over this device's maxStorageBufferBindingSize (${bytesText(maxBinding)})`);
   });
 }

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Target, parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
-import { allocTensor, runEntryPoint } from '../reference';
+import { runEntryPoint } from '../reference';
+import { allocTensor } from '../core';
 import { createReferenceTarget } from '../reference/target';
 import { openDevice } from './device';
 import { loadProgram, plannedRunCounts } from './runtime';

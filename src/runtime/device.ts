@@ -1,6 +1,7 @@
 // Acquires the session's GPUDevice: navigator.gpu in a browser or worker, Dawn (the `webgpu`
 // package) in Node. Reports the adapter as plain data and forwards device loss and uncaptured errors.
 import type * as DawnNode from 'webgpu';
+import { CgcError } from '../core';
 
 /** Optional features the runtime uses when present (GPU timings, f16 kernels, subgroup reductions). */
 export const OPTIONAL_FEATURES: readonly GPUFeatureName[] = ['timestamp-query', 'shader-f16', 'subgroups'];
@@ -131,10 +132,11 @@ export async function requestGpu(): Promise<GPU | undefined> {
 
 export async function openDevice(opts: OpenDeviceOptions = {}): Promise<OpenedDevice> {
   const { gpu, reason } = await gpuLookup();
-  if (!gpu) throw new Error(`WebGPU is unavailable: ${reason ?? 'no GPU entry point'}`);
+  if (!gpu) throw new CgcError('device', `WebGPU is unavailable: ${reason ?? 'no GPU entry point'}`);
   const adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : {});
   if (!adapter) {
-    throw new Error(
+    throw new CgcError(
+      'device',
       'WebGPU has no adapter: requestAdapter() returned null (no usable GPU or driver; ' +
         'in Chromium without a GPU use --enable-unsafe-webgpu --use-webgpu-adapter=swiftshader, ' +
         'in Node set VK_ICD_FILENAMES to a Vulkan ICD such as SwiftShader)',

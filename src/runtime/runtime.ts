@@ -10,7 +10,7 @@ import {
 } from '../ir';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
 import { isolatePartition } from '../ir/isolate';
-import { type HostTensor, tensorBytes, tensorFromBytes } from '../reference/tensor';
+import { CgcError, type HostTensor, tensorBytes, tensorFromBytes } from '../core';
 import { StagingPool, Uploads, align4, padded, stage, stageAll } from './staging';
 import { SubmitChunks } from './submit-chunks';
 import { bytesText, checkBufferSize, checkInt32Range, validateBindings } from './checks';
@@ -104,7 +104,7 @@ export interface LoadOptions {
 /** Loads `output` (verified Output IR); `constant(name)` gives each named constant's bytes. */
 export async function loadProgram(device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined, options: LoadOptions): Promise<LoadedProgram> {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
-  if (!program) throw new Error('the output IR has no cgc.program');
+  if (!program) throw new CgcError('runtime', 'the output IR has no cgc.program');
   const block = program.body();
   const nIn = (program.attr(ATTR.programInputs) as { value: number } | undefined)?.value ?? 0;
   const nOut = (program.attr(ATTR.programOutputs) as { value: number } | undefined)?.value ?? 0;
@@ -156,7 +156,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         const name = (op.attr(ATTR.constantName) as { value: string }).value;
         const data = constant(name);
         const want = byteSize(op.results[0]!.type);
-        if (!data || data.length !== want) throw new Error(`constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
+        if (!data || data.length !== want) throw new CgcError('runtime', `constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
         checkBufferSize(device, `constant "${name}"`, want);
         const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
         uploads.add(buffer, data);
@@ -181,9 +181,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     release();
     if (failed) throw failed;
     const total = buffers.reduce((n, b) => n + b.size, 0);
-    throw new Error(oom
-      ? `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${buffers.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`
-      : `allocating the program's buffers failed GPU validation: ${invalid!.message}`);
+    throw oom
+      ? new CgcError('device', `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${buffers.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`)
+      : new Error(`allocating the program's buffers failed GPU validation: ${invalid!.message}`);
   }
   const compiled = new Map<string, Runner>();
   let calls: { runner: Runner; bindings: GPUBufferBinding[]; name: string }[];
@@ -253,11 +253,11 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const repeat = profile ? Math.max(1, Math.floor(options.profileRepeat ?? 1)) : 1;
       const captures: { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[] = [];
       const kernels: { partition: string; subgraph: string; kernel: string }[] = [];
-      if (values.length !== inputs.length) throw new Error(`the program takes ${inputs.length} input(s), got ${values.length}`);
+      if (values.length !== inputs.length) throw new CgcError('runtime', `the program takes ${inputs.length} input(s), got ${values.length}`);
       values.forEach((v, i) => {
         const want = inputs[i]!.type;
         if (v.type.element !== want.element || v.type.shape.join('x') !== want.shape.join('x')) {
-          throw new Error(`input #${i} is ${v.type.shape.join('x')} ${v.type.element}; the program takes ${want.shape.join('x')} ${want.element}`);
+          throw new CgcError('runtime', `input #${i} is ${v.type.shape.join('x')} ${v.type.element}; the program takes ${want.shape.join('x')} ${want.element}`);
         }
         const bytes = tensorBytes(v);
         checkNarrowing(`int64 input #${i}${inputs[i]!.nameHint ? ` (%${inputs[i]!.nameHint})` : ''}`, inputs[i]!, bytes);
@@ -371,10 +371,10 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     },
     record(encoder, io) {
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
-        throw new Error(`the program binds ${inputs.length} input(s) and ${outputs.length} output(s); got ${io.inputs.length} and ${io.outputs.length}`);
+        throw new CgcError('runtime', `the program binds ${inputs.length} input(s) and ${outputs.length} output(s); got ${io.inputs.length} and ${io.outputs.length}`);
       }
       const host = calls.find((c) => c.runner.exe.kind === 'host');
-      if (host) throw new Error(`partition @${host.name} runs on the host (target '${host.runner.target}'): record() needs a program that runs entirely on the GPU; use run()`);
+      if (host) throw new CgcError('runtime', `partition @${host.name} runs on the host (target '${host.runner.target}'): record() needs a program that runs entirely on the GPU; use run()`);
       // The same caller ranges give the same binding arrays, so the executables' bind groups (made once
       // per binding array) are reused: creating a bind group per dispatch costs more than the dispatch.
       const key = [...io.inputs, ...io.outputs].map((b) => `${bufferId(b.buffer)}:${b.offset ?? 0}:${b.size ?? ''}`).join(',');
@@ -415,8 +415,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
 function partitionOrigin(isolated: Operation, name: string): string {
   const origins = isolated.body().operations.filter((o) => o.name === SUBGRAPH).map((o) => (o.attr(ATTR.origin) as { value: string }).value);
   const target = origins[0];
-  if (target === undefined) throw new Error(`partition @${name} invokes no subgraph`);
-  if (origins.some((o) => o !== target)) throw new Error(`partition @${name} mixes targets ${[...new Set(origins)].join(', ')}`);
+  if (target === undefined) throw new CgcError('runtime', `partition @${name} invokes no subgraph`);
+  if (origins.some((o) => o !== target)) throw new CgcError('runtime', `partition @${name} mixes targets ${[...new Set(origins)].join(', ')}`);
   return target;
 }
 
@@ -435,7 +435,7 @@ async function makeRunner(output: Operation, name: string, targets: readonly Tar
  */
 export function plannedRunCounts(output: Operation, targets: readonly Target[]): { dispatches: number; submits: number } {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
-  if (!program) throw new Error('the output IR has no cgc.program');
+  if (!program) throw new CgcError('runtime', 'the output IR has no cgc.program');
   const perPartition = new Map<string, { where: 'gpu' | 'host'; kernels: number }>();
   const sequence = program.body().operations.filter((o) => o.name === INVOKE).map((op) => {
     const name = (op.attr(ATTR.callee) as { name: string }).name;

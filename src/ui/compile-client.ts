@@ -3,6 +3,7 @@
 // watched: an error event, a message that cannot be read, or no progress for HANG_MS ends it, the
 // compile in flight fails with a CompileWorkerFault saying what happened, and the next compile
 // starts a new worker. Cancel that the worker does not honour within CANCEL_GRACE_MS ends it too.
+import { CgcError } from '../core';
 import * as Comlink from 'comlink';
 import type { CompileRequest, CompileResponse, ExportFiles } from '../engine/service';
 import type { CompileWorkerApi, WorkerFault } from '../engine/worker';
@@ -15,8 +16,11 @@ const HANG_MS = 60_000;
 const CANCEL_GRACE_MS = 3_000;
 
 /** The compile worker crashed, hung or was stopped; the next compile starts a new one. */
-export class CompileWorkerFault extends Error {
+export class CompileWorkerFault extends CgcError {
   override name = 'CompileWorkerFault';
+  constructor(message: string) {
+    super('device', message);
+  }
 }
 
 interface CompileWorker {

@@ -6,10 +6,11 @@ import type { TargetFileSource } from '../engine/targets';
 import type { ResourceLimits } from '../ir/limits';
 import { byId, h } from './dom';
 import { LimitsForm } from './limits-form';
-import { GRANULARITIES, type GranularityName, type TargetName } from './share';
+import { DEFAULT_GRANULARITY, type Granularity, isGranularity } from '../core';
+import type { TargetName } from './share';
 
 export interface CompileOptions {
-  readonly granularity: GranularityName;
+  readonly granularity: Granularity;
   readonly fusion: boolean;
   /** The targets checked (before fusion off removes `webgpu`). */
   readonly targets: readonly TargetName[];
@@ -30,7 +31,7 @@ export class CompileOptionsForm {
 
   constructor(onChange: () => void, onRefused: (why: string) => void) {
     this.limits = new LimitsForm(onChange, onRefused);
-    if (!GRANULARITIES.includes(this.granularity.value as GranularityName)) this.granularity.value = 'coarse';
+    if (!isGranularity(this.granularity.value)) this.granularity.value = DEFAULT_GRANULARITY;
     this.granularity.addEventListener('change', onChange);
     const changed = (box: HTMLInputElement) => {
       if (!this.effectiveTargets().length) {
@@ -49,7 +50,7 @@ export class CompileOptionsForm {
 
   get value(): CompileOptions {
     return {
-      granularity: this.granularity.value as GranularityName,
+      granularity: this.granularity.value as Granularity,
       fusion: this.fusion.checked,
       targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
       limits: this.limits.value,

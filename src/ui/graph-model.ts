@@ -37,15 +37,34 @@ export interface GraphGroup {
 export interface GraphModel {
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly (readonly [number, number])[];
+  /** Per edge: the type of the value it carries (`!cgc.tensor<1x64x!cgc.float32>`). */
+  readonly edgeTypes: readonly string[];
   readonly groups: readonly GraphGroup[];
   readonly partitions: readonly { name: string; target: string }[];
 }
 
-export const NODE_HEIGHT = 34;
+export const NODE_HEIGHT = 36;
+/** Characters a node's label line shows; longer names lose their middle (the ends tell them apart). */
+export const LABEL_CHARS = 30;
 
 /** The two lines drawn in a node: its op, and its value name. */
 export function nodeLabel(node: GraphNode): [string, string] {
   return [node.op, node.kind === 'output' ? node.inputs[0]?.value ?? node.id : node.id];
+}
+
+/** `text` cut to `max` characters in the middle: `%StatefulPart…conv2d_3/Relu`. */
+export function middleEllipsis(text: string, max = LABEL_CHARS): string {
+  if (text.length <= max) return text;
+  const head = Math.floor((max - 1) * 0.45);
+  return `${text.slice(0, head)}…${text.slice(text.length - (max - 1 - head))}`;
+}
+
+/** A tensor type as a person reads it: `!cgc.tensor<1x64x56x56x!cgc.float32>` → `1×64×56×56 float32`. */
+export function shapeText(type: string): string {
+  const m = /^!cgc\.(?:tensor|memref)<(constant )?((?:[^x<>]+x)*)!cgc\.(\w+)>$/.exec(type);
+  if (!m) return type;
+  const dims = m[2]!.split('x').filter(Boolean);
+  return `${dims.length ? dims.join('×') : 'scalar'} ${m[3]}${m[1] ? ' (constant)' : ''}`;
 }
 
 const attrText = (a: Attribute): string => formatAttribute(a);
@@ -54,7 +73,7 @@ const attrText = (a: Attribute): string => formatAttribute(a);
 export function buildGraph(inputText: string, partitions: CompileResponse['partitions'] = []): GraphModel {
   const { module } = parseModule(inputText, { file: 'input.mlir' });
   const entry = module?.body().operations.find((o) => o.name === 'cgc.entry_point');
-  if (!entry) return { nodes: [], edges: [], groups: [], partitions: [] };
+  if (!entry) return { nodes: [], edges: [], edgeTypes: [], groups: [], partitions: [] };
 
   const groups: GraphGroup[] = [];
   const groupOfOp = new Map<string, number>();
@@ -67,6 +86,7 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
 
   const nodes: GraphNode[] = [];
   const edges: [number, number][] = [];
+  const edgeTypes: string[] = [];
   const producer = new Map<unknown, number>();
   const constantName = new Map<unknown, string>();
   const port = (v: Operation['operands'][number]): PortInfo => {
@@ -77,7 +97,7 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
     const seen = new Set<number>();
     for (const v of op.operands) {
       const from = producer.get(v);
-      if (from !== undefined && !seen.has(from)) edges.push([from, to]);
+      if (from !== undefined && !seen.has(from)) { edges.push([from, to]); edgeTypes.push(typeToString(v.type)); }
       if (from !== undefined) seen.add(from);
     }
   };
@@ -98,7 +118,7 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
         const to = nodes.length;
         nodes.push({ id: `return #${i}`, kind: 'output', op: 'output', attrs: [], inputs: [port(v)], outputs: [] });
         const from = producer.get(v);
-        if (from !== undefined) edges.push([from, to]);
+        if (from !== undefined) { edges.push([from, to]); edgeTypes.push(typeToString(v.type)); }
       });
       continue;
     }
@@ -115,5 +135,5 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
     link(op, index);
     for (const r of op.results) producer.set(r, index);
   }
-  return { nodes, edges, groups, partitions: partitions.map((p) => ({ name: p.name, target: p.target })) };
+  return { nodes, edges, edgeTypes, groups, partitions: partitions.map((p) => ({ name: p.name, target: p.target })) };
 }

@@ -1,9 +1,13 @@
-// The graph view: the laid-out Input IR in SVG with pan (drag), zoom (wheel), fit, search and
-// keyboard navigation. Only what is on screen is in the DOM, and far out the nodes collapse into one
-// path, so a 5,000-node model stays interactive. Subgraphs are boxes coloured by partition, dashed
-// by target.
-import { partitionHue, s, targetDash } from './dom';
-import { type GraphModel, nodeLabel } from './graph-model';
+// The graph view: the laid-out Input IR in SVG with pan (drag), zoom (wheel, + / −), fit to width at a
+// readable size, a minimap, search, keyboard navigation (graph-keys.ts), collapsible subgraphs and
+// SVG/PNG export. Only what is on screen is in the DOM, and far out the nodes collapse into one path,
+// so a 5,000-node model stays interactive. Drawing itself is graph-draw.ts.
+import { h, s } from './dom';
+import { type Box, drawGraph, groupBox, nodeBox } from './graph-draw';
+import { download, standaloneSvg, svgToPng } from './svg-export';
+import { graphAction } from './graph-keys';
+import { Minimap } from './graph-minimap';
+import type { GraphModel } from './graph-model';
 import type { Layout } from './layout';
 import type { GraphOverlay } from './run-overlay';
 
@@ -11,14 +15,23 @@ import type { GraphOverlay } from './run-overlay';
 const OVERVIEW_NODES = 800;
 /** Below this zoom, labels are unreadable and are left out. */
 const LABEL_SCALE = 0.35;
-const GROUP_PAD = 8;
+/** Fit never goes below this: 12 px labels stay at least 9 px. */
+export const MIN_READABLE_SCALE = 0.75;
+const MAX_SCALE = 4;
+/** Far enough out to see a 5,000-op chain whole. */
+const MIN_SCALE = 0.0005;
+const KEY_ZOOM = 1.25;
+const KEY_PAN = 80;
+const DOUBLE_CLICK_MS = 450;
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
+export interface GraphViewOptions {
+  /** The `/` key: focus the search field. */
+  readonly onSearch?: () => void;
+}
 
 export class GraphView {
   private model?: GraphModel;
   private layout?: Layout;
-  private groupBoxes: Box[] = [];
   private succs: number[][] = [];
   private preds: number[][] = [];
   private byRank = new Map<number, number[]>();
@@ -28,20 +41,28 @@ export class GraphView {
   private frame = 0;
   private selectedIndex: number | undefined;
   private overlay: GraphOverlay | undefined;
+  private shapes = false;
+  /** The view is as Fit left it: a resize fits again. */
+  private fitted = false;
+  private readonly collapsed = new Set<number>();
   /** Set when a graph arrived while the view was hidden (no size yet): place it once it has one. */
   private placeWhenVisible = false;
   private readonly viewport = s('g', { class: 'viewport' });
   private readonly groupLayer = s('g', { class: 'groups' });
   private readonly edgeLayer = s('g', { class: 'edges' });
   private readonly nodeLayer = s('g', { class: 'nodes' });
+  private readonly minimap = new Minimap((x, y) => this.centreOn(x, y));
+  private readonly wrap = h('div', { class: 'graph-canvas' });
 
-  constructor(readonly svg: SVGSVGElement, private readonly onSelect: (index: number | undefined) => void) {
+  constructor(readonly svg: SVGSVGElement, private readonly onSelect: (index: number | undefined) => void, private readonly options: GraphViewOptions = {}) {
     this.viewport.append(this.groupLayer, this.edgeLayer, this.nodeLayer);
     svg.append(this.viewport);
+    svg.replaceWith(this.wrap);
+    this.wrap.append(this.controls(), svg, this.minimap.canvas);
     this.listen();
     new ResizeObserver(() => {
       if (!this.hasSize()) return;
-      if (this.placeWhenVisible) this.place();
+      if (this.placeWhenVisible || this.fitted) this.place();
       else this.redraw();
     }).observe(svg);
   }
@@ -55,6 +76,7 @@ export class GraphView {
     this.layout = layout;
     this.selectedIndex = undefined;
     this.overlay = undefined;
+    this.collapsed.clear();
     this.succs = model.nodes.map(() => []);
     this.preds = model.nodes.map(() => []);
     for (const [a, b] of model.edges) { this.succs[a]!.push(b); this.preds[b]!.push(a); }
@@ -64,15 +86,7 @@ export class GraphView {
     this.byRank = new Map();
     layout.rank.forEach((r, v) => this.byRank.set(r, [...(this.byRank.get(r) ?? []), v]));
     for (const l of this.byRank.values()) l.sort(byX);
-    this.groupBoxes = model.groups.map(() => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity }));
-    model.nodes.forEach((n, v) => {
-      const b = n.group !== undefined ? this.groupBoxes[n.group] : undefined;
-      if (!b) return;
-      b.x0 = Math.min(b.x0, layout.x[v]! - layout.w[v]! / 2 - GROUP_PAD);
-      b.x1 = Math.max(b.x1, layout.x[v]! + layout.w[v]! / 2 + GROUP_PAD);
-      b.y0 = Math.min(b.y0, layout.y[v]! - layout.h[v]! / 2 - GROUP_PAD - 10);
-      b.y1 = Math.max(b.y1, layout.y[v]! + layout.h[v]! / 2 + GROUP_PAD);
-    });
+    this.minimap.show(model, layout);
     this.place();
   }
 
@@ -81,29 +95,35 @@ export class GraphView {
     return r.width > 0 && r.height > 0;
   }
 
-  /** The opening view: all of a small graph, or the top of a big one at a readable zoom. */
+  /** The opening view: Fit (all of a small graph, the top of a big one at a readable size). */
   private place(): void {
-    const { model, layout } = this;
-    if (!model || !layout) return;
+    if (!this.model || !this.layout) return;
     this.placeWhenVisible = !this.hasSize();
-    const { width, height } = this.size();
-    if (this.fitScale() >= 0.5 || model.nodes.length === 0) this.fit();
-    else {
-      // Big graphs open at readable zoom on their first node rather than as an unreadable speck.
-      this.scale = 1;
-      this.tx = width / 2 - (layout.x[0] ?? 0);
-      this.ty = Math.min(0, height / 2 - (layout.y[0] ?? 0));
-      this.redraw();
-    }
+    this.fit();
   }
 
+  /**
+   * All of the graph when it fits at a readable size; else its width (at least MIN_READABLE_SCALE,
+   * never a one-pixel column), from the top or around the selected node, and the rest scrolls.
+   */
   fit(): void {
     const l = this.layout;
     if (!l) return;
     const { width, height } = this.size();
-    this.scale = Math.min(1.5, this.fitScale());
-    this.tx = (width - l.width * this.scale) / 2;
-    this.ty = (height - l.height * this.scale) / 2;
+    const tight = Math.min(width / l.width, height / l.height);
+    if (tight >= MIN_READABLE_SCALE || !l.width) {
+      this.scale = Math.min(1.5, Math.max(MIN_READABLE_SCALE, tight * 0.95));
+      this.tx = (width - l.width * this.scale) / 2;
+      this.ty = (height - l.height * this.scale) / 2;
+    } else {
+      // Too tall (or wide) to read whole: the width, at 75 %–100 %, from the top or around the selection.
+      const across = (width / l.width) * 0.95;
+      this.scale = Math.max(MIN_READABLE_SCALE, Math.min(1, across));
+      const sel = this.selectedIndex;
+      this.tx = l.width * this.scale <= width ? (width - l.width * this.scale) / 2 : sel !== undefined ? width / 2 - l.x[sel]! * this.scale : 0;
+      this.ty = sel !== undefined ? Math.min(0, height / 2 - l.y[sel]! * this.scale) : 0;
+    }
+    this.fitted = true;
     this.redraw();
   }
 
@@ -118,13 +138,27 @@ export class GraphView {
   select(index: number | undefined, center = true): void {
     this.selectedIndex = index;
     if (index !== undefined && center && this.layout) {
-      const { width, height } = this.size();
       this.scale = Math.max(this.scale, 0.8);
-      this.tx = width / 2 - this.layout.x[index]! * this.scale;
-      this.ty = height / 2 - this.layout.y[index]! * this.scale;
+      this.centreOn(this.layout.x[index]!, this.layout.y[index]!, false);
     }
     this.draw();
     this.onSelect(index);
+  }
+
+  /** Collapses subgraph `group` into its box (its members hidden), or expands it. */
+  toggleCollapsed(group: number): void {
+    if (this.collapsed.has(group)) this.collapsed.delete(group);
+    else this.collapsed.add(group);
+    this.svg.dataset.collapsed = String(this.collapsed.size);
+    if (this.selectedIndex !== undefined && this.model?.nodes[this.selectedIndex]?.group === group && this.collapsed.has(group)) this.select(undefined, false);
+    else this.redraw();
+  }
+
+  /** Collapses (or expands) every subgraph of `partition`. */
+  togglePartition(partition: number): void {
+    const groups = this.model?.groups.flatMap((g, i) => (g.partition === partition ? [i] : [])) ?? [];
+    const collapse = groups.some((g) => !this.collapsed.has(g));
+    for (const g of groups) if (collapse !== this.collapsed.has(g)) this.toggleCollapsed(g);
   }
 
   /** Nodes whose value name or op contains `query` (case-insensitive), in program order. */
@@ -141,16 +175,79 @@ export class GraphView {
     return i >= 0 ? i : undefined;
   }
 
-  private fitScale(): number {
-    const l = this.layout;
-    if (!l || !l.width || !l.height) return 1;
-    const { width, height } = this.size();
-    return Math.min(width / l.width, height / l.height) * 0.95;
+  /** The view (`view`) or the whole graph (`whole`) as a standalone SVG or PNG download. */
+  async export(format: 'svg' | 'png', scope: 'view' | 'whole'): Promise<void> {
+    const { model, layout: l } = this;
+    if (!model || !l) return;
+    const box = scope === 'whole' ? { x0: 0, y0: 0, x1: l.width, y1: l.height } : this.visibleBox(0);
+    const k = scope === 'whole' ? 1 : this.scale;
+    const width = (box.x1 - box.x0) * k, height = (box.y1 - box.y0) * k;
+    const scratch = s('svg', { class: 'graph graph-export-scratch', viewBox: `${box.x0} ${box.y0} ${box.x1 - box.x0} ${box.y1 - box.y0}` });
+    const drawn = drawGraph(model, l, box, { ...this.drawOptions(), labels: true, overview: false });
+    scratch.append(s('g', { class: 'groups' }, undefined), s('g', { class: 'edges' }), s('g', { class: 'nodes' }));
+    scratch.children[0]!.append(...drawn.groups);
+    scratch.children[1]!.append(...drawn.edges);
+    scratch.children[2]!.append(...drawn.nodes);
+    this.wrap.append(scratch);
+    const bg = getComputedStyle(this.svg).getPropertyValue('--panel').trim() || 'white';
+    const text = standaloneSvg(scratch, width, height, bg);
+    scratch.remove();
+    const name = `graph-${scope}.${format}`;
+    if (format === 'svg') download(name, text);
+    else download(name, await svgToPng(text, width, height));
+  }
+
+  private drawOptions() {
+    return {
+      shapes: this.shapes, overlay: this.overlay, collapsed: this.collapsed,
+      ...(this.selectedIndex !== undefined ? { selected: this.selectedIndex } : {}),
+    };
+  }
+
+  private controls(): HTMLElement {
+    const shapes = h('input', { type: 'checkbox', 'data-testid': 'graph-shapes' });
+    shapes.addEventListener('change', () => { this.shapes = shapes.checked; this.redraw(); });
+    const scope = h('select', { 'data-testid': 'graph-export-scope', 'aria-label': 'What to save' },
+      h('option', { value: 'view' }, 'the view'), h('option', { value: 'whole' }, 'the whole graph'));
+    const save = (format: 'svg' | 'png') => {
+      const b = h('button', { type: 'button', 'data-testid': `graph-export-${format}` }, format.toUpperCase());
+      b.addEventListener('click', () => void this.export(format, scope.value === 'whole' ? 'whole' : 'view'));
+      return b;
+    };
+    return h('div', { class: 'graph-controls' },
+      h('label', {}, shapes, ' shapes on edges'),
+      h('span', { class: 'graph-save' }, 'Save ', scope, ' as ', save('svg'), save('png')));
   }
 
   private size(): { width: number; height: number } {
     const r = this.svg.getBoundingClientRect();
     return { width: r.width || 800, height: r.height || 500 };
+  }
+
+  /** The graph area on screen, grown by `margin` screen px. */
+  private visibleBox(margin: number): Box {
+    const { width, height } = this.size();
+    const m = margin / this.scale;
+    return { x0: -this.tx / this.scale - m, y0: -this.ty / this.scale - m, x1: (width - this.tx) / this.scale + m, y1: (height - this.ty) / this.scale + m };
+  }
+
+  private centreOn(x: number, y: number, draw = true): void {
+    const { width, height } = this.size();
+    this.tx = width / 2 - x * this.scale;
+    this.ty = height / 2 - y * this.scale;
+    this.fitted = false;
+    if (draw) this.redraw();
+  }
+
+  /** Zooms by `k` around screen point (px, py). */
+  private zoomAt(px: number, py: number, k: number): void {
+    const next = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * k));
+    const f = next / this.scale;
+    this.fitted = false;
+    this.tx = px - (px - this.tx) * f;
+    this.ty = py - (py - this.ty) * f;
+    this.scale = next;
+    this.redraw();
   }
 
   private redraw(): void {
@@ -168,57 +265,97 @@ export class GraphView {
       const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
       if (!drag.moved && Math.hypot(dx, dy) < 4) return;
       drag.moved = true;
+      this.fitted = false;
       this.tx += dx; this.ty += dy;
       drag.x = e.clientX; drag.y = e.clientY;
       this.svg.classList.add('panning');
       this.redraw();
     });
+    // A double click collapses or expands the subgraph under the pointer (with Shift: its whole
+    // partition). Counted here, not by `dblclick`: a click redraws, so its two clicks hit two elements.
+    let last: { t: number; x: number; y: number } | undefined;
     this.svg.addEventListener('pointerup', (e) => {
       const wasClick = drag && !drag.moved;
       drag = undefined;
       this.svg.classList.remove('panning');
-      if (wasClick) this.select(this.hit(e.clientX, e.clientY), false);
+      if (!wasClick) return;
+      const double = last && e.timeStamp - last.t < DOUBLE_CLICK_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < 6;
+      last = double ? undefined : { t: e.timeStamp, x: e.clientX, y: e.clientY };
+      const g = double ? this.groupAt(e.clientX, e.clientY) : undefined;
+      if (g === undefined) this.select(this.hit(e.clientX, e.clientY), false);
+      else if (e.shiftKey) this.togglePartition(this.model!.groups[g]!.partition);
+      else this.toggleCollapsed(g);
     });
     this.svg.addEventListener('wheel', (e) => {
       e.preventDefault();
       const r = this.svg.getBoundingClientRect();
-      const px = e.clientX - r.left, py = e.clientY - r.top;
-      const k = Math.min(4, Math.max(0.002, this.scale * Math.exp(-e.deltaY * 0.0015))) / this.scale;
-      this.tx = px - (px - this.tx) * k;
-      this.ty = py - (py - this.ty) * k;
-      this.scale *= k;
-      this.redraw();
+      this.zoomAt(e.clientX - r.left, e.clientY - r.top, Math.exp(-e.deltaY * 0.0015));
     }, { passive: false });
     this.svg.addEventListener('keydown', (e) => this.key(e));
   }
 
   private key(e: KeyboardEvent): void {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const action = graphAction(e.key);
+    if (!action || !this.model) return;
+    e.preventDefault();
+    const { width, height } = this.size();
     const cur = this.selectedIndex;
-    let next: number | undefined;
     const sibling = (d: number) => {
       const row = this.byRank.get(this.layout!.rank[cur!]!)!;
       return row[row.indexOf(cur!) + d];
     };
-    switch (e.key) {
-      case 'ArrowDown': next = cur === undefined ? 0 : this.succs[cur]?.[0]; break;
-      case 'ArrowUp': next = cur === undefined ? 0 : this.preds[cur]?.[0]; break;
-      case 'ArrowLeft': next = cur === undefined ? 0 : sibling(-1); break;
-      case 'ArrowRight': next = cur === undefined ? 0 : sibling(1); break;
-      case 'Enter': next = cur ?? 0; break;
-      case 'Escape': this.select(undefined, false); e.preventDefault(); return;
-      default: return;
+    const pan = (dx: number, dy: number) => { this.tx += dx; this.ty += dy; this.fitted = false; this.redraw(); };
+    let next: number | undefined;
+    switch (action) {
+      case 'zoom-in': this.zoomAt(width / 2, height / 2, KEY_ZOOM); return;
+      case 'zoom-out': this.zoomAt(width / 2, height / 2, 1 / KEY_ZOOM); return;
+      case 'reset': this.zoomAt(width / 2, height / 2, 1 / this.scale); return;
+      case 'fit': this.fit(); return;
+      case 'search': this.options.onSearch?.(); return;
+      case 'clear': this.select(undefined, false); return;
+      case 'collapse': {
+        const g = cur !== undefined ? this.model.nodes[cur]!.group : undefined;
+        if (g !== undefined) this.toggleCollapsed(g);
+        return;
+      }
+      case 'centre': next = cur ?? 0; break;
+      case 'down': if (cur === undefined || e.shiftKey) { pan(0, -KEY_PAN); return; } next = this.succs[cur]?.[0]; break;
+      case 'up': if (cur === undefined || e.shiftKey) { pan(0, KEY_PAN); return; } next = this.preds[cur]?.[0]; break;
+      case 'left': if (cur === undefined || e.shiftKey) { pan(KEY_PAN, 0); return; } next = sibling(-1); break;
+      case 'right': if (cur === undefined || e.shiftKey) { pan(-KEY_PAN, 0); return; } next = sibling(1); break;
     }
-    e.preventDefault();
-    if (next !== undefined && this.model?.nodes[next]) this.select(next);
+    if (next !== undefined && this.model.nodes[next]) {
+      const g = this.model.nodes[next]!.group;
+      if (g !== undefined && this.collapsed.has(g)) this.toggleCollapsed(g);
+      this.select(next);
+    }
+  }
+
+  private toGraph(clientX: number, clientY: number): [number, number] {
+    const r = this.svg.getBoundingClientRect();
+    return [(clientX - r.left - this.tx) / this.scale, (clientY - r.top - this.ty) / this.scale];
   }
 
   private hit(clientX: number, clientY: number): number | undefined {
     const l = this.layout;
-    if (!l) return undefined;
-    const r = this.svg.getBoundingClientRect();
-    const gx = (clientX - r.left - this.tx) / this.scale, gy = (clientY - r.top - this.ty) / this.scale;
+    if (!l || !this.model) return undefined;
+    const [gx, gy] = this.toGraph(clientX, clientY);
     for (let v = 0; v < l.x.length; v++) {
+      const g = this.model.nodes[v]!.group;
+      if (g !== undefined && this.collapsed.has(g)) continue;
       if (Math.abs(gx - l.x[v]!) <= l.w[v]! / 2 && Math.abs(gy - l.y[v]!) <= l.h[v]! / 2) return v;
+    }
+    return undefined;
+  }
+
+  private groupAt(clientX: number, clientY: number): number | undefined {
+    const l = this.layout;
+    if (!l) return undefined;
+    const [gx, gy] = this.toGraph(clientX, clientY);
+    for (let g = 0; g < l.groupBoxes.length / 4; g++) {
+      const b = groupBox(l, g);
+      if (gx >= b.x0 && gx <= b.x1 && gy >= b.y0 && gy <= b.y1) return g;
     }
     return undefined;
   }
@@ -226,80 +363,26 @@ export class GraphView {
   private draw(): void {
     const { model, layout: l } = this;
     this.viewport.setAttribute('transform', `translate(${this.tx.toFixed(2)} ${this.ty.toFixed(2)}) scale(${this.scale.toFixed(5)})`);
+    this.svg.dataset.scale = this.scale.toFixed(4);
     if (!model || !l) {
       this.groupLayer.replaceChildren(); this.edgeLayer.replaceChildren(); this.nodeLayer.replaceChildren();
       return;
     }
-    const { width, height } = this.size();
-    const m = 40 / this.scale;
-    const view: Box = { x0: -this.tx / this.scale - m, y0: -this.ty / this.scale - m, x1: (width - this.tx) / this.scale + m, y1: (height - this.ty) / this.scale + m };
-    const inView = (b: Box) => b.x1 >= view.x0 && b.x0 <= view.x1 && b.y1 >= view.y0 && b.y0 <= view.y1;
-    const nodeBox = (v: number): Box => ({ x0: l.x[v]! - l.w[v]! / 2, y0: l.y[v]! - l.h[v]! / 2, x1: l.x[v]! + l.w[v]! / 2, y1: l.y[v]! + l.h[v]! / 2 });
-
-    const visible: number[] = [];
-    for (let v = 0; v < l.x.length; v++) if (inView(nodeBox(v))) visible.push(v);
-    const overview = visible.length > OVERVIEW_NODES;
+    const view = this.visibleBox(40);
+    let count = 0;
+    for (let v = 0; v < l.x.length && count <= OVERVIEW_NODES; v++) {
+      const b = nodeBox(l, v);
+      if (b.x1 >= view.x0 && b.x0 <= view.x1 && b.y1 >= view.y0 && b.y0 <= view.y1) count++;
+    }
+    const overview = count > OVERVIEW_NODES;
     const labels = !overview && this.scale >= LABEL_SCALE;
-    this.svg.dataset.visibleNodes = String(visible.length);
+    const drawn = drawGraph(model, l, view, { ...this.drawOptions(), labels, overview });
+    this.svg.dataset.visibleNodes = String(drawn.visibleNodes);
     this.svg.dataset.mode = overview ? 'overview' : labels ? 'detail' : 'boxes';
-
-    const groups: SVGElement[] = [];
-    this.groupBoxes.forEach((b, g) => {
-      if (!inView(b)) return;
-      const info = model.groups[g]!;
-      const hue = partitionHue(info.partition);
-      groups.push(s('rect', {
-        class: 'group', x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0, rx: 6,
-        fill: `hsl(${hue} 70% 55% / 0.16)`, stroke: `hsl(${hue} 60% 42%)`, 'stroke-dasharray': targetDash(info.target),
-        'data-partition': model.partitions[info.partition]?.name, 'data-target': info.target,
-      }));
-      const extra = this.overlay?.groupText.get(g);
-      if (labels) groups.push(s('text', { class: 'group-label', x: b.x0 + 6, y: b.y0 + 11 }, `@${info.symbol} · ${info.target}${extra ? ` · ${extra}` : ''}`));
-    });
-    this.groupLayer.replaceChildren(...groups);
-
-    let d = '', arrows = '';
-    l.routes.forEach((pts, i) => {
-      const [a, b] = model.edges[i]!;
-      let x0 = Infinity, x1 = -Infinity;
-      for (let k = 0; k < pts.length; k += 2) { x0 = Math.min(x0, pts[k]!); x1 = Math.max(x1, pts[k]!); }
-      if (!inView({ x0, x1, y0: l.y[a]!, y1: l.y[b]! })) return;
-      d += `M${pts[0]!.toFixed(1)} ${pts[1]!.toFixed(1)}`;
-      for (let k = 2; k < pts.length; k += 2) d += `L${pts[k]!.toFixed(1)} ${pts[k + 1]!.toFixed(1)}`;
-      const ex = pts.at(-2)!, ey = pts.at(-1)!;
-      if (labels) arrows += `M${(ex - 4).toFixed(1)} ${(ey - 7).toFixed(1)}L${(ex + 4).toFixed(1)} ${(ey - 7).toFixed(1)}L${ex.toFixed(1)} ${ey.toFixed(1)}Z`;
-    });
-    this.edgeLayer.replaceChildren(s('path', { class: 'edge', d }), s('path', { class: 'arrow', d: arrows }));
-
-    const nodes: SVGElement[] = [];
-    if (overview) {
-      let p = '';
-      for (const v of visible) { const b = nodeBox(v); p += `M${b.x0.toFixed(0)} ${b.y0.toFixed(0)}h${l.w[v]!.toFixed(0)}v${l.h[v]!.toFixed(0)}h${(-l.w[v]!).toFixed(0)}Z`; }
-      nodes.push(s('path', { class: 'node-overview', d: p }));
-    } else {
-      for (const v of visible) nodes.push(this.nodeElement(v, labels));
-    }
-    const sel = this.selectedIndex;
-    if (sel !== undefined && overview) nodes.push(this.nodeElement(sel, false));
-    this.nodeLayer.replaceChildren(...nodes);
-  }
-
-  private nodeElement(v: number, labels: boolean): SVGGElement {
-    const l = this.layout!;
-    const node = this.model!.nodes[v]!;
-    const w = l.w[v]!, hgt = l.h[v]!;
-    const shade = this.overlay?.nodeClass.get(v);
-    const g = s('g', {
-      class: `node ${node.kind}${shade ? ` ${shade}` : ''}${v === this.selectedIndex ? ' selected' : ''}`,
-      transform: `translate(${(l.x[v]! - w / 2).toFixed(1)} ${(l.y[v]! - hgt / 2).toFixed(1)})`,
-      'data-node-id': node.id, 'data-index': v, 'data-overlay-value': this.overlay?.nodeValue.get(v),
-    });
-    g.append(s('rect', { width: w, height: hgt, rx: node.kind === 'op' ? 4 : hgt / 2 }));
-    if (labels) {
-      const [op, name] = nodeLabel(node);
-      const clip = (t: string) => (t.length > 28 ? `${t.slice(0, 27)}…` : t);
-      g.append(s('text', { class: 'node-op', x: w / 2, y: 14 }, clip(op)), s('text', { class: 'node-name', x: w / 2, y: 27 }, clip(name)));
-    }
-    return g;
+    this.groupLayer.replaceChildren(...drawn.groups);
+    this.edgeLayer.replaceChildren(...drawn.edges);
+    this.nodeLayer.replaceChildren(...drawn.nodes);
+    const inner = this.visibleBox(0);
+    this.minimap.setView(inner.x0, inner.y0, inner.x1 - inner.x0, inner.y1 - inner.y0);
   }
 }

@@ -2,10 +2,12 @@
 // thread, so a 5,000-node model never blocks input. Plain data in and out (comlink).
 import * as Comlink from 'comlink';
 import type { CompileResponse } from '../engine/service';
-import { type GraphModel, NODE_HEIGHT, buildGraph, nodeLabel } from './graph-model';
+import { type GraphModel, LABEL_CHARS, NODE_HEIGHT, buildGraph, nodeLabel } from './graph-model';
 import { type Layout, layoutGraph } from './layout';
 
-const CHAR_W = 7;
+/** Advance of one character of the 12 px monospace labels (0.6 em), and the label's side margins. */
+const CHAR_W = 7.3;
+const LABEL_MARGIN = 20;
 
 export interface PreparedGraph {
   readonly model: GraphModel;
@@ -19,12 +21,14 @@ const api = {
     const model = buildGraph(inputText, partitions);
     const t1 = performance.now();
     const sizes = model.nodes.map((node) => {
-      const chars = Math.max(...nodeLabel(node).map((s) => Math.min(s.length, 28)));
-      return { w: Math.max(64, chars * CHAR_W + 20), h: NODE_HEIGHT };
+      const chars = Math.max(...nodeLabel(node).map((s) => Math.min(s.length, LABEL_CHARS)));
+      return { w: Math.max(64, Math.ceil(chars * CHAR_W + LABEL_MARGIN)), h: NODE_HEIGHT };
     });
-    const layout = layoutGraph({ sizes, edges: model.edges });
+    // Room for `@symbol · target` (cut in the middle past LABEL_CHARS) on each box.
+    const groupWidths = model.groups.map((g) => Math.ceil(Math.min(`@${g.symbol} · ${g.target}`.length, LABEL_CHARS) * CHAR_W) + 16);
+    const layout = layoutGraph({ sizes, edges: model.edges, groups: model.nodes.map((n) => n.group ?? -1), groupWidths });
     const prepared = { model, layout, ms: { parse: t1 - t0, layout: performance.now() - t1 } };
-    return Comlink.transfer(prepared, [layout.x.buffer, layout.y.buffer, layout.w.buffer, layout.h.buffer, layout.rank.buffer]);
+    return Comlink.transfer(prepared, [layout.x.buffer, layout.y.buffer, layout.w.buffer, layout.h.buffer, layout.rank.buffer, layout.groupBoxes.buffer]);
   },
 };
 

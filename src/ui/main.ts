@@ -9,6 +9,7 @@ import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './c
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
 import { GpuSession } from './gpu-session';
+import { showKeyMap } from './graph-keys';
 import { GraphView } from './graph-view';
 import { IrViews, showLegend, summaryText } from './ir-views';
 import { Links } from './links';
@@ -25,7 +26,7 @@ const editor = new SourceEditor(() => { app.edited = true; });
 const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showDetails(index);
   syncHash();
-});
+}, { onSearch: () => ui.search.focus() });
 const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size);
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
@@ -35,7 +36,7 @@ const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
 function showDetails(index: number | undefined): void {
-  showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index));
+  showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index), (group) => graph.toggleCollapsed(group));
 }
 
 function setProgress(label: string | undefined, fraction = 0): void {
@@ -218,6 +219,7 @@ function wire(): void {
 
 async function start(): Promise<void> {
   wire();
+  showKeyMap(byId('graph-keys', HTMLElement));
   installTestHooks(gpu);
   showNodeDetails(ui.details, undefined, undefined, app.decisions);
   showLegend(ui.legend, undefined);

@@ -3,6 +3,7 @@
 // bound and the naive sum, and the implicit dependencies that memory reuse introduces.
 import type { MemoryPlan, PlannedTensor } from '../compiler/memory/plan';
 import { formatBytes, h, s } from './dom';
+import { svgDownloadButton } from './svg-export';
 
 const W = 880;
 const H = 360;
@@ -26,7 +27,8 @@ export function showMemoryPlan(root: HTMLElement, plan: MemoryPlan | undefined, 
     ? h('ul', { 'data-testid': 'implicit-deps' }, ...plan.implicitDependencies.map((d) =>
       h('li', {}, `step ${d.before} (${stepNames[d.before] ?? '?'}) before step ${d.after} (${stepNames[d.after] ?? '?'}): ${d.tensor} overwrites ${d.overwrites}`)))
     : h('p', { class: 'muted', 'data-testid': 'implicit-deps' }, 'None: reuse never overwrites memory that an unordered step still reads.');
-  root.replaceChildren(totals, h('div', { class: 'chart-wrap' }, chart, tooltip), h('h4', {}, 'Implicit dependencies'), deps);
+  const save = chart instanceof SVGSVGElement ? [h('p', {}, svgDownloadButton(() => chart, 'memory-plan.svg', 'memory-download-svg'))] : [];
+  root.replaceChildren(totals, ...save, h('div', { class: 'chart-wrap' }, chart, tooltip), h('h4', {}, 'Implicit dependencies'), deps);
 }
 
 function chartOf(plan: MemoryPlan, stepNames: readonly string[], tooltip: HTMLElement): SVGSVGElement {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
+import { DEFAULT_GPU_PROFILE } from '../engine/load';
 import type { CompileOptions } from './compile-options';
 import { cacheKey } from './model-cache';
 import type { ModelSource } from './sources';

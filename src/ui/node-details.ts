@@ -1,6 +1,6 @@
 // The selected node's panel: op, attributes, operand and result types, its subgraph and partition,
-// its max abs error after a numeric-diff Run, and the compiler's decision log for it (which pattern
-// took it, which were tried and why not).
+// its max abs error after a numeric-diff Run, the compiler's decision log for it (which pattern
+// took it, which were tried and why not), and a button that collapses its subgraph.
 import type { Decision } from '../compiler/state';
 import { h } from './dom';
 import type { GraphModel, PortInfo } from './graph-model';
@@ -29,6 +29,12 @@ function decisionLog(decision: Decision | undefined): HTMLElement {
       : h('p', { class: 'muted' }, 'No other pattern was tried here.'));
 }
 
+function collapseButton(onClick: () => void): HTMLButtonElement {
+  const b = h('button', { type: 'button', 'data-testid': 'collapse-subgraph', title: 'Draw the subgraph as one box (double-click it, or C, to expand)' }, 'Collapse subgraph');
+  b.addEventListener('click', onClick);
+  return b;
+}
+
 /** What the numeric diff says of this node. */
 function errorText(error: NodeError): string {
   const e = formatError(error.maxAbs);
@@ -44,6 +50,7 @@ function errorText(error: NodeError): string {
  */
 export function showNodeDetails(
   panel: HTMLElement, model: GraphModel | undefined, index: number | undefined, decisions: ReadonlyMap<string, Decision>, error?: NodeError | 'not-compared',
+  collapse?: (group: number) => void,
 ): void {
   const node = index !== undefined ? model?.nodes[index] : undefined;
   if (!model || !node) {
@@ -62,6 +69,7 @@ export function showNodeDetails(
   panel.replaceChildren(
     h('h3', { 'data-testid': 'node-title' }, node.kind === 'op' ? `${node.id} = cgc_op.${node.op}` : `${node.kind} ${node.id}`),
     h('dl', { class: 'facts' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { 'data-fact': k }, v)])),
+    ...(collapse && node.group !== undefined ? [collapseButton(() => collapse(node.group!))] : []),
     h('section', {}, h('h4', {}, 'Attributes'),
       node.attrs.length
         ? h('dl', { class: 'attrs' }, ...node.attrs.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, h('code', {}, v))]))

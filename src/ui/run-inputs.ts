@@ -1,7 +1,7 @@
 // Inputs for a Run: seeded random tensors (the same values as `cgc run --input random:1`), or a
 // picked image for an image-shaped input, resized and normalized as ImageNet models expect.
 import { type ShapedType, numElements } from '../ir';
-import { type HostTensor, allocTensor } from '../reference/tensor';
+import { type HostTensor, allocTensor } from '../core';
 import { randomTensor } from '../reference/random';
 
 export { randomTensor };

@@ -6,13 +6,14 @@ import type { CompileResponse } from '../engine/service';
 import { type Operation, type ShapedType, formatDiagnostic, parseModule } from '../ir';
 import { CONSTANT, ENTRY_POINT } from '../ir/structural';
 import { runEntryPoint } from '../reference';
-import { type HostTensor, tensorFromBytes } from '../reference/tensor';
+import { type HostTensor, tensorFromBytes } from '../core';
 import type { KernelTiming, LoadedProgram, PartitionTiming } from '../runtime/runtime';
 import { loadCompiled } from '../engine/load';
 import type { GpuSession } from './gpu-session';
 import { imageTensor, isImageInput, randomInputs } from './run-inputs';
 import { runHooks } from './test-hooks';
-import { maxAbsError, medianTimings } from './run-stats';
+import { maxAbsError } from './run-stats';
+import { medianTimings } from '../engine/report';
 import { type GpuValue, compareValues } from './value-diff';
 
 export interface RunOptions {

@@ -1,25 +1,8 @@
-// Numbers a Run reports, as pure functions: the median and minimum of repeated timings, per-partition
-// medians across runs, kernel times grouped by subgraph invocation, and the max abs error of a GPU
-// output against the CPU reference's.
-import type { KernelTiming, PartitionTiming } from '../runtime/runtime';
-import { halfToFloat } from '../reference/kernels/common';
-import type { HostTensor } from '../reference/tensor';
-
-/** Element i as a number (float16 is stored as raw half bits). */
-const value = (t: HostTensor, i: number): number => (t.type.element === 'float16' ? halfToFloat(t.data[i] as number) : Number(t.data[i]!));
-
-export function median(xs: readonly number[]): number {
-  if (!xs.length) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Each partition's median time over the runs, in the first run's order (program order, host partitions first). */
-export function medianTimings(runs: readonly (readonly PartitionTiming[])[]): PartitionTiming[] {
-  const first = runs[0] ?? [];
-  return first.map((t) => ({ ...t, ms: median(runs.map((r) => r.find((x) => x.partition === t.partition)?.ms ?? NaN).filter((x) => !Number.isNaN(x))) }));
-}
+// Numbers a Run reports, as pure functions (per-partition medians are the run report's): kernel times
+// grouped by subgraph invocation, and the max abs error of a GPU output against the CPU reference's.
+import type { KernelTiming } from '../runtime/runtime';
+import type { HostTensor } from '../core';
+import { elementValue as value } from '../engine/report';
 
 /** max |a − b| over the elements; NaN against NaN counts as equal, NaN against a number as Infinity. */
 export function maxAbsError(a: HostTensor, b: HostTensor): number {

@@ -3,10 +3,12 @@
 // the host, each output (shape, first values, top-5) and, in numeric-diff mode, each output's max abs error.
 import type { PartitionTiming } from '../runtime/runtime';
 import { h, partitionHue, s } from './dom';
+import { svgDownloadButton } from './svg-export';
 import { errorClass, formatError, formatMs } from './run-overlay';
 import { summarizeOutput } from './run-inputs';
 import type { RunReport } from './run-session';
-import { median, subgraphKernels } from './run-stats';
+import { subgraphKernels } from './run-stats';
+import { median, min } from '../core';
 
 const BAR_HEIGHT = 22;
 const LABEL_WIDTH = 300;
@@ -78,7 +80,11 @@ function kernelSection(report: RunReport, order: readonly string[]): (Node | str
   if (!report.kernelTimings.length) {
     return [h('p', { class: 'muted', 'data-testid': 'kernel-source' }, 'No per-kernel times: this device has no timestamp-query, or no partition ran on the GPU.')];
   }
-  return [h('h3', {}, 'Time per kernel'), h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`), kernelChart(report, order)];
+  const chart = kernelChart(report, order);
+  return [
+    h('h3', {}, 'Time per kernel'), h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`),
+    h('p', {}, svgDownloadButton(() => chart, 'kernel-times.svg', 'kernel-download-svg')), chart,
+  ];
 }
 
 function outputList(report: RunReport): HTMLElement {
@@ -101,16 +107,18 @@ function outputList(report: RunReport): HTMLElement {
 export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[]): void {
   const n = report.wallMs.length;
   const host = report.partitions.filter((p) => p.target === 'cpu-reference');
+  const partitions = partitionChart(report.timings, order);
   panel.replaceChildren(
     h('p', { 'data-testid': 'run-summary' },
-      `${n} run${n === 1 ? '' : 's'} · median ${formatMs(median(report.wallMs))} ms · min ${formatMs(Math.min(...report.wallMs))} ms`,
+      `${n} run${n === 1 ? '' : 's'} · median ${formatMs(median(report.wallMs))} ms · min ${formatMs(min(report.wallMs))} ms`,
       ' (host wall time: inputs written to outputs read back)',
       ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
       report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
     h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
     h('h3', {}, 'Time per partition', n > 1 ? ` (median of ${n})` : ''),
     h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings)),
-    partitionChart(report.timings, order),
+    h('p', {}, svgDownloadButton(() => partitions, 'partition-times.svg', 'timing-download-svg')),
+    partitions,
     ...kernelSection(report, order),
     h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
       ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`

@@ -1,14 +1,18 @@
 // Small IR text inside a share link: deflate-raw (CompressionStream) then base64url, and back with a
 // size cap on the decompressed text, so a hostile link can neither inflate without bound nor hand
 // the page bytes that are not UTF-8 text.
+import { CgcError } from '../core';
 
 /** Compressed IR above this does not go into a link (the link keeps the view only). */
 export const MAX_PACKED_BYTES = 16 * 1024;
 /** Decompressed IR above this is refused. */
 export const MAX_UNPACKED_BYTES = 256 * 1024;
 
-export class ShareSourceError extends Error {
+export class ShareSourceError extends CgcError {
   override name = 'ShareSourceError';
+  constructor(message: string) {
+    super('source', message);
+  }
 }
 
 async function concat(stream: ReadableStream<Uint8Array>, cap: number): Promise<Uint8Array> {

@@ -2,13 +2,12 @@
 // and the UI state (view, selected node, compile options, IR shown) as `#key=value&…` in the page
 // URL. Parsing validates every key and value and caps the size; anything off is an error for the
 // caller to show, never a crash. Decompressing `src` is share-source.ts's job.
+import { DEFAULT_GRANULARITY, GRANULARITIES, type Granularity, ON_OFF } from '../core';
 
 export const VIEWS = ['source', 'graph', 'memory', 'ir'] as const;
-export const GRANULARITIES = ['coarse', 'per-target', 'per-subgraph'] as const;
 export const TARGET_NAMES = ['webgpu', 'webgpu-fallback', 'cpu-reference'] as const;
 export type View = (typeof VIEWS)[number];
 export type TargetName = (typeof TARGET_NAMES)[number];
-export type GranularityName = (typeof GRANULARITIES)[number];
 
 export type ModelRef = { kind: 'demo'; name: string } | { kind: 'url'; url: string };
 
@@ -16,7 +15,7 @@ export interface ShareState {
   readonly model?: ModelRef;
   readonly view?: View;
   readonly node?: string;
-  readonly granularity?: GranularityName;
+  readonly granularity?: Granularity;
   /** Which IR the IR view shows: 'input', 'output', a partition name or `wgsl.SYMBOL`. */
   readonly ir?: string;
   /** False: compile without the fused webgpu target. */
@@ -107,7 +106,7 @@ export function parseShareHash(hash: string, demos: ReadonlySet<string>): Parsed
         state.ir = value;
         break;
       case 'fusion':
-        if (value !== 'off' && value !== 'on') return { ok: false, error: 'fusion must be on or off' };
+        if (!isOneOf(ON_OFF, value)) return { ok: false, error: `fusion must be ${ON_OFF.join(' or ')}` };
         state.fusion = value === 'on';
         break;
       case 'targets': {
@@ -134,7 +133,7 @@ export function formatShareHash(state: ShareState): string {
   if (state.model) p.set('model', state.model.kind === 'demo' ? `demo:${state.model.name}` : `url:${state.model.url}`);
   if (state.view) p.set('view', state.view);
   if (state.node) p.set('node', state.node);
-  if (state.granularity && state.granularity !== 'coarse') p.set('gran', state.granularity);
+  if (state.granularity && state.granularity !== DEFAULT_GRANULARITY) p.set('gran', state.granularity);
   if (state.ir && state.ir !== 'input') p.set('ir', state.ir);
   if (state.fusion === false) p.set('fusion', 'off');
   if (state.targets && state.targets.length < TARGET_NAMES.length) p.set('targets', state.targets.join(','));

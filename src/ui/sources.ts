@@ -1,17 +1,16 @@
 // Model sources: dropped or picked files (.onnx with its external data files, .mlir or .mlirbc with a
 // .safetensors weights file), a URL, or a demo from public/models — each read into the plain data a
 // compile request needs. Nothing here parses a model; the compile worker does.
+import { CgcError, type Granularity } from '../core';
 import type { CompileRequest, CompileResponse } from '../engine/service';
-import type { TargetFileSource } from '../engine/targets';
-import { isTargetFile } from '../webgpu-target/target-file';
+import { type TargetFileSource, isTargetFile } from '../engine/targets';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
-import type { GpuProfile } from '../webgpu-target/limits';
-import type { GranularityName } from './share';
+import type { GpuProfile } from '../engine/load';
 
 export interface RequestOptions {
-  readonly granularity: GranularityName;
+  readonly granularity: Granularity;
   readonly targets: readonly string[];
   readonly limits?: Partial<ResourceLimits>;
   /** The device's features and limits to specialize for (WebGPU's defaults when absent). */
@@ -39,8 +38,11 @@ export const DEMO_MODELS: readonly DemoModel[] = [
   { file: 'tiny-cnn.onnx', title: 'Tiny CNN (ONNX, 4 convs, residual, 1×3×32×32, 42 KB)' },
 ];
 
-export class SourceError extends Error {
+export class SourceError extends CgcError {
   override name = 'SourceError';
+  constructor(message: string) {
+    super('source', message);
+  }
 }
 
 const ext = (name: string) => name.toLowerCase().match(/\.([a-z]+)$/)?.[1] ?? '';

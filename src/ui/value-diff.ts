@@ -3,7 +3,7 @@
 // node's error. Ops inside a fused subgraph have no value of their own on the GPU (the subgraph
 // never writes it to memory): they take the error of their subgraph's results, marked as such. A
 // reshape the compiler turned into a view of its operand's bytes takes its operand's error.
-import type { HostTensor } from '../reference/tensor';
+import type { HostTensor } from '../core';
 import type { GraphModel } from './graph-model';
 import { maxAbsError } from './run-stats';
 

@@ -1,5 +1,6 @@
 // Reader and writer for `.safetensors`, the common named-tensor weights format: an 8-byte
 // little-endian header length, a JSON header {name: {dtype, shape, data_offsets}}, then raw data.
+import { CgcError } from '../../core';
 import { type ElementType, type ShapedType, byteSize, checkShape, numElements, tensorType } from '../../ir/types';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../../ir/limits';
 
@@ -16,8 +17,11 @@ export interface Safetensors {
   readonly metadata: Readonly<Record<string, string>>;
 }
 
-export class SafetensorsError extends Error {
+export class SafetensorsError extends CgcError {
   override name = 'SafetensorsError';
+  constructor(message: string) {
+    super('import', message);
+  }
 }
 
 const DTYPE_TO_ELEMENT: Readonly<Record<string, ElementType>> = {

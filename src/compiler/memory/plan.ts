@@ -2,6 +2,7 @@
 // schedule, in-place reuse for elementwise steps whose input dies there, offsets from place.ts
 // (greedy best fit, then a search toward the lower bound), arenas split at the binding size limit,
 // and the implicit dependencies that reuse introduces.
+import { CgcError } from '../../core';
 import { placeBlocks } from './place';
 
 export interface PlanTensor {
@@ -55,8 +56,11 @@ export interface PlanOptions {
   dependsOn?: (a: number, b: number) => boolean;
 }
 
-export class MemoryPlanError extends Error {
+export class MemoryPlanError extends CgcError {
   override name = 'MemoryPlanError';
+  constructor(message: string) {
+    super('compile', message);
+  }
 }
 
 const DEFAULT_MAX_ARENA = 128 * 1024 * 1024;

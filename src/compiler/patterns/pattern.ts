@@ -1,6 +1,7 @@
 // The pattern language of subgraph declarations (docs/patterns.md): a pattern is a fixed DAG of
 // constrained op nodes, optionally extended by a dynamic elementwise epilogue or prologue chain.
 // Declarations arrive as CGC_SUBGRAPH_DECLARATION documents; readDeclaration checks them.
+import { CgcError } from '../../core';
 import {
   type Attribute, type ElementType, type IRDocument, INTERFACES, type Operation, type Trait, attrToValue, getOpDef,
   isElementType, parseModule, formatDiagnostic,
@@ -63,8 +64,11 @@ export interface Pattern {
   readonly multipleResults: boolean;
 }
 
-export class DeclarationError extends Error {
+export class DeclarationError extends CgcError {
   override name = 'DeclarationError';
+  constructor(message: string) {
+    super('declaration', message);
+  }
 }
 
 const TRAITS: ReadonlySet<string> = new Set([

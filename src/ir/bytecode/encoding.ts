@@ -1,6 +1,7 @@
 // MLIR bytecode primitives: the magic, section ids, op encoding masks, and byte streams with
 // PrefixVarInt / zigzag encodings. The reader checks every read against the end of its buffer and
 // reports errors with the absolute byte offset.
+import { CgcError } from '../../core';
 
 export const MAGIC = [0x4d, 0x4c, 0xef, 0x52]; // "MLïR"
 /** The bytecode version MLIR 16 (Debian's mlir-16-tools) writes and reads; the only one we accept. */
@@ -19,10 +20,11 @@ export const OpMask = {
 /** Resource entry kinds in the resource offset section. */
 export const ResourceKind = { Blob: 0, Bool: 1, String: 2 } as const;
 
-export class BytecodeError extends Error {
+/** Malformed bytecode at byte `offset`; the reader turns it into a diagnostic. */
+export class BytecodeError extends CgcError {
+  override name = 'BytecodeError';
   constructor(message: string, readonly offset: number) {
-    super(message);
-    this.name = 'BytecodeError';
+    super('parse', message);
   }
 }
 

@@ -2,7 +2,7 @@
 // one axis), cumsum and top_k. Float math is in double, rounded once per result; integer cumsum is
 // exact (BigInt) and wraps once.
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { fromBigInts, fromNumbers, readBigInts, readFloats, readNumbers } from './common';
 import { axisLayout, normAxis } from './indexing';
 

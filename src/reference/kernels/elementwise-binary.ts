@@ -3,7 +3,7 @@
 // exactly float32 (and float16) IEEE arithmetic for + − × ÷. Integers are exact: int32/int8/uint8
 // as JS numbers wrapped by the typed-array store (Math.imul for products), int64 as BigInt.
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { fromBigInts, fromNumbers, isSmallInt, readBigInts, readNumbers } from './common';
 import { broadcastMap } from './indexing';
 

@@ -2,10 +2,8 @@
 // predicates, logic and cast, plus the unary driver the activations share. Floats compute in double
 // from their float32 (or exactly widened float16) values and round once on store.
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
-import {
-  fromBigInts, fromNumbers, isSmallInt, readBigInts, readFloats, readNumbers, roundHalfEven, withType,
-} from './common';
+import { type HostTensor, roundHalfEven } from '../../core';
+import { fromBigInts, fromNumbers, isSmallInt, readBigInts, readFloats, readNumbers, withType } from './common';
 import { erf } from './special-functions';
 
 export interface UnaryFns {

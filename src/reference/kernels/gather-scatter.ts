@@ -3,8 +3,8 @@
 // of range is an error naming the op, since ONNX leaves it undefined and a GPU would read garbage.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
-import { floatToHalf, halfToFloat, readNumbers, storedValue } from './common';
+import { type HostTensor, floatToHalf, halfToFloat } from '../../core';
+import { readNumbers, storedValue } from './common';
 import { axisLayout, count, normAxis, strides } from './indexing';
 
 type Storage = { [i: number]: number | bigint };

@@ -3,7 +3,7 @@
 // and the outer × axis × inner layout of along-axis ops. Maps are Int32Arrays: results are capped
 // far below 2^31 elements by the interpreter's allocation limit.
 import { type ElementType, strides } from '../../ir/types';
-import { type HostTensor, allocTensor } from '../tensor';
+import { type HostTensor, allocTensor } from '../../core';
 import { storedValue } from './common';
 
 export { strides };

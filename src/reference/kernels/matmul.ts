@@ -2,7 +2,7 @@
 // per result (see convolution.ts for why); int32 accumulates modulo 2^32 (Math.imul), int64 in BigInt,
 // which is exactly what wrapping C integer arithmetic gives.
 import { implement } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { fromBigInts, fromNumbers, readBigInts, readFloats } from './common';
 import { broadcastMap } from './indexing';
 

@@ -2,7 +2,7 @@
 // two passes (mean, then mean of squared deviations: no E[x²] − E[x]² cancellation); each result
 // rounds once. epsilon and the other float attributes are float32 values, as ONNX stores them.
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { fromNumbers, readFloats } from './common';
 import { axisLayout, broadcastMap, normAxis } from './indexing';
 

@@ -3,7 +3,7 @@
 // window's in-bounds count, or with include_padding by the count of positions inside input + explicit
 // padding (as ONNX Runtime: ceil_mode's overhang past the end padding is never counted).
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { fromNumbers, intRange, isFloat, readNumbers } from './common';
 
 /** What a pooling op does with the in-bounds values of one window. */

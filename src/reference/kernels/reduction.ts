@@ -4,7 +4,7 @@
 // integer sum to double and truncate. An empty reduction gives the identity: 0, 1, ∓∞ or the type's bounds.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { fromBigInts, fromNumbers, intRange, isFloat, readBigInts, readNumbers, withType } from './common';
 import { axisLayout, broadcastMap, normAxis } from './indexing';
 

@@ -1,7 +1,7 @@
 // Reference kernels of the data-movement cgc_ops that change shape or dimension order. All copy raw
 // storage (exact for every element type); the reordering ones build one index map each.
 import { implement } from '../registry';
-import type { HostTensor } from '../tensor';
+import type { HostTensor } from '../../core';
 import { withType } from './common';
 import { axisTable, broadcastMap, separableMap, strides, take } from './indexing';
 

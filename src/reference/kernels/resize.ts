@@ -4,8 +4,8 @@
 // interpolate axis by axis, last axis first as the ONNX reference recurses, in double, rounding once.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../tensor';
-import { fromNumbers, intRange, isFloat, readNumbers, roundHalfEven } from './common';
+import { type HostTensor, roundHalfEven } from '../../core';
+import { fromNumbers, intRange, isFloat, readNumbers } from './common';
 import { axisLayout, axisTable, separableMap, strides, take } from './indexing';
 
 export interface ResizeParams {

@@ -1,8 +1,7 @@
 // Reference kernels of concat, split, slice, pad and trilu. All copy raw storage (exact for every
 // element type); slice, pad and trilu build one index map each, −1 marking padding or zeroed elements.
 import { implement } from '../registry';
-import type { HostTensor } from '../tensor';
-import { allocTensor } from '../tensor';
+import { type HostTensor, allocTensor } from '../../core';
 import { axisLayout, axisTable, normAxis, separableMap, strides, take } from './indexing';
 
 type Storage = { [i: number]: number | bigint };

@@ -3,9 +3,8 @@
 import { expect } from 'vitest';
 import { type AttrInput, attrs } from '../../ir/ops/test-cases';
 import { type ElementType, tensorType } from '../../ir/types';
-import { floatToHalf, halfToFloat } from '../kernels/common';
+import { floatToHalf, halfToFloat, type HostTensor, allocTensor } from '../../core';
 import { evaluateOp } from '../interpreter';
-import { type HostTensor, allocTensor } from '../tensor';
 
 /** A tensor of `element` holding `values` (float16 rounded to half, int64 as BigInt). */
 export function tensor(shape: readonly number[], values: readonly number[], element: ElementType = 'float32'): HostTensor {

@@ -6,7 +6,8 @@ import { type Operation, type ShapedType, numElements, parseModule, typeToString
 import { formatAttribute } from '../../ir/attributes';
 import { inferOp } from '../../ir/registry';
 import { type AttrInput, attrs, ty } from '../../ir/ops/test-cases';
-import { type HostTensor, allocTensor, runEntryPoint, tensorBytes } from '../../reference';
+import { runEntryPoint } from '../../reference';
+import { type HostTensor, allocTensor, tensorBytes } from '../../core';
 import { randomTensor } from '../../reference/random';
 import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
 import { compile } from '../../compiler/pipeline';

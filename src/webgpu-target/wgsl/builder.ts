@@ -9,13 +9,17 @@
 // result wrapped to its type; int64 is stored as two words and computed in i32 (its low word), so
 // int64 tensors must hold values in the int32 range (the runtime checks what it uploads) and only
 // ops that cannot leave that range may produce them (the targets decline the others).
+import { CgcError } from '../../core';
 import { type ElementType, type Operation, type Value, getOpDef, numElements, shapeToString, strides } from '../../ir';
 
 /** How a value is computed in WGSL: floats (float32, float16) as f32, every integer and bool type as i32. */
 export type Scalar = 'f32' | 'i32';
 
-export class KernelDecline extends Error {
+export class KernelDecline extends CgcError {
   override name = 'KernelDecline';
+  constructor(message: string) {
+    super('unsupported', message);
+  }
 }
 
 export interface Typed {

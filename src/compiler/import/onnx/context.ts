@@ -10,7 +10,7 @@ import { type Block, Operation, Value } from '../../../ir/operation';
 import { OpContext, getOpDef, inferOp } from '../../../ir/registry';
 import { ATTR, CONSTANT } from '../../../ir/structural';
 import { type ElementType, type ShapedType, numElements, tensorType } from '../../../ir/types';
-import type { HostTensor } from '../../../reference/tensor';
+import type { HostTensor } from '../../../core';
 import { OnnxImportError } from './errors';
 import { FOLD_LIMIT, HOST_EVAL } from './fold';
 import { toNumbers } from './host';

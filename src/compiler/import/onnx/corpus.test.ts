@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { verifyModule } from '../../../ir';
-import type { HostTensor } from '../../../reference/tensor';
+import type { HostTensor } from '../../../core';
 import { OnnxImportError, importOnnx, readTensorProto } from '.';
 import { decodeTensor } from './proto';
 

@@ -1,8 +1,12 @@
 // The one error the ONNX importer raises: every malformed file, unsupported op or unresolvable
 // shape ends here, with a message naming the node, op, opset and rule.
+import { CgcError } from '../../../core';
 
-export class OnnxImportError extends Error {
+export class OnnxImportError extends CgcError {
   override name = 'OnnxImportError';
+  constructor(message: string) {
+    super('import', message);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // to constants at import time. Attributes are read through the op's declaration (defaults apply).
 import type { OpContext } from '../../../ir/registry';
 import { type ShapedType, numElements } from '../../../ir/types';
-import { type HostTensor, allocTensor } from '../../../reference/tensor';
+import { type HostTensor, allocTensor } from '../../../core';
 import { forEachIndex, fromNumbers, pick, strides, toNumbers } from './host';
 
 export type HostEval = (ins: readonly HostTensor[], ctx: OpContext, out: readonly ShapedType[]) => HostTensor[];

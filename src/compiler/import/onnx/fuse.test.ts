@@ -2,7 +2,8 @@
 // layer_normalization; near misses stay as written.
 import { expect, test } from 'vitest';
 import { tensorType } from '../../../ir';
-import { runEntryPoint, tensorFromBytes } from '../../../reference';
+import { runEntryPoint } from '../../../reference';
+import { tensorFromBytes } from '../../../core';
 import { importOnnx } from './importer';
 import { floatTensor, importText, modelBytes, node, tensorInfo } from './testing';
 

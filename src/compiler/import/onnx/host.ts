@@ -1,44 +1,14 @@
 // Small host-tensor helpers for the importer: element values as numbers (int64, bool and float16
-// converted), tensors from numbers, float16 bits, and row-major strides.
-import { type ElementType, halfToFloat, numElements, strides, tensorType } from '../../../ir/types';
-import { type HostTensor, allocTensor } from '../../../reference/tensor';
-
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-
-/** IEEE half bits → number. */
-export const halfToNumber = halfToFloat;
-
-/** number → IEEE half bits, rounding to nearest even through float32. */
-export function numberToHalf(v: number): number {
-  f32[0] = v;
-  const x = u32[0]!;
-  const sign = (x >>> 16) & 0x8000;
-  const exp = (x >>> 23) & 0xff;
-  let mant = x & 0x7fffff;
-  if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  const e = exp - 127 + 15;
-  if (e >= 31) return sign | 0x7c00;
-  if (e <= 0) {
-    if (e < -10) return sign;
-    mant |= 0x800000;
-    const shift = 14 - e;
-    const half = mant >> shift;
-    const rest = mant & ((1 << shift) - 1);
-    const mid = 1 << (shift - 1);
-    return sign | (half + (rest > mid || (rest === mid && half & 1) ? 1 : 0));
-  }
-  const base = (e << 10) | (mant >> 13);
-  const rest = mant & 0x1fff;
-  return sign | (base + (rest > 0x1000 || (rest === 0x1000 && base & 1) ? 1 : 0));
-}
+// converted), tensors from numbers, and row-major strides.
+import { type ElementType, numElements, strides, tensorType } from '../../../ir/types';
+import { type HostTensor, allocTensor, floatToHalf, halfToFloat } from '../../../core';
 
 /** Every element as a number (int64 beyond ±2^53 rounds; it only appears as a sentinel there). */
 export function toNumbers(t: HostTensor): number[] {
   const out = new Array<number>(t.data.length);
   const d = t.data;
   if (d instanceof BigInt64Array) for (let i = 0; i < d.length; i++) out[i] = Number(d[i]!);
-  else if (t.type.element === 'float16') for (let i = 0; i < d.length; i++) out[i] = halfToNumber(d[i] as number);
+  else if (t.type.element === 'float16') for (let i = 0; i < d.length; i++) out[i] = halfToFloat(d[i] as number);
   else for (let i = 0; i < d.length; i++) out[i] = d[i] as number;
   return out;
 }
@@ -51,7 +21,7 @@ export function fromNumbers(shape: readonly number[], element: ElementType, valu
     const v = values[i]!;
     switch (element) {
       case 'int64': (d as BigInt64Array)[i] = toInt64(v); break;
-      case 'float16': d[i] = numberToHalf(v); break;
+      case 'float16': d[i] = floatToHalf(v); break;
       case 'bool': d[i] = v ? 1 : 0; break;
       case 'float32': d[i] = v; break;
       default: d[i] = Number.isFinite(v) ? Math.trunc(v) : 0;

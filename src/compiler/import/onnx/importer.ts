@@ -6,7 +6,7 @@ import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR } from '../../../
 import { Operation, type Value } from '../../../ir/operation';
 import { ATTR, ENTRY_POINT, MODULE, RETURN } from '../../../ir/structural';
 import { functionType } from '../../../ir/types';
-import type { HostTensor } from '../../../reference/tensor';
+import type { HostTensor } from '../../../core';
 import { GraphBuilder, NodeCtx, isHost } from './context';
 import { OnnxImportError, messageOf } from './errors';
 import { defaultOpset, inputType, topologicalOrder } from './graph';

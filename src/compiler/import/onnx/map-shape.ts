@@ -2,7 +2,7 @@
 // Transpose, DepthToSpace, SpaceToDepth) and the ones that only produce constants from static
 // shapes or attributes (Shape, Size, Constant, ConstantOfShape, Range, EyeLike).
 import { numElements } from '../../../ir/types';
-import type { HostTensor } from '../../../reference/tensor';
+import type { HostTensor } from '../../../core';
 import type { MapperTable, NodeCtx, Produced } from './context';
 import { FOLD_LIMIT } from './fold';
 import { fromNumbers, toNumbers } from './host';

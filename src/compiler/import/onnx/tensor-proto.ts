@@ -3,7 +3,7 @@
 // typed fields or external files (data_location = EXTERNAL).
 import { type ElementType, MAX_DIM, MAX_RANK, elementByteSize, tensorType } from '../../../ir/types';
 import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../../../ir/limits';
-import { type HostTensor, allocTensor } from '../../../reference/tensor';
+import { type HostTensor, allocTensor } from '../../../core';
 import { MAX_IMPORT_ELEMENTS, OnnxImportError } from './errors';
 import { type TensorProto, decodeTensor, int64ToBigInt, int64ToNumber } from './proto';
 

@@ -1,6 +1,43 @@
-// Host tensors: a shaped type plus its elements in a typed array, as the CPU reference, the
-// importers' constant folding and the runtime's readback exchange them.
-import { type ElementType, type ShapedType, numElements, tensorType } from '../ir/types';
+// Host tensors and the element types they hold: a shaped type plus its elements in a typed array,
+// as the CPU reference, the importers' constant folding and the runtime's readback exchange them.
+// The IR's types (src/ir/types.ts) build on these; nothing here imports the rest of src.
+
+export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool'] as const;
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+const BYTE_SIZE: Record<ElementType, number> = {
+  float32: 4, float16: 2, int32: 4, int64: 8, int8: 1, uint8: 1, bool: 1,
+};
+
+export function isElementType(name: string): name is ElementType {
+  return (ELEMENT_TYPES as readonly string[]).includes(name);
+}
+
+export function elementByteSize(e: ElementType): number {
+  return BYTE_SIZE[e];
+}
+
+export interface ShapedType {
+  readonly kind: 'tensor' | 'memref';
+  readonly shape: readonly number[];
+  readonly element: ElementType;
+  /** The spec's `constant` qualifier: data bound once, before execution (weights). */
+  readonly constant: boolean;
+}
+
+export function tensorType(shape: readonly number[], element: ElementType, constant = false): ShapedType {
+  return { kind: 'tensor', shape: [...shape], element, constant };
+}
+
+export function numElements(shape: readonly number[]): number {
+  let n = 1;
+  for (const d of shape) n *= d;
+  return n;
+}
+
+export function byteSize(t: ShapedType): number {
+  return numElements(t.shape) * elementByteSize(t.element);
+}
 
 /** Storage per element type. float16 is kept as raw IEEE half bits; int64 as BigInt64Array. */
 export interface ElementStorage {

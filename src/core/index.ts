@@ -1,0 +1,7 @@
+// The bottom module: host tensors and element types, float16 conversion, statistics, the error base
+// class and option definitions. Every other layer may import it; it imports nothing from them.
+export * from './tensor';
+export * from './float16';
+export * from './stats';
+export * from './errors';
+export * from './options';

@@ -1,0 +1,101 @@
+// Compile and run options: each one's allowed values, its default, and a check that refuses a bad
+// value naming the option, the value and what is allowed. The CLI, the app, share links and the
+// compiler take the values from here instead of keeping their own lists.
+import { CgcError } from './errors';
+
+// ---------------------------------------------------------------------------------------------
+// Compile options
+
+/** How the partition pass groups subgraphs: all of one target's together, per target run, or one partition per subgraph. */
+export const GRANULARITIES = ['coarse', 'per-target', 'per-subgraph'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+export const DEFAULT_GRANULARITY: Granularity = 'coarse';
+
+/** The values of a switch (fusion, profile, numeric diff) where it is given as text. */
+export const ON_OFF = ['on', 'off'] as const;
+/** Fusion on compiles with the fused `webgpu` target; off leaves the per-op targets. */
+export const DEFAULT_FUSION = true;
+
+export interface CompileOptionValues {
+  readonly granularity: Granularity;
+  readonly fusion: boolean;
+  /** The targets to compile for; which names exist is the caller's (its target list), never fixed here. */
+  readonly targets: readonly string[];
+}
+
+const quoted = (v: unknown): string => `'${String(v)}'`;
+
+function refuse(option: string, value: unknown, allowed: string): never {
+  throw new CgcError('usage', `${option} must be ${allowed}; got ${quoted(value)}`);
+}
+
+export function isGranularity(value: string): value is Granularity {
+  return (GRANULARITIES as readonly string[]).includes(value);
+}
+
+/** `value`, or the default when undefined; `option` names it in the refusal (e.g. '--granularity'). */
+export function validateGranularity(value: string | undefined, option = 'granularity'): Granularity {
+  if (value === undefined) return DEFAULT_GRANULARITY;
+  if (!isGranularity(value)) refuse(option, value, `one of ${GRANULARITIES.join(', ')}`);
+  return value;
+}
+
+/** 'on' / 'off' (the default when undefined: on) as a boolean. */
+export function validateFusion(value: string | undefined, option = 'fusion'): boolean {
+  return validateOnOff(value, DEFAULT_FUSION, option);
+}
+
+/**
+ * A non-empty list of target names, each one of `known` (the targets the caller has), without
+ * repeats. The list is the caller's: a target loaded at run time is as valid as a built-in one.
+ */
+export function validateTargets(names: readonly string[], known: readonly string[], option = 'targets'): string[] {
+  if (!names.length) refuse(option, '', `a non-empty list of ${known.join(', ')}`);
+  for (const n of names) if (!known.includes(n)) refuse(option, n, `a list of ${known.join(', ')}`);
+  const repeated = names.find((n, i) => names.indexOf(n) !== i);
+  if (repeated !== undefined) throw new CgcError('usage', `${option} names '${repeated}' twice`);
+  return [...names];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run options
+
+export interface RunOptionValues {
+  /** How many times the program runs on the same inputs (timings are the median over them). */
+  readonly runs: number;
+  /** Seed of the random inputs. */
+  readonly seed: number;
+  /** Time every kernel (GPU timestamps) in one extra run. */
+  readonly profile: boolean;
+  /** Compare every subgraph result with the CPU reference's in one extra debug run. */
+  readonly diff: boolean;
+}
+
+export const DEFAULT_RUN_OPTIONS: RunOptionValues = { runs: 1, seed: 1, profile: false, diff: false };
+/** More runs than this is a typo, not a measurement. */
+export const MAX_RUNS = 100_000;
+
+function integerIn(value: string | number | undefined, def: number, lo: number, hi: number, option: string): number {
+  if (value === undefined) return def;
+  const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+  if (!Number.isInteger(n) || n < lo || n > hi) refuse(option, value, `an integer from ${lo} to ${hi}`);
+  return n;
+}
+
+/** A number of runs from 1 to MAX_RUNS (the default when undefined: 1). */
+export function validateRuns(value: string | number | undefined, option = 'runs'): number {
+  return integerIn(value, DEFAULT_RUN_OPTIONS.runs, 1, MAX_RUNS, option);
+}
+
+/** A seed from 0 to 2^32 − 1 (the default when undefined: 1). */
+export function validateSeed(value: string | number | undefined, option = 'seed'): number {
+  return integerIn(value, DEFAULT_RUN_OPTIONS.seed, 0, 2 ** 32 - 1, option);
+}
+
+/** An on/off switch given as text ('on' / 'off'); `def` when undefined. Profile and numeric diff are such switches. */
+export function validateOnOff(value: string | undefined, def: boolean, option: string): boolean {
+  if (value === undefined) return def;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  return refuse(option, value, ON_OFF.join(' or '));
+}
