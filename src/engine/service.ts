@@ -8,6 +8,8 @@ import {
 import { CONSTANT, SUBGRAPH } from '../ir/structural';
 import { type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
+import type { TargetFileSource } from './targets';
+import { readTargetFile } from '../webgpu-target/target-file';
 import { type Model, ModelError, openModel } from './model';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
@@ -29,8 +31,10 @@ export interface CompileRequest {
   readonly granularity?: Granularity;
   /** One scratch arena ('one', the default) or one per branch ('per-branch'): memory against parallelism (memory/plan.ts). */
   readonly arenas?: ArenaSetting;
-  /** Names of the default targets to compile for (webgpu, webgpu-fallback, cpu-reference); all when absent. */
+  /** Names of the targets to compile for, in order, among the defaults (webgpu, webgpu-fallback, cpu-reference) and `targetFiles`'; all when absent. */
   readonly targets?: readonly string[];
+  /** Target files' text (docs/targets.md): their targets join the known ones, ahead of the defaults. */
+  readonly targetFiles?: readonly TargetFileSource[];
   /** The device's features and limits; WebGPU's defaults when absent. */
   readonly gpu?: GpuProfile;
   /** Resource limits on the model and the compile (DEFAULT_LIMITS where not given). */
@@ -80,6 +84,8 @@ export interface CompileResponse {
   readonly decisions?: Decision[];
   readonly decisionText?: string;
   readonly passTimes?: { pass: string; ms: number }[];
+  /** The target files whose targets took partitions: loading the program needs them (engine/load.ts). */
+  readonly targetFiles?: TargetFileSource[];
 }
 
 export interface CompileHooks {
@@ -171,6 +177,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       limits: req.limits ?? {},
       gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
       ...(req.targets ? { targets: req.targets } : {}),
+      ...(req.targetFiles ? { targetFiles: req.targetFiles } : {}),
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
@@ -199,6 +206,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),
       passTimes: s.passTimes,
+      ...targetFilesUsed(req, s.partitions),
     };
   } catch (e) {
     if (e instanceof CgcError) {
@@ -237,6 +245,12 @@ export function exportFilesFromText(inputText: string, outputText: string, data:
     return r.module;
   };
   return exportFiles(parse(inputText, 'input.mlir'), parse(outputText, 'output.mlir'), data);
+}
+
+/** The request's target files whose targets took a partition (by the name each file declares). */
+function targetFilesUsed(req: CompileRequest, partitions: readonly { target: string }[]): Pick<CompileResponse, 'targetFiles'> {
+  const used = (req.targetFiles ?? []).filter((f) => partitions.some((p) => p.target === readTargetFile(f.text, f.fileName).name));
+  return used.length ? { targetFiles: used } : {};
 }
 
 /** Each subgraph's WGSL as its partition's target describes it, or why it has none (it runs on the host, say). */
