@@ -11,7 +11,7 @@ import { DEFAULT_GPU_PROFILE, type GpuProfile, profileShortfall } from '../webgp
 import type { TargetFileSource } from './targets';
 import { readTargetFile } from '../webgpu-target/target-file';
 import { type Model, ModelError, openModel, targetsFor } from './model';
-import { writeSafetensors } from '../compiler/import/safetensors';
+import { writeSafetensors } from '../ir/safetensors';
 import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
 import { hasRecordedProfile, moduleRole, programOf, recordProfile, writeProgram } from './program';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
