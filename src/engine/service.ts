@@ -263,7 +263,8 @@ function kernelSources(output: Operation, partitions: readonly { name: string; t
     const described = targetNamed(targets, p.target, `partition @${p.name}`).describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated.get(p.name)!), p.name);
     for (const k of described.kernels) {
       const entry = bySymbol.get(k.subgraph) ?? { target: p.target, kernels: [] };
-      entry.kernels.push({ name: k.name, wgsl: k.wgsl });
+      // A subgraph invoked twice dispatches its kernels twice; it has them once.
+      if (!entry.kernels.some((x) => x.name === k.name)) entry.kernels.push({ name: k.name, wgsl: k.wgsl });
       bySymbol.set(k.subgraph, entry);
     }
     for (const [symbol, note] of Object.entries(described.notes ?? {})) bySymbol.set(symbol, { target: p.target, kernels: [], note });
