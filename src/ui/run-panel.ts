@@ -1,12 +1,13 @@
 // The Run controls: Run (enabled once a model has compiled), how many times, numeric diff against the
-// CPU reference, and an optional image for an image-shaped input; then the results panel and the
-// graph overlay. Every failure lands in the page; the next Run starts afresh.
+// CPU reference, each input's values (inputs-form.ts; the Input image picker fills the first image
+// input); then the results panel and the graph overlay. Every failure lands in the page; the next Run starts afresh.
 import type { CompileResponse } from '../engine/service';
 import { byId, errorText, h } from './dom';
 import type { GraphModel } from './graph-model';
 import type { GraphView } from './graph-view';
 import type { GpuSession } from './gpu-session';
 import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
+import { InputsForm, modelInputs } from './inputs-form';
 import { ProgramRunner, type RunReport } from './run-session';
 import { showRunReport } from './run-view';
 import { type NodeError, groupErrors, nodeErrors } from './value-diff';
@@ -32,6 +33,7 @@ export class RunPanel {
   private readonly results = byId('run-results', HTMLElement);
   private readonly overlayPicker = byId('graph-overlay', HTMLSelectElement);
   private readonly overlayLegend = byId('overlay-legend', HTMLElement);
+  private readonly inputs = new InputsForm(byId('run-inputs-form', HTMLElement));
   private readonly runner: ProgramRunner;
   private report: RunReport | undefined;
   private reportFor: CompileResponse | undefined;
@@ -47,7 +49,13 @@ export class RunPanel {
     this.run.addEventListener('click', () => void this.start());
     this.image.addEventListener('change', () => {
       const file = this.image.files?.[0];
-      this.imageName.textContent = file ? `image: ${file.name} (for a 1×3×H×W input)` : '';
+      this.image.value = '';
+      if (!file) return;
+      const input = this.inputs.useImage(file);
+      this.imageName.textContent = input
+        ? `image: ${file.name} → ${input} (see Inputs)`
+        : `image ${file.name} not used: no input of this model is 1×3×H×W or 1×H×W×3 float32`;
+      this.imageName.classList.toggle('error', !input);
     });
     this.overlayPicker.addEventListener('change', () => this.applyOverlay());
     this.compiled(undefined);
@@ -77,6 +85,8 @@ export class RunPanel {
 
   /** The graph was (re)drawn: paint the overlay again. */
   graphShown(): void {
+    const model = this.current()?.model;
+    if (model) this.inputs.show(modelInputs(model));
     this.applyOverlay();
   }
 
@@ -87,10 +97,10 @@ export class RunPanel {
     this.run.disabled = true;
     this.error.hidden = true;
     this.status.textContent = 'starting…';
-    const file = this.image.files?.[0];
     try {
       const report = await this.runner.run(c.response, c.constants, {
-        runs: Number(this.count.value) || 1, diff: this.diff.checked, ...(file ? { image: file } : {}),
+        runs: Number(this.count.value) || 1, diff: this.diff.checked,
+        inputs: this.inputs.choices(), inputNames: c.model ? modelInputs(c.model).map((i) => i.name) : [],
         onProgress: (text) => { this.status.textContent = text; },
       });
       if (this.current()?.response !== c.response) {

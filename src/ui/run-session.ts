@@ -10,7 +10,7 @@ import { type HostTensor, tensorFromBytes } from '../core';
 import type { KernelTiming, LoadedProgram, PartitionTiming } from '../runtime/runtime';
 import { loadCompiled } from '../engine/load';
 import type { GpuSession } from './gpu-session';
-import { imageTensor, isImageInput, randomInputs } from './run-inputs';
+import { type InputChoice, resolveInputs } from './inputs-form';
 import { runHooks } from './test-hooks';
 import { maxAbsError } from './run-stats';
 import { medianTimings } from '../engine/report';
@@ -19,8 +19,10 @@ import { type GpuValue, compareValues } from './value-diff';
 export interface RunOptions {
   readonly runs: number;
   readonly diff: boolean;
-  /** An image for input #0 when it is 1×3×H×W float32. */
-  readonly image?: File;
+  /** Where each input's values come from, in input order (seeded random where none is given). */
+  readonly inputs: readonly InputChoice[];
+  /** The inputs' names, for the notes and errors. */
+  readonly inputNames: readonly string[];
   readonly onProgress: (text: string) => void;
 }
 
@@ -74,10 +76,9 @@ export class ProgramRunner {
 
   async run(r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined, opts: RunOptions): Promise<RunReport> {
     const { program, loadMs } = await this.load(r, constants, opts.onProgress);
+    // A bad input (a file of the wrong shape) leaves the loaded program as it was.
+    const { tensors: inputs, notes } = await resolveInputs(program.inputTypes, opts.inputNames, opts.inputs);
     try {
-      const image = opts.image && isImageInput(program.inputTypes[0]) ? opts.image : undefined;
-      const inputs = randomInputs(program.inputTypes);
-      if (image) inputs[0] = await imageTensor(image, program.inputTypes[0]!);
       const wallMs: number[] = [];
       const timings: PartitionTiming[][] = [];
       let last;
@@ -95,9 +96,7 @@ export class ProgramRunner {
       const report: RunReport = {
         outputs: last!.outputs, wallMs, timings: medianTimings(timings), kernelTimings: profiled.kernelTimings, submits: last!.submits, dispatches: last!.dispatches,
         partitions: program.partitions,
-        inputNote: image
-          ? `input #0: ${image.name} resized to ${program.inputTypes[0]!.shape.slice(2).join('×')}, ImageNet mean/std; other inputs seeded random`
-          : 'inputs: seeded random (input #i uses seed 1 + i, as `cgc run --input random:1`)',
+        inputNote: notes.join('; '),
         ...(loadMs !== undefined ? { loadMs } : {}),
       };
       if (!opts.diff) return report;
