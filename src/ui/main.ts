@@ -30,7 +30,10 @@ const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
 const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size);
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
-const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph, () => showDetails(graph.selected));
+const runPanel = new RunPanel(gpu, () => (app.response ? {
+  response: app.response, constants: app.constants, model: app.model, name: app.source?.name ?? 'model',
+  options: { granularity: options.value.granularity, fusion: options.value.fusion, targets: options.effectiveTargets() },
+} : undefined), graph, () => showDetails(graph.selected));
 const links = new Links({ graph, options, editor, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
 

@@ -16,6 +16,9 @@ export interface Compiled {
   readonly response: CompileResponse;
   readonly constants: ReadonlyMap<string, Uint8Array> | undefined;
   readonly model: GraphModel | undefined;
+  /** The model's file name and the compile options, as the exported run report names them. */
+  readonly name: string;
+  readonly options: Readonly<Record<string, string | boolean | readonly string[]>>;
 }
 
 const NO_GPU_STATUS = 'Run is disabled: this browser has no WebGPU (see above)';
@@ -101,6 +104,8 @@ export class RunPanel {
       const report = await this.runner.run(c.response, c.constants, {
         runs: Number(this.count.value) || 1, diff: this.diff.checked,
         inputs: this.inputs.choices(), inputNames: c.model ? modelInputs(c.model).map((i) => i.name) : [],
+        model: c.name, adapter: this.gpu.adapterText, compileOptions: c.options,
+        outputNames: c.model?.nodes.filter((n) => n.kind === 'output').map((n) => n.inputs[0]?.value ?? n.id) ?? [],
         onProgress: (text) => { this.status.textContent = text; },
       });
       if (this.current()?.response !== c.response) {

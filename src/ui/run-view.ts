@@ -4,6 +4,7 @@
 import type { PartitionTiming } from '../runtime/runtime';
 import { h, partitionHue, s } from './dom';
 import { svgDownloadButton } from './svg-export';
+import { download } from './ir-views';
 import { errorClass, formatError, formatMs } from './run-overlay';
 import { summarizeOutput } from './run-inputs';
 import type { RunReport } from './run-session';
@@ -103,6 +104,14 @@ function outputList(report: RunReport): HTMLElement {
   }));
 }
 
+/** Downloads the run as `cgc run --json` reports it: timings per partition and kernel, output summaries, adapter, options. */
+function exportButton(report: RunReport): HTMLButtonElement {
+  const button = h('button', { type: 'button', 'data-testid': 'run-export', title: 'The same JSON as cgc run --json (format cgc-run-report)' }, 'Export run report (JSON)');
+  const base = report.exported.model.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'model';
+  button.addEventListener('click', () => download(JSON.stringify(report.exported, null, 2), `${base}-run-report.json`, 'application/json'));
+  return button;
+}
+
 /** Fills `panel` with `report`; `order` is the compile's partition names (graph colour order). */
 export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[]): void {
   const n = report.wallMs.length;
@@ -115,6 +124,7 @@ export function showRunReport(panel: HTMLElement, report: RunReport, order: read
       ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
       report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
     h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
+    h('p', {}, exportButton(report)),
     h('h3', {}, 'Time per partition', n > 1 ? ` (median of ${n})` : ''),
     h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings)),
     h('p', {}, svgDownloadButton(() => partitions, 'partition-times.svg', 'timing-download-svg')),
