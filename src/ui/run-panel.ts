@@ -47,7 +47,11 @@ export class RunPanel {
   private noGpu: string | undefined;
 
   /** `onReport` runs when a Run's report is shown (the node details then show the node's error). */
-  constructor(private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView, private readonly onReport: () => void = () => {}) {
+  /** `onSubgraph` runs when a kernel bar of the results is clicked, with its subgraph's symbol. */
+  constructor(
+    private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView,
+    private readonly onReport: () => void = () => {}, private readonly onSubgraph?: (symbol: string) => void,
+  ) {
     this.runner = new ProgramRunner(gpu);
     this.run.addEventListener('click', () => void this.start());
     this.image.addEventListener('change', () => {
@@ -114,7 +118,7 @@ export class RunPanel {
       }
       this.report = report;
       this.reportFor = c.response;
-      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name));
+      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), this.onSubgraph);
       this.results.hidden = false;
       this.status.textContent = 'done';
       this.overlayPicker.value = report.diff ? 'error' : 'time';
@@ -138,6 +142,11 @@ export class RunPanel {
       this.run.disabled = !this.current()?.response.ok || this.noGpu !== undefined;
       this.applyOverlay();
     }
+  }
+
+  /** The last Run's report, when it ran the current compile. */
+  get currentReport(): RunReport | undefined {
+    return this.reportFor === this.current()?.response ? this.report : undefined;
   }
 
   /** The last numeric diff mapped onto the current graph, when the last Run of this compile had one. */

@@ -53,7 +53,7 @@ function partitionChart(timings: readonly PartitionTiming[], order: readonly str
 }
 
 /** One bar per kernel of the profiling run, in program order; a repeated subgraph is numbered (#2…). */
-function kernelChart(report: RunReport, order: readonly string[]): SVGSVGElement {
+function kernelChart(report: RunReport, order: readonly string[], onSubgraph?: (symbol: string) => void): SVGSVGElement {
   const rows = subgraphKernels(report.kernelTimings).flatMap((sg) => sg.kernels.map((k) => ({ k, label: `@${sg.subgraph}${sg.instance ? ` #${sg.instance + 1}` : ''} · ${k.kernel}` })));
   const slowest = Math.max(...rows.map((r) => r.k.ms), 1e-9);
   const height = rows.length * BAR_HEIGHT + 4;
@@ -64,24 +64,29 @@ function kernelChart(report: RunReport, order: readonly string[]): SVGSVGElement
     const hue = partitionHue(Math.max(0, order.indexOf(k.partition)));
     const y = i * BAR_HEIGHT + 2;
     const width = Math.max(1, ((CHART_WIDTH - LABEL_WIDTH - 90) * k.ms) / slowest);
+    const bar = s('rect', {
+      class: `bar${onSubgraph ? ' link' : ''}`, x: LABEL_WIDTH, y, width, height: BAR_HEIGHT - 6, rx: 3, fill: `hsl(${hue} 70% 55% / 0.7)`, stroke: `hsl(${hue} 60% 42%)`,
+      'data-partition': k.partition, 'data-subgraph': k.subgraph, 'data-kernel': k.kernel, 'data-ms': k.ms.toFixed(4),
+    });
+    if (onSubgraph) {
+      bar.append(s('title', {}, `select @${k.subgraph}'s ops in the graph`));
+      bar.addEventListener('click', () => onSubgraph(k.subgraph));
+    }
     svg.append(
       s('text', { class: 'bar-label', x: 0, y: y + 14 }, label),
-      s('rect', {
-        class: 'bar', x: LABEL_WIDTH, y, width, height: BAR_HEIGHT - 6, rx: 3, fill: `hsl(${hue} 70% 55% / 0.7)`, stroke: `hsl(${hue} 60% 42%)`,
-        'data-partition': k.partition, 'data-subgraph': k.subgraph, 'data-kernel': k.kernel, 'data-ms': k.ms.toFixed(4),
-      }),
+      bar,
       s('text', { class: 'bar-value', x: LABEL_WIDTH + width + 6, y: y + 14 }, `${formatMs(k.ms)} ms`),
     );
   });
   return svg;
 }
 
-function kernelSection(report: RunReport, order: readonly string[]): (Node | string)[] {
+function kernelSection(report: RunReport, order: readonly string[], onSubgraph?: (symbol: string) => void): (Node | string)[] {
   const note = 'from one extra profiling run after the timed runs (each kernel in its own timestamped pass; the timed runs are not profiled)';
   if (!report.kernelTimings.length) {
     return [h('p', { class: 'muted', 'data-testid': 'kernel-source' }, 'No per-kernel times: this device has no timestamp-query, or no partition ran on the GPU.')];
   }
-  const chart = kernelChart(report, order);
+  const chart = kernelChart(report, order, onSubgraph);
   return [
     h('h3', {}, 'Time per kernel'), h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`),
     h('p', {}, svgDownloadButton(() => chart, 'kernel-times.svg', 'kernel-download-svg')), chart,
@@ -112,8 +117,8 @@ function exportButton(report: RunReport): HTMLButtonElement {
   return button;
 }
 
-/** Fills `panel` with `report`; `order` is the compile's partition names (graph colour order). */
-export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[]): void {
+/** Fills `panel` with `report`; `order` is the compile's partition names (graph colour order); clicking a kernel bar calls `onSubgraph`. */
+export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[], onSubgraph?: (symbol: string) => void): void {
   const n = report.wallMs.length;
   const host = report.partitions.filter((p) => p.target === 'cpu-reference');
   const partitions = partitionChart(report.timings, order);
@@ -129,7 +134,7 @@ export function showRunReport(panel: HTMLElement, report: RunReport, order: read
     h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings)),
     h('p', {}, svgDownloadButton(() => partitions, 'partition-times.svg', 'timing-download-svg')),
     partitions,
-    ...kernelSection(report, order),
+    ...kernelSection(report, order, onSubgraph),
     h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
       ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`
       : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}`).join(', ')}).`),
