@@ -6,6 +6,7 @@ import { collectPageProblems, expectGraphReady } from './support/app';
 
 const CONV = '%_stem_stem.0_Conv_output_0';
 const RELU = '%_stem_stem.2_Relu_output_0';
+const BLOCK_CONV = '%_block_block.0_Conv_output_0';
 
 test('a conv of the tiny CNN links to its Input IR line, subgraph, partition and WGSL kernel', async ({ page }) => {
   const problems = collectPageProblems(page);
@@ -36,6 +37,14 @@ test('a conv of the tiny CNN links to its Input IR line, subgraph, partition and
   await expect(page.getByTestId('node-title')).toContainText(RELU);
   await expect(linked.getByTestId('linked-input-line')).toContainText(`${RELU} = cgc_op.relu`);
   await expect.poll(() => decodeURIComponent(page.url())).toContain(`node=${RELU}`);
+
+  // In the IR view, clicking an op's line of the Input IR selects it in the graph.
+  await page.getByTestId('tab-ir').click();
+  await page.getByTestId('ir-picker').selectOption('input');
+  await page.getByTestId('ir-text').locator('span', { hasText: BLOCK_CONV }).first().click();
+  await expect(page.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
+  await expect(svg.locator('.node.selected')).toHaveAttribute('data-node-id', BLOCK_CONV);
+  await expect(linked).toHaveAttribute('data-node', BLOCK_CONV);
 
   // After a Run with numeric diff: the kernel's time and the diff row; a kernel bar selects its subgraph's first op.
   await page.getByTestId('run-diff').check();

@@ -28,7 +28,12 @@ const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showDetails(index);
   syncHash();
 }, { onSearch: () => ui.search.focus() });
-const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size);
+const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size, (value) => {
+  const index = graph.indexOf(value);
+  if (index === undefined) return;
+  setView('graph');
+  graph.select(index);
+});
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
 const runPanel = new RunPanel(gpu, () => (app.response ? {
