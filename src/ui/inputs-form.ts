@@ -146,6 +146,8 @@ export class InputsForm {
 
 /** One tensor per program input from `choices` (random with seed 1 + i where there is no choice), and a note per input. */
 export async function resolveInputs(types: readonly ShapedType[], names: readonly string[], choices: readonly InputChoice[]): Promise<{ tensors: HostTensor[]; notes: string[] }> {
+  // Choices go by position: a form for other inputs would put values on the wrong input.
+  if (choices.length && choices.length !== types.length) throw new Error(`the inputs form has ${choices.length} rows but the program takes ${types.length} inputs: compile again`);
   const tensors: HostTensor[] = [];
   const notes: string[] = [];
   for (const [i, type] of types.entries()) {
