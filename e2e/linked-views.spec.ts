@@ -30,6 +30,12 @@ test('a conv of the tiny CNN links to its Input IR line, subgraph, partition and
   await expect(kernel.locator('pre')).toContainText('@compute');
   await expect(linked.getByTestId('linked-run')).toContainText('Run the program');
   await page.screenshot({ path: test.info().outputPath('linked-views.png'), fullPage: true });
+  // The kernel opens in the IR view, and back.
+  await linked.getByTestId('linked-kernels').getByTestId('linked-open').click();
+  await expect(page.getByTestId('tab-ir')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('ir-picker')).toHaveValue('wgsl.convolutionRelu');
+  await expect(page.getByTestId('ir-text')).toContainText('// kernel convolutionRelu');
+  await page.getByTestId('tab-graph').click();
 
   // Another op's line in the Input IR selects that op in the graph, and the URL keeps it.
   await linked.locator(`li[data-value="${RELU}"]`).click();

@@ -87,6 +87,14 @@ export class IrViews {
     if (value) this.onValue(value);
   }
 
+  /** Shows text `choice` (`input`, `output`, a partition, `wgsl.<symbol>`) when this compile has it. */
+  open(choice: string): void {
+    if (!this.texts.has(choice)) return;
+    this.picker.value = choice;
+    this.render();
+    this.onChange(this.choice);
+  }
+
   get choice(): string {
     return this.picker.value || 'input';
   }

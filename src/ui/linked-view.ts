@@ -49,8 +49,14 @@ export class LinkedView {
   private index: { text: string; lines: string[]; at: Map<string, number> } | undefined;
   private outputIndex: { text: string; lines: string[] } | undefined;
 
-  /** `onSelectValue` selects the graph node of an Input IR value (`%conv1`). */
-  constructor(private readonly panel: HTMLElement, private readonly onSelectValue: (value: string) => void) {}
+  /** `onSelectValue` selects the graph node of an Input IR value (`%conv1`); `onOpenIr` shows a text of the IR view (`output`, `wgsl.<symbol>`). */
+  constructor(private readonly panel: HTMLElement, private readonly onSelectValue: (value: string) => void, private readonly onOpenIr: (choice: string) => void) {}
+
+  private openButton(choice: string, label: string): HTMLButtonElement {
+    const b = h('button', { type: 'button', class: 'linked-open', 'data-testid': 'linked-open', 'data-choice': choice }, label);
+    b.addEventListener('click', () => this.onOpenIr(choice));
+    return b;
+  }
 
   show(c: LinkedContext, nodeIndex: number | undefined): void {
     const node = nodeIndex !== undefined ? c.model?.nodes[nodeIndex] : undefined;
@@ -102,6 +108,7 @@ export class LinkedView {
     column.append(
       h('p', { 'data-testid': 'linked-subgraph' }, 'subgraph ', h('code', {}, `@${symbol}`), ' in partition ', h('code', { 'data-testid': 'linked-partition' }, `@${partition?.name ?? '?'}`), ` (${partition?.target ?? '?'})`),
       ...(line >= 0 ? [h('p', { class: 'muted' }, `Output IR line ${line + 1}: `, h('code', {}, this.outputIndex.lines[line]!.trim()))] : []),
+      h('p', {}, this.openButton('output', 'Open the Output IR'), ' ', ...(partition && c.response?.isolated?.[partition.name] !== undefined ? [this.openButton(partition.name, `Open @${partition.name}`)] : [])),
       h('p', { 'data-testid': 'linked-decision' }, decision?.taken
         ? `decision: taken by @${decision.taken.pattern} → ${decision.taken.target}` +
           (decision.rejected.length ? `; ${decision.rejected.length} other pattern${decision.rejected.length === 1 ? '' : 's'} tried (why not: the node details' decision log)` : '')
@@ -115,6 +122,7 @@ export class LinkedView {
     const entry = symbol ? c.response?.kernels?.find((k) => k.symbol === symbol) : undefined;
     if (!entry) return withNote(column, symbol ? `@${symbol} has no kernel listing` : 'no kernel');
     if (!entry.kernels.length) return withNote(column, `@${symbol} (${entry.target}): ${entry.note ?? 'no kernels'}`);
+    column.append(h('p', {}, this.openButton(`wgsl.${symbol}`, 'Open in the IR view')));
     for (const k of entry.kernels) {
       column.append(h('details', { 'data-testid': 'linked-kernel', 'data-kernel': k.name },
         h('summary', {}, h('code', {}, k.name), ` (${entry.target})`), h('pre', { class: 'linked-wgsl' }, k.wgsl)));

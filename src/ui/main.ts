@@ -40,7 +40,10 @@ const runPanel = new RunPanel(gpu, () => (app.response ? {
   response: app.response, constants: app.constants, model: app.model, name: app.source?.name ?? 'model',
   options: { granularity: options.value.granularity, fusion: options.value.fusion, targets: options.effectiveTargets() },
 } : undefined), graph, () => showDetails(graph.selected), (symbol) => selectSubgraph(symbol));
-const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { const i = graph.indexOf(value); if (i !== undefined) graph.select(i); });
+const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { const i = graph.indexOf(value); if (i !== undefined) graph.select(i); }, (choice) => {
+  irViews.open(choice);
+  setView('ir');
+});
 const links = new Links({ graph, options, editor, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
 
