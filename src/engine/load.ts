@@ -11,3 +11,6 @@ export async function loadCompiled(
   const targets: readonly Target[] = options.targets ?? defaultTargets(gpuProfile(device));
   return loadProgram(device, output, constant, { ...options, targets });
 }
+
+/** The device profile a compile specializes for: the page's and the CLI's view of a device, from the WebGPU targets. */
+export { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from '../webgpu-target/limits';

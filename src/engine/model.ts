@@ -12,6 +12,7 @@ import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { selectTargets, defaultTargets } from './targets';
+import { ProgramError, moduleRole } from './program';
 
 export type ModelFormat = 'onnx' | 'mlir' | 'mlirbc';
 
@@ -44,6 +45,8 @@ export interface OpenOptions {
   /** Full shapes for ONNX inputs with dynamic dimensions. */
   readonly shapes?: Readonly<Record<string, number[]>>;
   readonly limits?: Partial<ResourceLimits>;
+  /** Read a compiled program (CGC Output IR) too instead of refusing it: for a caller that then hands it to readProgram's checks. */
+  readonly acceptProgram?: boolean;
   /** Types of constants written without one (a text model's weights file). */
   readonly constantTypes?: ParseOptions['constantTypes'];
 }
@@ -111,6 +114,9 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
     if (!r.module) throw new ModelError(r.diagnostics);
     module = r.module;
     constants = options.constants ?? new Map();
+  }
+  if (!options.acceptProgram && moduleRole(module) === 'CGC_OUTPUT') {
+    throw new ProgramError(`${fileName} is a compiled program (CGC Output IR), not a model: read it with readProgram and load it with loadProgramOn (\`cgc run\` runs it)`);
   }
   const program = (state: CompileState, targets: readonly Target[]): Program => ({
     output: state.output!, constants, targets, state,

@@ -1,15 +1,17 @@
-// The compile options on the page: granularity, fusion on/off, which targets are enabled, and the
+// The compile options on the page: granularity, scratch arenas, fusion on/off, which targets are enabled, and the
 // resource limits (limits-form.ts). Fusion off drops the fused `webgpu` target, leaving the per-op
 // fallback and the CPU reference; at least one target stays enabled. Changing any of them calls
 // `onChange` (the app recompiles).
 import type { ResourceLimits } from '../ir/limits';
 import { byId } from './dom';
 import { LimitsForm } from './limits-form';
-import { DEFAULT_GRANULARITY, type Granularity, isGranularity } from '../core';
+import { type ArenaSetting, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity, isArenaSetting, isGranularity } from '../core';
 import type { TargetName } from './share';
 
 export interface CompileOptions {
   readonly granularity: Granularity;
+  /** One scratch arena or one per branch (DEFAULT_ARENAS where not given). */
+  readonly arenas?: ArenaSetting;
   readonly fusion: boolean;
   /** The targets checked (before fusion off removes `webgpu`). */
   readonly targets: readonly TargetName[];
@@ -19,6 +21,7 @@ export interface CompileOptions {
 
 export class CompileOptionsForm {
   private readonly granularity = byId('granularity', HTMLSelectElement);
+  private readonly arenas = byId('arenas', HTMLSelectElement);
   private readonly fusion = byId('opt-fusion', HTMLInputElement);
   private readonly boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="target"]')];
   private readonly limits: LimitsForm;
@@ -27,6 +30,8 @@ export class CompileOptionsForm {
     this.limits = new LimitsForm(onChange, onRefused);
     if (!isGranularity(this.granularity.value)) this.granularity.value = DEFAULT_GRANULARITY;
     this.granularity.addEventListener('change', onChange);
+    if (!isArenaSetting(this.arenas.value)) this.arenas.value = DEFAULT_ARENAS;
+    this.arenas.addEventListener('change', onChange);
     const changed = (box: HTMLInputElement) => {
       if (!this.effectiveTargets().length) {
         box.checked = !box.checked;
@@ -44,6 +49,7 @@ export class CompileOptionsForm {
   get value(): CompileOptions {
     return {
       granularity: this.granularity.value as Granularity,
+      arenas: this.arenas.value as ArenaSetting,
       fusion: this.fusion.checked,
       targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
       limits: this.limits.value,
@@ -59,6 +65,7 @@ export class CompileOptionsForm {
   /** Sets the form (from a share link or the cache); targets not named are unchecked. */
   set(o: Partial<CompileOptions>): void {
     if (o.granularity) this.granularity.value = o.granularity;
+    if (o.arenas) this.arenas.value = o.arenas;
     if (o.fusion !== undefined) this.fusion.checked = o.fusion;
     if (o.targets) for (const b of this.boxes) b.checked = o.targets.includes(b.value as TargetName);
     if (o.limits) this.limits.set(o.limits);

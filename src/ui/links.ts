@@ -42,7 +42,7 @@ export class Links {
   private linkError(error: string): false {
     ui.shareError.replaceChildren(h('strong', {}, 'This link could not be opened: '), error, '. Showing the default view instead.');
     ui.shareError.hidden = false;
-    this.deps.setView('source');
+    this.deps.setView('graph');
     return false;
   }
 
@@ -60,7 +60,7 @@ export class Links {
     options.set({ ...(st.granularity ? { granularity: st.granularity } : {}), ...(st.fusion !== undefined ? { fusion: st.fusion } : {}), ...(st.targets ? { targets: st.targets } : {}) });
     if (st.ir) app.irChoice = st.ir;
     app.pendingNode = st.node;
-    setView(st.view ?? 'source');
+    setView(st.view ?? 'graph');
     const model = st.model;
     if (text !== undefined) {
       // IR from the link: a demo named beside it lends its weights (an edited demo); the text replaces the demo's.
@@ -82,6 +82,7 @@ export class Links {
       // Never fetch from a link by itself: the user sees the URL and clicks Load.
       ui.urlInput.value = model.url;
       ui.shareStatus.textContent = 'The link names a model URL: check it and press Load.';
+      ui.urlMenu.open = true;
       return true;
     }
     return false;

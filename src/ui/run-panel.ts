@@ -9,7 +9,7 @@ import type { GpuSession } from './gpu-session';
 import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
 import { InputsForm, modelInputs } from './inputs-form';
 import { ProgramRunner, type RunReport } from './run-session';
-import { showRunReport } from './run-view';
+import { type RunViewState, initialRunViewState, runSummaryText, showRunReport } from './run-view';
 import { type NodeError, groupErrors, nodeErrors } from './value-diff';
 
 export interface Compiled {
@@ -33,7 +33,12 @@ export class RunPanel {
   private readonly imageName = byId('run-image-name', HTMLElement);
   private readonly status = byId('run-status', HTMLElement);
   private readonly error = byId('run-error', HTMLElement);
+  private readonly panel = byId('run-panel', HTMLElement);
   private readonly results = byId('run-results', HTMLElement);
+  private readonly toggle = byId('run-panel-toggle', HTMLButtonElement);
+  private readonly panelSummary = byId('run-panel-summary', HTMLElement);
+  /** The charts' sort order and open state, kept from one Run to the next. */
+  private readonly viewState: RunViewState = initialRunViewState();
   private readonly overlayPicker = byId('graph-overlay', HTMLSelectElement);
   private readonly overlayLegend = byId('overlay-legend', HTMLElement);
   private readonly inputs = new InputsForm(byId('run-inputs-form', HTMLElement));
@@ -65,6 +70,7 @@ export class RunPanel {
       this.imageName.classList.toggle('error', !input);
     });
     this.overlayPicker.addEventListener('change', () => this.applyOverlay());
+    this.toggle.addEventListener('click', () => this.fold(this.toggle.getAttribute('aria-expanded') === 'true'));
     this.compiled(undefined);
   }
 
@@ -76,7 +82,7 @@ export class RunPanel {
     this.run.title = this.noGpu ?? (ok ? 'Run the compiled program on WebGPU' : 'Compile a model first');
     this.report = undefined;
     this.reportFor = undefined;
-    this.results.hidden = true;
+    this.panel.hidden = true;
     this.error.hidden = true;
     this.status.textContent = this.noGpu ? NO_GPU_STATUS : '';
     this.applyOverlay();
@@ -118,8 +124,9 @@ export class RunPanel {
       }
       this.report = report;
       this.reportFor = c.response;
-      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), this.onSubgraph);
-      this.results.hidden = false;
+      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), c.model ? outputNames(c.model) : [], this.viewState, this.onSubgraph);
+      this.panelSummary.textContent = runSummaryText(report);
+      this.panel.hidden = false;
       this.status.textContent = 'done';
       this.overlayPicker.value = report.diff ? 'error' : 'time';
       this.onReport();
@@ -142,6 +149,13 @@ export class RunPanel {
       this.run.disabled = !this.current()?.response.ok || this.noGpu !== undefined;
       this.applyOverlay();
     }
+  }
+
+  /** Folds the run panel to its header (the graph gets the room), or unfolds it. */
+  private fold(folded: boolean): void {
+    this.results.hidden = folded;
+    this.toggle.setAttribute('aria-expanded', String(!folded));
+    this.panel.classList.toggle('folded', folded);
   }
 
   /** The last Run's report, when it ran the current compile. */
@@ -224,4 +238,9 @@ function legendText(choice: OverlayChoice, report: RunReport | undefined): strin
       'every node of a subgraph gets its kernels\' total.';
   }
   return 'No shading.';
+}
+
+/** The program's outputs by the names the model gives them (the Input IR's returned values), in order. */
+export function outputNames(model: GraphModel): string[] {
+  return model.nodes.filter((n) => n.kind === 'output').map((n) => (n.inputs[0]?.value ?? n.id).replace(/^%/, ''));
 }

@@ -2,7 +2,7 @@
 // and the UI state (view, selected node, compile options, IR shown) as `#key=value&…` in the page
 // URL. Parsing validates every key and value and caps the size; anything off is an error for the
 // caller to show, never a crash. Decompressing `src` is share-source.ts's job.
-import { GRANULARITIES, type Granularity, ON_OFF } from '../core';
+import { DEFAULT_GRANULARITY, GRANULARITIES, type Granularity, ON_OFF } from '../core';
 
 export const VIEWS = ['source', 'graph', 'memory', 'ir'] as const;
 export const TARGET_NAMES = ['webgpu', 'webgpu-fallback', 'cpu-reference'] as const;
@@ -133,7 +133,7 @@ export function formatShareHash(state: ShareState): string {
   if (state.model) p.set('model', state.model.kind === 'demo' ? `demo:${state.model.name}` : `url:${state.model.url}`);
   if (state.view) p.set('view', state.view);
   if (state.node) p.set('node', state.node);
-  if (state.granularity && state.granularity !== 'coarse') p.set('gran', state.granularity);
+  if (state.granularity && state.granularity !== DEFAULT_GRANULARITY) p.set('gran', state.granularity);
   if (state.ir && state.ir !== 'input') p.set('ir', state.ir);
   if (state.fusion === false) p.set('fusion', 'off');
   if (state.targets && state.targets.length < TARGET_NAMES.length) p.set('targets', state.targets.join(','));

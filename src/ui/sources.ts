@@ -1,15 +1,16 @@
 // Model sources: dropped or picked files (.onnx with its external data files, .mlir or .mlirbc with a
 // .safetensors weights file), a URL, or a demo from public/models — each read into the plain data a
 // compile request needs. Nothing here parses a model; the compile worker does.
-import { CgcError, type Granularity } from '../core';
+import { type ArenaSetting, CgcError, type Granularity } from '../core';
 import type { CompileRequest, CompileResponse } from '../engine/service';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
-import type { GpuProfile } from '../webgpu-target/limits';
+import type { GpuProfile } from '../engine/load';
 
 export interface RequestOptions {
   readonly granularity: Granularity;
+  readonly arenas?: ArenaSetting;
   readonly targets: readonly string[];
   readonly limits?: Partial<ResourceLimits>;
   /** The device's features and limits to specialize for (WebGPU's defaults when absent). */
@@ -127,8 +128,8 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
 }
 
 /** The worker's request. A text model's weights stay on the page: the compile needs only their types. */
-export function compileRequestOf(source: ModelSource, { granularity, targets, limits, gpu }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}) };
+export function compileRequestOf(source: ModelSource, { granularity, arenas, targets, limits, gpu }: RequestOptions): CompileRequest {
+  const common = { fileName: source.name, granularity, arenas: arenas ?? 'one', targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}) };
   switch (source.kind) {
     case 'text':
       return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}) };
