@@ -39,6 +39,9 @@ export function definitionLines(text: string): { lines: string[]; at: Map<string
   return { lines, at };
 }
 
+/** Output IR lines carry whole kernels as attributes: show their start. */
+const clip = (line: string, max = 100): string => (line.length > max ? `${line.slice(0, max - 1)}…` : line);
+
 /** `column` with a muted line of text added. */
 function withNote(column: HTMLElement, text: string): HTMLElement {
   column.append(h('p', { class: 'muted' }, text));
@@ -107,7 +110,7 @@ export class LinkedView {
     const decision = c.decisions.get(id);
     column.append(
       h('p', { 'data-testid': 'linked-subgraph' }, 'subgraph ', h('code', {}, `@${symbol}`), ' in partition ', h('code', { 'data-testid': 'linked-partition' }, `@${partition?.name ?? '?'}`), ` (${partition?.target ?? '?'})`),
-      ...(line >= 0 ? [h('p', { class: 'muted' }, `Output IR line ${line + 1}: `, h('code', {}, this.outputIndex.lines[line]!.trim()))] : []),
+      ...(line >= 0 ? [h('p', { class: 'muted' }, `Output IR line ${line + 1}: `, h('code', {}, clip(this.outputIndex.lines[line]!.trim())))] : []),
       h('p', {}, this.openButton('output', 'Open the Output IR'), ' ', ...(partition && c.response?.isolated?.[partition.name] !== undefined ? [this.openButton(partition.name, `Open @${partition.name}`)] : [])),
       h('p', { 'data-testid': 'linked-decision' }, decision?.taken
         ? `decision: taken by @${decision.taken.pattern} → ${decision.taken.target}` +
