@@ -58,6 +58,8 @@ test('a conv of the tiny CNN links to its Input IR line, subgraph, partition and
   await expect(page.getByTestId('run-status')).toHaveText('done', { timeout: 50_000 });
   await expect(linked.getByTestId('linked-kernel-time')).toHaveCount(1);
   await expect(linked.getByTestId('linked-diff')).toContainText('numeric diff: max abs error');
+  // The selected op's kernel bar is marked in the Run results.
+  await expect(page.getByTestId('kernel-chart').locator('.bar.linked')).toHaveAttribute('data-subgraph', 'convolutionRelu_1');
   await page.getByTestId('kernel-chart').locator('.bar[data-subgraph="maxPool"]').click();
   await expect(svg.locator('.node.selected')).toHaveAttribute('data-node-id', /MaxPool/);
   await expect(linked.getByTestId('linked-subgraph')).toContainText('subgraph @maxPool');

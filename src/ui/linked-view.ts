@@ -53,7 +53,19 @@ export class LinkedView {
   private outputIndex: { text: string; lines: string[] } | undefined;
 
   /** `onSelectValue` selects the graph node of an Input IR value (`%conv1`); `onOpenIr` shows a text of the IR view (`output`, `wgsl.<symbol>`). */
-  constructor(private readonly panel: HTMLElement, private readonly onSelectValue: (value: string) => void, private readonly onOpenIr: (choice: string) => void) {}
+  constructor(
+    private readonly panel: HTMLElement, private readonly onSelectValue: (value: string) => void, private readonly onOpenIr: (choice: string) => void,
+    /** The Run results, whose partition and kernel bars of the selected op are marked. */
+    private readonly results?: HTMLElement,
+  ) {}
+
+  /** Marks the bars of `partition` and of `symbol`'s kernels in the Run results. */
+  private markBars(partition: string | undefined, symbol: string | undefined): void {
+    for (const bar of this.results?.querySelectorAll<HTMLElement>('.bar[data-partition]') ?? []) {
+      const mine = bar.dataset.subgraph !== undefined ? bar.dataset.subgraph === symbol : bar.dataset.partition === partition;
+      bar.classList.toggle('linked', mine);
+    }
+  }
 
   private openButton(choice: string, label: string): HTMLButtonElement {
     const b = h('button', { type: 'button', class: 'linked-open', 'data-testid': 'linked-open', 'data-choice': choice }, label);
@@ -63,17 +75,20 @@ export class LinkedView {
 
   show(c: LinkedContext, nodeIndex: number | undefined): void {
     const node = nodeIndex !== undefined ? c.model?.nodes[nodeIndex] : undefined;
+    const group = node?.group !== undefined ? c.model?.groups[node.group] : undefined;
+    const partition = group ? c.model?.partitions[group.partition] : undefined;
+    this.markBars(partition?.name, group?.symbol);
     if (!c.model || !node || !c.response) {
       this.panel.replaceChildren(h('p', { class: 'muted' }, 'Select an op to see its Input IR line, subgraph and partition, WGSL kernels, run time and numeric diff side by side.'));
+      delete this.panel.dataset.node;
       return;
     }
     const value = node.kind === 'output' ? node.inputs[0]?.value ?? node.id : node.id;
-    const group = node.group !== undefined ? c.model.groups[node.group] : undefined;
     this.panel.replaceChildren(
       this.inputColumn(c.response.inputText ?? '', value),
-      this.outputColumn(c, node.id, group?.symbol, group ? c.model.partitions[group.partition] : undefined),
+      this.outputColumn(c, node.id, group?.symbol, partition),
       this.kernelColumn(c, group?.symbol),
-      this.runColumn(c, group?.symbol, group ? c.model.partitions[group.partition]?.name : undefined),
+      this.runColumn(c, group?.symbol, partition?.name),
     );
     this.panel.dataset.node = node.id;
   }

@@ -48,7 +48,7 @@ const runPanel = new RunPanel(gpu, () => (app.response ? {
 const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { const i = graph.indexOf(value); if (i !== undefined) graph.select(i); }, (choice) => {
   irViews.open(choice);
   setView('ir');
-});
+}, byId('run-results', HTMLElement));
 const links = new Links({ graph, options, editor, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
 
