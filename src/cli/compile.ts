@@ -1,9 +1,9 @@
 // `cgc compile`, `cgc plan` and `cgc partitions`: compile a model to Output IR with the default
-// targets (WebGPU fused, per-op fallback, CPU reference) and print the IR, the memory plan, or the
-// partitions with the decision log.
+// targets (WebGPU fused, per-op fallback, CPU reference) and any target files given, and print the
+// IR, the memory plan, or the partitions with the decision log.
 import { writeFileSync } from 'node:fs';
 import type { CompileState } from '../compiler/state';
-import { ARENA_SETTINGS, CgcError, GRANULARITIES, ON_OFF, validateArenas, validateFusion, validateGranularity } from '../core';
+import { ARENA_SETTINGS, CgcError, GRANULARITIES, validateArenas, validateGranularity } from '../core';
 import { dirname, relative, resolve } from 'node:path';
 import { type Operation, type Target, formatDiagnostic, printModule } from '../ir';
 import { ATTR, CONSTANT } from '../ir/structural';
@@ -13,10 +13,11 @@ import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 import { READABLE_OUTPUT, afterText, decisionLines, planText, stepAfterText } from '../compiler/dump';
 import { plannedRunCounts } from '../runtime/runtime';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
+const COMMON = `MODEL [--weights W.safetensors] [--shape NAME=DxD…] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 export const COMPILE_USAGE = `cgc compile ${COMMON} [--format pretty|generic|bytecode] [-o OUT] [--weights-out W.safetensors]`;
 export const PLAN_USAGE = `cgc plan ${COMMON}`;
 export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
@@ -24,12 +25,13 @@ export const PARTITIONS_USAGE = `cgc partitions ${COMMON}`;
 
 function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extra: Record<string, boolean> = {}):
   { state?: CompileState; targets?: readonly Target[]; flags: Map<string, string>; file: string; weights?: ReadonlyMap<string, NamedTensor> } {
-  const { positionals, flags } = parseArgs(argv, { weights: true, granularity: true, arenas: true, shape: true, fusion: true, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
+  const args = parseArgs(argv, { weights: true, granularity: true, arenas: true, shape: true, ...TARGET_FLAGS, ...LIMIT_FLAGS, ...extra }, { o: 'output' });
+  const { positionals, flags } = args;
   if (positionals.length !== 1) throw new UsageError(`expected one model file\nusage: ${usage}`);
   const granularity = validateGranularity(flags.get('granularity'), '--granularity');
   const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
-  const fusion = validateFusion(flags.get('fusion'), '--fusion');
+  const targetOptions = targetOptionsFromFlags(args);
   const limits = limitsFromFlags(flags);
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -40,7 +42,7 @@ function compileFromArgs(argv: readonly string[], io: CliIO, usage: string, extr
     return { flags, file };
   }
   try {
-    const program = loaded.model!.compile({ fusion, granularity, arenas, limits });
+    const program = loaded.model!.compile({ ...targetOptions, granularity, arenas, limits });
     return { state: program.state, targets: program.targets, flags, file, ...(loaded.weights ? { weights: loaded.weights } : {}) };
   } catch (e) {
     if (e instanceof CgcError) {

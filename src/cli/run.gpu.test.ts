@@ -21,6 +21,12 @@ describe('cgc run', () => {
     expect(ms).toEqual([...ms].sort((a, b) => b - a));
   });
 
+  it('runs the demo CNN with a target file, its partitions on that target', async () => {
+    const r = await run('run', TINY_CNN, '--target', join(__dirname, '../../examples/targets/example-direct.cgc-target.json'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^dispatches per run: 8; submits per run: 1; partitions: .*partition0_example_direct=example-direct/m);
+  });
+
   it('writes the run report as JSON with --json: timings, counts and named output summaries', async () => {
     const r = await run('run', TINY_CNN, '--runs', '3', '--json');
     expect(r.code, r.err).toBe(0);

@@ -6,22 +6,24 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import {
-  ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, ON_OFF, tensorFromBytes, validateArenas, validateFusion, validateGranularity, validateRuns,
+  ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, tensorFromBytes, validateArenas, validateGranularity, validateRuns,
 } from '../core';
 import { type NamedTensor, SafetensorsError, readSafetensors } from '../compiler/import/safetensors';
 import { type ProgramFile, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { outputNames, runReport } from '../engine/report';
+import { targetsFor } from '../engine/model';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { randomTensor } from '../reference/random';
 import type { LoadedProgram, RunResult } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -41,11 +43,13 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, arenas: true, fusion: true, json: false, ...LIMIT_FLAGS });
+  const args = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, arenas: true, json: false, ...TARGET_FLAGS, ...LIMIT_FLAGS });
+  const { positionals, flags } = args;
+  const targetOptions = targetOptionsFromFlags(args);
+  const fusion = targetOptions.fusion;
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = validateRuns(flags.get('runs'), '--runs');
   const granularity = validateGranularity(flags.get('granularity'), '--granularity');
-  const fusion = validateFusion(flags.get('fusion'), '--fusion');
   const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
   const file = positionals[0]!;
@@ -72,10 +76,11 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     if (shipped) {
       io.stderr(`${file}: a compiled program (CGC_OUTPUT, program format ${shipped.format}); loading it without compiling`);
       const program = shipped;
-      load = () => loadProgramOn(device, program, weight);
+      // Target files it was compiled with come again with --target: a program names its targets, it does not carry them.
+      load = () => loadProgramOn(device, program, weight, { targets: targetsFor({ ...targetOptions, gpu: gpuProfile(device) }) });
     } else {
       // Against the device's own features and limits, as the app and `cgc bench` compile.
-      const compiled = loaded.model.compile({ gpu: gpuProfile(device), fusion, granularity, arenas, limits: limitsFromFlags(flags) });
+      const compiled = loaded.model.compile({ gpu: gpuProfile(device), ...targetOptions, granularity, arenas, limits: limitsFromFlags(flags) });
       plan = compiled.state.plan;
       argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
       load = () => compiled.load(device);

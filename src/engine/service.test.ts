@@ -77,6 +77,23 @@ describe('compile service: targets, kernels and export files', () => {
     expect(unknown.diagnostics.at(-1)).toContain("targets must be a list of webgpu, webgpu-fallback, cpu-reference; got 'cuda'");
   });
 
+  it('builds targets from target files\' text: their partitions and kernels, and a bad file as a diagnostic', async () => {
+    const EXAMPLE = 'examples/targets/example-direct.cgc-target.json';
+    const targetFiles = [{ fileName: EXAMPLE, text: readFileSync(join(__dirname, '../..', EXAMPLE), 'utf8') }];
+    const r = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles });
+    expect(r.ok, r.diagnostics.join('\n')).toBe(true);
+    expect(r.partitions!.map((p) => p.target)).toEqual(['example-direct', 'webgpu-fallback']);
+    expect(r.kernels!.find((k) => k.target === 'example-direct')!.kernels[0]!.wgsl).toContain("target 'example-direct', pattern @conv_relu_add");
+    // The program needs the file to load: the response says so; a compile that did not use it does not.
+    expect(r.targetFiles).toEqual(targetFiles);
+    expect((await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles, targets: ['webgpu', 'webgpu-fallback'] })).targetFiles).toBeUndefined();
+    const chosen = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles, targets: ['webgpu', 'example-direct', 'webgpu-fallback'] });
+    expect(chosen.partitions!.map((p) => p.target)).toEqual(['example-direct', 'webgpu-fallback']);
+    const bad = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles: [{ fileName: 'bad.json', text: '{"format": "cgc-target", "version": 9}' }] });
+    expect(bad.ok).toBe(false);
+    expect(bad.diagnostics.at(-1)).toContain('bad.json:version: must be 1 (the version this reader reads), got 9');
+  });
+
   it('returns each subgraph\'s WGSL, and builds the bytecode and weights files on request from the modules it kept', async () => {
     const f32 = (n: number) => new Uint8Array(new Float32Array(n).fill(0.5).buffer);
     const resources = { w1: f32(9), b1: f32(1), w2: f32(9), b2: f32(1) };
@@ -101,6 +118,17 @@ describe('compile service: targets, kernels and export files', () => {
     expect(fromText.weightsFile).toEqual(files.weightsFile);
     expect(exportFiles(kept!.input, kept!.output, undefined).weightsFile).toBeUndefined();
     expect(() => exportFiles(kept!.input, kept!.output, { ...resources, w1: f32(2) })).toThrow('tensor "w1": 8 bytes for a 36-byte tensor');
+    // The program dropped back in: described from its Output IR, not compiled — the same partitions and kernels.
+    const shipped = await compileRequest({ model: files.outputBytecode, fileName: 'spec.mlirbc' }, { onCompiled: () => { throw new Error('a program is not compiled'); } });
+    expect(shipped.diagnostics).toEqual([]);
+    expect(shipped.program?.format).toBe(1);
+    expect(shipped.inputText).toBeUndefined();
+    expect(shipped.partitions!.map((p) => [p.name, p.target, p.subgraphs.map((g) => g.symbol)])).toEqual(r.partitions!.map((p) => [p.name, p.target, p.subgraphs.map((g) => g.symbol)]));
+    expect(shipped.kernels).toEqual(r.kernels);
+    expect(Object.keys(shipped.constants!).sort()).toEqual(['b1', 'b2', 'w1', 'w2']);
+    const tooSmall = await compileRequest({ model: files.outputBytecode, fileName: 'spec.mlirbc', gpu: { features: [], limits: { ...DEFAULT_GPU_PROFILE.limits, maxComputeWorkgroupStorageSize: 1024 } } });
+    expect(tooSmall.ok).toBe(false);
+    expect(tooSmall.diagnostics[0]).toMatch(/spec\.mlirbc: error: this program cannot run on this device: it needs maxComputeWorkgroupStorageSize ≥ \d+; this device has 1024/);
     const host = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['cpu-reference'] });
     expect(host.kernels!.every((k) => k.target === 'cpu-reference' && k.note?.startsWith('runs on the CPU reference'))).toBe(true);
   });

@@ -23,7 +23,9 @@ export async function compileOrCached(source: ModelSource, options: CompileOptio
   const key = app.cacheable && !app.edited ? await cacheKey(source, options, targets, device).catch(() => undefined) : undefined;
   const cached = key ? await cachedCompile(key) : undefined;
   if (cached) return { response: cached, fromCache: true };
-  const r = await compileInWorker(compileRequestOf(source, { granularity: options.granularity, arenas: options.arenas ?? 'one', targets, limits: options.limits ?? {}, ...(device ? { gpu: device.profile } : {}) }), onProgress);
+  const r = await compileInWorker(compileRequestOf(source, {
+    granularity: options.granularity, arenas: options.arenas ?? 'one', targets, limits: options.limits ?? {}, ...(device ? { gpu: device.profile } : {}), ...(options.targetFiles ? { targetFiles: options.targetFiles } : {}),
+  }), onProgress);
   if (!r) return undefined;
   if (key && r.ok) void rememberCompile(key, r);
   return { response: r, fromCache: false };

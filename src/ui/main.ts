@@ -25,7 +25,7 @@ import { type ModelRef, type View, VIEWS } from './share';
 import { askForShapes } from './shapes-form';
 import { SourceEditor } from './source-editor';
 import { ThemeSwitch } from './theme';
-import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl } from './sources';
+import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl, splitTargetFiles } from './sources';
 
 new ThemeSwitch(ui.theme);
 const editor = new SourceEditor(() => { app.edited = true; });
@@ -244,6 +244,18 @@ function opening(): void {
   ui.shareError.hidden = true;
 }
 
+/** Opened or dropped files: target files join the targets list (and the model recompiles); the rest is a model. */
+async function openFiles(files: readonly File[]): Promise<void> {
+  const { targets, rest } = await splitTargetFiles(files, options.value.limits);
+  for (const t of targets) options.addTargetFile(t);
+  if (rest.length) {
+    opening();
+    await load(() => sourceFromFiles(rest, options.value.limits), undefined, rest.map((f) => f.name).join(', '), true, { cacheable: true });
+  } else if (targets.length) {
+    await compile();
+  }
+}
+
 function wire(): void {
   ui.picker.replaceChildren(h('option', { value: '', disabled: '' }, 'pick a demo…'), ...DEMO_MODELS.map((m) => h('option', { value: m.file }, `${m.file} — ${m.title}`)));
   ui.picker.addEventListener('change', () => { opening(); void loadDemo(ui.picker.value, true); });
@@ -251,9 +263,7 @@ function wire(): void {
   ui.fileInput.addEventListener('change', () => {
     const files = [...(ui.fileInput.files ?? [])];
     ui.fileInput.value = '';
-    if (!files.length) return;
-    opening();
-    void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void openFiles(files);
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -261,9 +271,7 @@ function wire(): void {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (!files.length) return;
-    opening();
-    void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void openFiles(files);
   });
   ui.urlForm.addEventListener('submit', (e) => {
     e.preventDefault();

@@ -103,6 +103,11 @@ export interface PlannedKernel {
  * answer gave), or, for a subgraph without one, kernels planned for `profile`.
  */
 export function planPartition(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE): PlannedKernel[] {
+  return planPartitionWith(isolated, name, (def, symbol, subgraph) => kernelsOf(subgraph, def, symbol, profile));
+}
+
+/** planPartition with another kernel source: `kernelsOf` gives a subgraph's kernels from its functional definition (and its subgraph op). */
+export function planPartitionWith(isolated: Operation, name: string, kernelsOf: (def: Operation, symbol: string, subgraph: Operation) => KernelSpec[]): PlannedKernel[] {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name);
   if (partition?.name !== PARTITION) throw new Error(`no partition @${name} in the isolated module`);
@@ -114,7 +119,7 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
     const sg = symbols.get(callee);
     const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
     if (!def) throw new Error(`partition @${name} invokes @${callee}, which is not a subgraph`);
-    if (!planned.has(callee)) planned.set(callee, kernelsOf(sg!, def, callee, profile));
+    if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee, sg!));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
       const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...resultBindings(kernel).map((o) => points[o]!)];
