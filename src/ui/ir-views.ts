@@ -4,6 +4,7 @@
 import type { CompileResponse, ExportFiles } from '../engine/service';
 import { byId, errorText, h, partitionHue, s, targetDash } from './dom';
 import { type Language, showHighlighted } from './highlight';
+import { definedValue } from './linked-view';
 
 const KERNEL_PREFIX = 'wgsl.';
 
@@ -37,8 +38,13 @@ export class IrViews {
   private base = 'model';
 
   /** `files` builds the compile's .mlirbc and .safetensors (in the worker) when a download asks for them; `hasWeights` says whether there are weights to write. */
-  constructor(private readonly onChange: (choice: string) => void, private readonly files: (r: CompileResponse) => Promise<ExportFiles>, private readonly hasWeights: () => boolean) {
+  /** `onValue` receives the value (`%conv1`) whose Input IR line was clicked. */
+  constructor(
+    private readonly onChange: (choice: string) => void, private readonly files: (r: CompileResponse) => Promise<ExportFiles>, private readonly hasWeights: () => boolean,
+    private readonly onValue?: (value: string) => void,
+  ) {
     this.picker.addEventListener('change', () => { this.render(); this.onChange(this.choice); });
+    this.text.addEventListener('click', () => this.clickedLine());
     byId('ir-copy', HTMLButtonElement).addEventListener('click', () => {
       navigator.clipboard.writeText(this.text.textContent ?? '').then(
         () => { this.status.textContent = 'copied'; },
@@ -65,6 +71,28 @@ export class IrViews {
     } catch (e) {
       this.status.textContent = `could not build the download: ${errorText(e)}`;
     }
+  }
+
+  /** A click (not a text selection) on an Input IR line that defines a value selects that value's op. */
+  private clickedLine(): void {
+    const sel = window.getSelection();
+    if (this.choice !== 'input' || !this.onValue || !sel?.isCollapsed || !sel.anchorNode || !this.text.contains(sel.anchorNode)) return;
+    const before = document.createRange();
+    before.setStart(this.text, 0);
+    before.setEnd(sel.anchorNode, sel.anchorOffset);
+    const text = this.texts.get('input') ?? '';
+    const offset = before.toString().length;
+    const line = text.slice(text.lastIndexOf('\n', offset - 1) + 1, (text.indexOf('\n', offset) + 1 || text.length + 1) - 1);
+    const value = definedValue(line);
+    if (value) this.onValue(value);
+  }
+
+  /** Shows text `choice` (`input`, `output`, a partition, `wgsl.<symbol>`) when this compile has it. */
+  open(choice: string): void {
+    if (!this.texts.has(choice)) return;
+    this.picker.value = choice;
+    this.render();
+    this.onChange(this.choice);
   }
 
   get choice(): string {
@@ -99,6 +127,7 @@ export class IrViews {
     this.status.textContent = '';
     const lang: Language = this.choice.startsWith(KERNEL_PREFIX) ? 'wgsl' : 'mlir';
     this.text.dataset.language = lang;
+    this.text.title = this.choice === 'input' && this.onValue ? 'Click an op\'s line to select it in the graph' : '';
     showHighlighted(this.text, this.texts.get(this.choice) ?? '', lang);
   }
 }
