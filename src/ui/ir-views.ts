@@ -102,7 +102,8 @@ export class IrViews {
   show(r: CompileResponse | undefined, choice: string, fileName = 'model'): void {
     this.response = r;
     this.base = fileName.replace(/\.(mlir|mlirbc|onnx)$/i, '') || 'model';
-    this.texts = new Map([['input', r?.inputText ?? '']]);
+    // A compiled program has no Input IR: its views start at the Output IR.
+    this.texts = new Map(r?.program ? [] : [['input', r?.inputText ?? '']]);
     if (r?.outputText) this.texts.set('output', r.outputView ?? r.outputText);
     for (const [name, text] of Object.entries(r?.isolated ?? {})) this.texts.set(name, text);
     for (const k of r?.kernels ?? []) this.texts.set(`${KERNEL_PREFIX}${k.symbol}`, kernelText(k));
@@ -112,14 +113,14 @@ export class IrViews {
       `@${k.symbol} — ${k.kernels.length ? `${k.kernels.length} kernel${k.kernels.length === 1 ? '' : 's'}` : k.target === 'cpu-reference' ? 'CPU reference' : 'no kernels'}`));
     const group = kernels.length ? [h('optgroup', { label: 'WGSL kernels' }, ...kernels)] : [];
     this.picker.replaceChildren(...irKeys.map((k) => h('option', { value: k }, label(k))), ...group);
-    this.picker.value = this.texts.has(choice) ? choice : 'input';
+    this.picker.value = this.texts.has(choice) ? choice : this.texts.has('input') ? 'input' : 'output';
     this.buttons.input.disabled = !r?.inputText;
     this.buttons.output.disabled = !r?.outputText;
     const weights = !!r?.ok && this.hasWeights();
     this.buttons.weights.disabled = !weights;
     this.buttons.weights.title = weights ? 'Build the weights file (.safetensors) and download it' : 'This model has no weights data here';
-    this.buttons.bytecode.disabled = !r?.ok || !r.outputText;
-    this.buttons.bytecode.title = this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the compiled program (Output IR bytecode with its kernels, device profile and weights) and download it';
+    this.buttons.bytecode.disabled = !r?.ok || !r.outputText || !!r.program;
+    this.buttons.bytecode.title = r?.program ? 'This is a compiled program already' : this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the compiled program (Output IR bytecode with its kernels, device profile and weights) and download it';
     this.render();
   }
 
@@ -147,6 +148,9 @@ export function showLegend(list: HTMLElement, r: CompileResponse | undefined): v
 export function summaryText(name: string, r: CompileResponse, ms: number): string {
   const partitions = r.partitions ?? [];
   const subgraphs = partitions.reduce((n, p) => n + p.subgraphs.length, 0);
+  if (r.program) {
+    return `${name}: a compiled program (program format ${r.program.format}), not compiled here · ${subgraphs} subgraphs in ${partitions.length} partition${partitions.length === 1 ? '' : 's'}`;
+  }
   const ops = r.decisions?.length ?? 0;
   const weights = r.weights ? ` · ${r.weights.length} weights` : '';
   return `${name}: ${ops} ops → ${subgraphs} subgraphs in ${partitions.length} partition${partitions.length === 1 ? '' : 's'}${weights} · compiled in ${Math.round(ms)} ms`;

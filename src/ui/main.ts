@@ -220,6 +220,7 @@ async function showGraph(r: CompileResponse): Promise<void> {
   if (r !== app.response) return;
   setProgress(undefined);
   app.model = prepared.model;
+  byId('graph-empty', HTMLParagraphElement).hidden = !r.program;
   graph.show(prepared.model, prepared.layout);
   showModelProperties(ui.properties, app.source?.name, prepared.model, r);
   runPanel.graphShown();

@@ -3,6 +3,7 @@
 // diff) makes one debug run that reads back every subgraph result and runs the CPU reference on the
 // Input IR with those inputs, to measure the max abs error of each output and each read-back value.
 import type { CompileResponse } from '../engine/service';
+import { CgcError } from '../core';
 import { type Operation, type ShapedType, formatDiagnostic, parseModule } from '../ir';
 import { CONSTANT, ENTRY_POINT } from '../ir/structural';
 import { runEntryPoint } from '../reference';
@@ -112,6 +113,7 @@ export class ProgramRunner {
         }),
       };
       if (!opts.diff) return report;
+      if (!r.inputText) throw new CgcError('runtime', 'a numeric diff runs the CPU reference on the model, and a compiled program holds no model (no Input IR): open the model it was compiled from, or run without the diff');
       opts.onProgress('debug run: reading back every subgraph result…');
       const t0 = performance.now();
       const debug = await program.run(inputs, { intermediates: true });
