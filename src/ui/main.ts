@@ -6,7 +6,7 @@
 import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, app, ui } from './app-state';
 import { wireChrome } from './chrome';
-import { CompileWorkerFault, cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
+import { CompileClient, CompileWorkerFault } from './compile-client';
 import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
@@ -28,12 +28,13 @@ import { ThemeSwitch } from './theme';
 import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl, splitTargetFiles } from './sources';
 
 new ThemeSwitch(ui.theme);
+const compileClient = new CompileClient();
 const editor = new SourceEditor(() => { app.edited = true; });
 const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showDetails(index);
   syncHash();
 }, { onSearch: () => ui.search.focus() });
-const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size, (value) => {
+const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => compileClient.files(r, app.constants), () => !!app.constants?.size, (value) => {
   const index = graph.indexOf(value);
   if (index === undefined) return;
   setView('graph');
@@ -169,7 +170,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   const loadsBefore = loadCount;
   let compiled;
   try {
-    compiled = await compileOrCached(source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
+    compiled = await compileOrCached(compileClient, source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
       setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
     });
   } catch (e) {
@@ -216,7 +217,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
 
 async function showGraph(r: CompileResponse): Promise<void> {
   setProgress('laying out the graph…', 1);
-  const prepared = await layoutInWorker(r.inputText ?? '', r.partitions ?? []);
+  const prepared = await compileClient.layout(r.inputText ?? '', r.partitions ?? []);
   if (r !== app.response) return;
   setProgress(undefined);
   app.model = prepared.model;
@@ -285,7 +286,7 @@ function wire(): void {
     void load(() => sourceFromUrl(url), ref, url, true);
   });
   ui.compile.addEventListener('click', () => void compile(true));
-  ui.cancel.addEventListener('click', () => { void cancelCompile(); setProgress(undefined); });
+  ui.cancel.addEventListener('click', () => { void compileClient.cancel(); setProgress(undefined); });
   ui.share.addEventListener('click', () => links.copyLink());
   ui.shareIr.addEventListener('click', () => void links.copyIrLink());
   ui.clearCache.addEventListener('click', clearAppCache);
@@ -314,7 +315,7 @@ function wire(): void {
 async function start(): Promise<void> {
   wire();
   showKeyMap(byId('graph-keys', HTMLElement));
-  installTestHooks(gpu);
+  installTestHooks(gpu, compileClient);
   showNodeDetails(ui.details, undefined, undefined, app.decisions);
   showLegend(ui.legend, undefined);
   showMemoryPlan(ui.memory, undefined, []);
