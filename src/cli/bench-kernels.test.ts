@@ -1,6 +1,6 @@
 // `cgc bench-kernels --tile`: the tile sweep's argument, with K slices where given.
 import { describe, expect, it } from 'vitest';
-import { withForcedTile, chooseTile } from '../webgpu-target/kernels/gemm-core';
+import { DEFAULT_WORKGROUP_STORAGE, chooseTile } from '../webgpu-target/kernels/gemm-core';
 import { parseTiles } from './bench-kernels';
 
 describe('bench-kernels --tile', () => {
@@ -14,8 +14,9 @@ describe('bench-kernels --tile', () => {
 
   it('forces the K slices, as many as K has k-tiles at most', () => {
     const shape = { batch: 1, M: 197, N: 768, K: 3072 };
-    expect(withForcedTile({ tm: 64, tn: 128, tk: 16, splits: 8 }, () => chooseTile(shape))).toEqual({ tm: 64, tn: 128, tk: 16, splits: 8 });
-    expect(withForcedTile({ tm: 64, tn: 128, tk: 16, splits: 999 }, () => chooseTile({ ...shape, K: 64 })).splits).toBe(4);
-    expect(withForcedTile({ tm: 64, tn: 128, tk: 16 }, () => chooseTile(shape)).splits).toBe(chooseTile(shape).splits);
+    const forced = (tile: Parameters<typeof chooseTile>[2], s = shape) => chooseTile(s, DEFAULT_WORKGROUP_STORAGE, tile);
+    expect(forced({ tm: 64, tn: 128, tk: 16, splits: 8 })).toEqual({ tm: 64, tn: 128, tk: 16, splits: 8 });
+    expect(forced({ tm: 64, tn: 128, tk: 16, splits: 999 }, { ...shape, K: 64 }).splits).toBe(4);
+    expect(forced({ tm: 64, tn: 128, tk: 16 }).splits).toBe(chooseTile(shape).splits);
   });
 });

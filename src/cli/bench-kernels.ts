@@ -14,7 +14,7 @@ import { type LoadedProgram, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { defaultTargets } from '../engine/targets';
 import { convParams, ctxOf } from '../webgpu-target/kernels/helpers';
-import { type ForcedTile, withForcedTile } from '../webgpu-target/kernels/gemm-core';
+import { type ForcedTile } from '../webgpu-target/kernels/gemm-core';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { onnxShapes } from './bench';
 import { median, validateRuns } from '../core';
@@ -164,9 +164,9 @@ export async function warmUpKernels(program: LoadedProgram, inputs: readonly Hos
 /** Kernel times (ms, median over runs; each the mean of REPEAT or more back-to-back dispatches) of `module` by kernel name, after the warm-up. */
 async function timeKernels(device: GPUDevice, module: Operation, runs: number, constant: (n: string) => Uint8Array | undefined = () => undefined, tile?: Forced) {
   // Compiled against the device's limits, as `cgc bench` and the app compile (its storage-buffer limit decides which epilogues fit one kernel).
-  const targets = defaultTargets(gpuProfile(device));
-  const state = withForcedTile(tile, () => compile(module, targets));
-  const program = await withForcedTile(tile, () => loadProgram(device, state.output!, constant, { targets }));
+  const targets = defaultTargets(gpuProfile(device), { tile });
+  const state = compile(module, targets);
+  const program = await loadProgram(device, state.output!, constant, { targets });
   try {
     const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 7 + i));
     const { repeat } = await warmUpKernels(program, inputs);

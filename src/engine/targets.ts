@@ -8,11 +8,12 @@ import { createReferenceTarget } from '../reference/target';
 import { loadTargetFile } from '../webgpu-target/file-target';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { createWebGpuFallbackTarget, createWebGpuTarget } from '../webgpu-target/target';
+import type { KernelOptions } from '../webgpu-target/kernel-plan';
 
 /** Whether a file's text is a target file (its format marker), for the app, which reads no target module itself. */
 export { isTargetFile } from '../webgpu-target/target-file';
 
-export interface TargetOptions {
+export interface TargetOptions extends KernelOptions {
   /** false drops the fused `webgpu` target: every op then gets its own kernel (or the CPU reference). */
   readonly fusion?: boolean;
 }
@@ -24,7 +25,8 @@ export interface TargetFileSource {
 }
 
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
-  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile)]), createWebGpuFallbackTarget(profile), createReferenceTarget()];
+  const kernels: KernelOptions = { tile: options.tile };
+  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels)]), createWebGpuFallbackTarget(profile, kernels), createReferenceTarget()];
 }
 
 /** Two known targets of one name. */

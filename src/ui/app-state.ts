@@ -1,5 +1,5 @@
-// The app's page elements and its state (what is loaded, compiled and shown), shared by main.ts and
-// the link and cache handling beside it.
+// The app's page elements, and the shape of its state (what is loaded, compiled and shown): main.ts
+// makes the one AppState and passes it to the link and cache handling beside it.
 import type { CompileResponse } from '../engine/service';
 import type { Decision } from '../compiler/state';
 import { byId } from './dom';
@@ -42,24 +42,34 @@ export const ui = {
   theme: byId('theme', HTMLSelectElement),
 };
 
-export const app = {
-  source: undefined as ModelSource | undefined,
-  ref: undefined as ModelRef | undefined,
-  edited: false,
-  response: undefined as CompileResponse | undefined,
+export interface AppState {
+  source: ModelSource | undefined;
+  ref: ModelRef | undefined;
+  edited: boolean;
+  response: CompileResponse | undefined;
   /** The weights a Run binds: kept across edits of the Input IR, reset by loading another model. */
-  constants: undefined as Map<string, Uint8Array> | undefined,
-  model: undefined as GraphModel | undefined,
-  decisions: new Map<string, Decision>(),
-  view: 'graph' as View,
+  constants: Map<string, Uint8Array> | undefined;
+  model: GraphModel | undefined;
+  decisions: Map<string, Decision>;
+  view: View;
   /** A node to select once the graph is laid out (from a share link). */
-  pendingNode: undefined as string | undefined,
-  irChoice: 'input',
+  pendingNode: string | undefined;
+  irChoice: string;
   /** Set for models from files (and their restores): their compiles are cached in IndexedDB. */
-  cacheable: false,
+  cacheable: boolean;
   /** The IR a link carried, kept in the hash while the model is unchanged. */
-  linkSource: undefined as { src: string; name: string } | undefined,
-};
+  linkSource: { src: string; name: string } | undefined;
+  /** Counts loads: a load or compile started before a later load (even one that failed) shows nothing when it ends. */
+  loads: number;
+}
+
+/** The state of a page that has loaded nothing yet. */
+export function createAppState(): AppState {
+  return {
+    source: undefined, ref: undefined, edited: false, response: undefined, constants: undefined, model: undefined,
+    decisions: new Map(), view: 'graph', pendingNode: undefined, irChoice: 'input', cacheable: false, linkSource: undefined, loads: 0,
+  };
+}
 
 /** Where a model came from, beyond its ModelRef. */
 export interface LoadFrom {

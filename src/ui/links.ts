@@ -1,6 +1,6 @@
 // Share links: the state the URL hash keeps (model, view, node, options, IR carried in the link),
 // kept in sync with the page, opened from a followed or edited link, and copied by Share / Share IR.
-import { type Load, app, ui } from './app-state';
+import { type AppState, type Load, ui } from './app-state';
 import type { CompileOptionsForm } from './compile-options';
 import { errorText, h } from './dom';
 import type { GraphView } from './graph-view';
@@ -10,6 +10,7 @@ import type { SourceEditor } from './source-editor';
 import { DEMO_MODELS, demoUrl, sourceFromUrl } from './sources';
 
 export interface LinkDeps {
+  readonly app: AppState;
   readonly graph: GraphView;
   readonly options: CompileOptionsForm;
   readonly editor: SourceEditor;
@@ -24,7 +25,7 @@ export class Links {
   constructor(private readonly deps: LinkDeps) {}
 
   private shareState(): ShareState {
-    const { graph, options } = this.deps;
+    const { app, graph, options } = this.deps;
     const node = graph.selected !== undefined ? app.model?.nodes[graph.selected]?.id : app.pendingNode;
     const o = options.value;
     return {
@@ -48,7 +49,7 @@ export class Links {
 
   /** Opens the link's state; false when it names no model (the caller loads the default). */
   async applyHash(): Promise<boolean> {
-    const { options, setView, load, loadDemo } = this.deps;
+    const { app, options, setView, load, loadDemo } = this.deps;
     const parsed = parseShareHash(location.hash, this.demoNames);
     if (!parsed.ok) return this.linkError(parsed.error);
     ui.shareError.hidden = true;
@@ -91,7 +92,7 @@ export class Links {
   /** Share: copies the page's link (the view only, for local files). */
   copyLink(): void {
     this.syncHash();
-    const note = app.ref ? '' : ' (local files cannot travel in a link: it keeps the view only)';
+    const note = this.deps.app.ref ? '' : ' (local files cannot travel in a link: it keeps the view only)';
     navigator.clipboard.writeText(location.href).then(
       () => { ui.shareStatus.textContent = `link copied${note}`; },
       () => { ui.shareStatus.textContent = `copy this link${note}: ${location.href}`; });
@@ -99,7 +100,7 @@ export class Links {
 
   /** Puts the model's IR text into the link (the edited text, or a loaded .mlir's) when it packs small enough. */
   async copyIrLink(): Promise<void> {
-    const { editor } = this.deps;
+    const { app, editor } = this.deps;
     const text = app.edited || app.source?.kind === 'text' ? editor.text : undefined;
     const src = text !== undefined ? await packSource(text) : undefined;
     if (!src) {

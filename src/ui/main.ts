@@ -4,9 +4,9 @@
 // links.ts, the compile cache in compile-cache.ts, the toolbar's help, keys and panels in chrome.ts.
 // Every string from a model, the compiler or the GPU reaches the page through textContent only.
 import type { CompileResponse } from '../engine/service';
-import { type LoadFrom, app, ui } from './app-state';
+import { type LoadFrom, createAppState, ui } from './app-state';
 import { wireChrome } from './chrome';
-import { CompileWorkerFault, cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
+import { CompileClient, CompileWorkerFault } from './compile-client';
 import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
@@ -27,13 +27,15 @@ import { SourceEditor } from './source-editor';
 import { ThemeSwitch } from './theme';
 import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl, splitTargetFiles } from './sources';
 
+const app = createAppState();
 new ThemeSwitch(ui.theme);
+const compileClient = new CompileClient();
 const editor = new SourceEditor(() => { app.edited = true; });
 const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showDetails(index);
   syncHash();
 }, { onSearch: () => ui.search.focus() });
-const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size, (value) => {
+const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => compileClient.files(r, app.constants), () => !!app.constants?.size, (value) => {
   const index = graph.indexOf(value);
   if (index === undefined) return;
   setView('graph');
@@ -49,7 +51,7 @@ const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { con
   irViews.open(choice);
   setView('ir');
 }, byId('run-results', HTMLElement));
-const links = new Links({ graph, options, editor, setView, load, loadDemo });
+const links = new Links({ app, graph, options, editor, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
@@ -85,9 +87,6 @@ function setView(view: View): void {
   for (const panel of document.querySelectorAll<HTMLElement>('[role="tabpanel"]')) panel.hidden = panel.dataset.view !== view;
   syncHash();
 }
-
-/** Counts loads: a load or compile started before a later load (even one that failed) shows nothing when it ends. */
-let loadCount = 0;
 
 /** The loaded, compiled model as a failed open finds it, to put back. */
 interface Loaded {
@@ -126,7 +125,7 @@ function syncPicker(): void {
 }
 
 async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from: LoadFrom = {}): Promise<void> {
-  const mine = ++loadCount;
+  const mine = ++app.loads;
   const previous = loaded();
   setProgress(`reading ${what}…`);
   showDiagnostics([]);
@@ -135,14 +134,14 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
   try {
     source = await read();
   } catch (e) {
-    if (mine !== loadCount) return;
+    if (mine !== app.loads) return;
     setProgress(undefined);
     showDiagnostics([`error: ${errorText(e)}`]);
     if (previous) keepPrevious(previous, what);
     else editor.showError(`could not load ${what}: ${errorText(e)}`);
     return;
   }
-  if (mine !== loadCount) return; // a later load replaced this one while it was read
+  if (mine !== app.loads) return; // a later load replaced this one while it was read
   app.source = source;
   app.constants = undefined;
   app.ref = ref;
@@ -166,21 +165,21 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   askShapes.hidden = true;
   setProgress(source.kind === 'onnx' ? `importing ${source.name}…` : `compiling ${source.name}…`);
   const t0 = performance.now();
-  const loadsBefore = loadCount;
+  const loadsBefore = app.loads;
   let compiled;
   try {
-    compiled = await compileOrCached(source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
+    compiled = await compileOrCached(compileClient, app, source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
       setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
     });
   } catch (e) {
-    if (loadsBefore !== loadCount) return; // another model was loaded meanwhile
+    if (loadsBefore !== app.loads) return; // another model was loaded meanwhile
     // The model stays loaded (source, editor text, the last good compile's views): Compile again retries.
     setProgress(undefined);
     showDiagnostics([e instanceof CompileWorkerFault ? `error: ${e.message}` : `error: the compiler failed: ${errorText(e)}`]);
     if (opening) keepPrevious(opening.previous, opening.what);
     return;
   }
-  if (!compiled || loadsBefore !== loadCount) return; // a newer compile or load took over
+  if (!compiled || loadsBefore !== app.loads) return; // a newer compile or load took over
   const { response: r, fromCache } = compiled;
   const dynamic = r.onnxInputs?.filter((i) => i.dims.some((d) => typeof d === 'string'));
   const asksShapes = !r.ok && source.kind === 'onnx' && !!dynamic?.length;
@@ -216,7 +215,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
 
 async function showGraph(r: CompileResponse): Promise<void> {
   setProgress('laying out the graph…', 1);
-  const prepared = await layoutInWorker(r.inputText ?? '', r.partitions ?? []);
+  const prepared = await compileClient.layout(r.inputText ?? '', r.partitions ?? []);
   if (r !== app.response) return;
   setProgress(undefined);
   app.model = prepared.model;
@@ -285,10 +284,10 @@ function wire(): void {
     void load(() => sourceFromUrl(url), ref, url, true);
   });
   ui.compile.addEventListener('click', () => void compile(true));
-  ui.cancel.addEventListener('click', () => { void cancelCompile(); setProgress(undefined); });
+  ui.cancel.addEventListener('click', () => { void compileClient.cancel(); setProgress(undefined); });
   ui.share.addEventListener('click', () => links.copyLink());
   ui.shareIr.addEventListener('click', () => void links.copyIrLink());
-  ui.clearCache.addEventListener('click', clearAppCache);
+  ui.clearCache.addEventListener('click', () => clearAppCache(app));
   for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) {
     tab.addEventListener('click', () => { if (VIEWS.includes(tab.dataset.view as View)) setView(tab.dataset.view as View); });
   }
@@ -314,7 +313,7 @@ function wire(): void {
 async function start(): Promise<void> {
   wire();
   showKeyMap(byId('graph-keys', HTMLElement));
-  installTestHooks(gpu);
+  installTestHooks(gpu, compileClient);
   showNodeDetails(ui.details, undefined, undefined, app.decisions);
   showLegend(ui.legend, undefined);
   showMemoryPlan(ui.memory, undefined, []);

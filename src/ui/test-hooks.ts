@@ -2,7 +2,7 @@
 // (VITE_CGC_E2E=1, set by playwright.config.ts): crash or hang the compile worker on its next compile,
 // and destroy the GPU device in the middle of a Run. Production builds have no `cgcTest`.
 import type { WorkerFault } from '../engine/worker';
-import { injectWorkerFault } from './compile-client';
+import type { CompileClient } from './compile-client';
 import type { GpuSession } from './gpu-session';
 
 /** Called by ProgramRunner after each timed run of a Run (index from 0); a test build's hook may fail the device there. */
@@ -15,10 +15,10 @@ export interface TestHooks {
   loseDeviceMidRun(): void;
 }
 
-export function installTestHooks(gpu: GpuSession): void {
+export function installTestHooks(gpu: GpuSession, compiler: CompileClient): void {
   if (!import.meta.env.VITE_CGC_E2E) return;
   const hooks: TestHooks = {
-    compileWorkerFault: (fault, hangMs) => injectWorkerFault(fault, hangMs),
+    compileWorkerFault: (fault, hangMs) => compiler.injectFault(fault, hangMs),
     loseDeviceMidRun() {
       runHooks.afterTimedRun = async (index) => {
         if (index !== 0) return;

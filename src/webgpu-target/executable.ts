@@ -4,7 +4,7 @@
 // executable records its dispatches into a caller's compute pass for any set of bindings.
 import type { ExecutableKernel, GpuExecutable, Operation, PipelineCreation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
-import { type KernelSpec, planKernels, resultBindings } from './kernel-plan';
+import { type KernelOptions, type KernelSpec, planKernels, resultBindings } from './kernel-plan';
 import { kernelsFromAttr } from './kernel-config';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 
@@ -100,10 +100,10 @@ export interface PlannedKernel {
 /**
  * The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc
  * partitions` counts): each subgraph's recorded configuration (the kernels its specialization
- * answer gave), or, for a subgraph without one, kernels planned for `profile`.
+ * answer gave), or, for a subgraph without one, kernels planned for `profile` and `options`.
  */
-export function planPartition(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE): PlannedKernel[] {
-  return planPartitionWith(isolated, name, (def, symbol, subgraph) => kernelsOf(subgraph, def, symbol, profile));
+export function planPartition(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): PlannedKernel[] {
+  return planPartitionWith(isolated, name, (def, symbol, subgraph) => kernelsOf(subgraph, def, symbol, profile, options));
 }
 
 /** planPartition with another kernel source: `kernelsOf` gives a subgraph's kernels from its functional definition (and its subgraph op). */
@@ -129,9 +129,9 @@ export function planPartitionWith(isolated: Operation, name: string, kernelsOf: 
   return out;
 }
 
-function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile: GpuProfile): KernelSpec[] {
+function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile: GpuProfile, options: KernelOptions): KernelSpec[] {
   const recorded = subgraph.attr(ATTR.configuration);
-  if (!recorded) return planKernels(def, symbol, profile);
+  if (!recorded) return planKernels(def, symbol, profile, options);
   const kernels = kernelsFromAttr(recorded, symbol);
   const args = def.body().arguments.length;
   const results = def.body().operations.at(-1)!.operands.length;
@@ -140,8 +140,8 @@ function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile:
   return kernels;
 }
 
-export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device)): Promise<PartitionExecutable> {
-  return executableOf(device, planPartition(isolated, name, gpuProfile(device)), name, cache);
+export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device), options: KernelOptions = {}): Promise<PartitionExecutable> {
+  return executableOf(device, planPartition(isolated, name, gpuProfile(device), options), name, cache);
 }
 
 /** The executable of planned kernels: their pipelines (from `cache`), one workspace, bind groups made once per set of bindings. */

@@ -10,6 +10,13 @@ import { integerGemmKernel } from './kernels/integer-gemm';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
+import { type ForcedTile } from './kernels/gemm-core';
+
+/** How kernels are generated beyond what the device's profile decides. */
+export interface KernelOptions {
+  /** Every GEMM tiled so (a benchmark's tile sweep, `cgc bench-kernels --tile`), matrix-vector products included. */
+  readonly tile?: ForcedTile;
+}
 
 export interface KernelSpec {
   readonly name: string;
@@ -33,9 +40,9 @@ export interface KernelSpec {
 
 /**
  * Kernels for the functional definition `def` on a device with `profile`'s limits (tiles sized to its
- * workgroup memory); throws KernelDecline when one cannot be generated.
+ * workgroup memory) and `options`; throws KernelDecline when one cannot be generated.
  */
-export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuProfile = DEFAULT_GPU_PROFILE): KernelSpec[] {
+export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): KernelSpec[] {
   const block = def.body();
   const ops = block.operations.filter((o) => o.name.startsWith('cgc_op.'));
   for (const op of ops) if (!hasGenerator(op.opName)) throw new KernelDecline(`no WebGPU kernel for 'cgc_op.${op.opName}'`);
@@ -67,7 +74,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
     const integer = integerGemmKernel(b, out, binding, name, builder);
-    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize) ?? splitRowKernels(b, out, binding, name, builder);
+    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder);
     const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
     const narrowed = generated || row ? undefined : narrowedRowResult(b, out);
     if (narrowed) throw new KernelDecline(narrowed);

@@ -9,7 +9,7 @@ import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializ
 import { SUBGRAPH } from '../ir/structural';
 import { PipelineCache, compilePartition, planPartition } from './executable';
 import { WEBGPU_DECLARATION } from './declarations';
-import { KernelDecline, type KernelSpec, planKernels } from './kernel-plan';
+import { KernelDecline, type KernelOptions, type KernelSpec, planKernels } from './kernel-plan';
 import { kernelsAttr } from './kernel-config';
 import { hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
@@ -19,8 +19,8 @@ export function gpuOps(): string[] {
   return registeredOps().map((d) => d.name).filter(hasGenerator);
 }
 
-export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): Target {
-  return gpuTarget('webgpu', profile, () => WEBGPU_DECLARATION, (def) => {
+export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
+  return gpuTarget('webgpu', profile, options, () => WEBGPU_DECLARATION, (def) => {
     // An int64 argument read only as gather indices is exact in i32 (the runtime checks on upload that
     // int64 operands fit); any other int64 value would be computed in 32 bits.
     const users = (v: Value) => def.body().operations.filter((o) => o.operands.includes(v as never));
@@ -54,28 +54,28 @@ function int64Check(def: Operation): string | undefined {
   return undefined;
 }
 
-export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE): Target {
+export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
   const ops = gpuOps();
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // any single op with a GPU kernel  ⇒  that kernel
   cgc_pattern.pattern @single_op attributes {benefit = 1, nodes = [{ops = [${ops.map((o) => `"${o}"`).join(', ')}]}]}
 }
 `;
-  return gpuTarget('webgpu-fallback', profile, () => declaration, int64Check);
+  return gpuTarget('webgpu-fallback', profile, options, () => declaration, int64Check);
 }
 
-function gpuTarget(name: string, profile: GpuProfile, declaration: () => string, extraCheck: (def: Operation) => string | undefined): Target {
+function gpuTarget(name: string, profile: GpuProfile, options: KernelOptions, declaration: () => string, extraCheck: (def: Operation) => string | undefined): Target {
   return {
     name,
-    open(device, options = {}) {
+    open(device, openOptions = {}) {
       // One pipeline cache per load: partitions that share a kernel's WGSL share its pipeline.
-      const cache = new PipelineCache(device, options.pipelines);
-      return { compilePartition: (partition, partitionName) => compilePartition(device, readDocument(partition, `partition @${partitionName}`), partitionName, cache) };
+      const cache = new PipelineCache(device, openOptions.pipelines);
+      return { compilePartition: (partition, partitionName) => compilePartition(device, readDocument(partition, `partition @${partitionName}`), partitionName, cache, options) };
     },
     describe(partition, partitionName): PartitionDescription {
       const isolated = readDocument(partition, `partition @${partitionName}`);
       try {
-        const planned = planPartition(isolated, partitionName, profile);
+        const planned = planPartition(isolated, partitionName, profile, options);
         return { where: 'gpu', kernels: planned.map((p) => ({ name: p.kernel.name, subgraph: p.subgraph, wgsl: p.kernel.wgsl, workgroups: p.kernel.workgroups })) };
       } catch (e) {
         if (!(e instanceof KernelDecline)) throw e;
@@ -95,7 +95,7 @@ function gpuTarget(name: string, profile: GpuProfile, declaration: () => string,
       const reason = deviceCheck(definition, profile) ?? extraCheck(definition);
       if (reason !== undefined) return specializationAnswer(false, reason);
       // Accepted with its kernels: the compiler records them on the subgraph, and loading compiles them as they are.
-      const planned = kernelCheck(definition, profile);
+      const planned = kernelCheck(definition, profile, options);
       return typeof planned === 'string' ? specializationAnswer(false, planned) : specializationAnswer(true, undefined, kernelsAttr(planned, PLANNED_AS));
     },
   };
@@ -105,12 +105,12 @@ function gpuTarget(name: string, profile: GpuProfile, declaration: () => string,
 const PLANNED_AS = 'subgraph';
 
 /** The subgraph's kernels within the device's storage-buffer limit, or why the kernel generators cannot give them. */
-function kernelCheck(def: Operation, profile: GpuProfile): KernelSpec[] | string {
+function kernelCheck(def: Operation, profile: GpuProfile, options: KernelOptions): KernelSpec[] | string {
   try {
     // Each kernel binds the buffers it uses (a split-K product's partial kernel reads its operands,
     // its sum the epilogue's side inputs), so the limit holds per kernel, not per subgraph.
     const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? 8;
-    const kernels = planKernels(def, PLANNED_AS, profile);
+    const kernels = planKernels(def, PLANNED_AS, profile, options);
     const over = kernels.find((k) => k.bindings.length > maxBuffers);
     return over ? `kernel ${over.name} binds ${over.bindings.length} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})` : kernels;
   } catch (e) {

@@ -81,35 +81,8 @@ export function tileBytes(t: TileShape, bAlongK = false): number {
 const aStride = (tm: number) => (block(tm) >= 4 ? tm + 4 : tm);
 const bStride = (tn: number, alongK: boolean) => (alongK ? tn + (block(tn) >= 4 ? 4 : 1) : tn);
 
-/** Whether a sweep forces a tile (`withForcedTile`): products then take the tiled kernel, matrix-vector ones included. */
-export function tileForced(): boolean {
-  return forced !== undefined;
-}
-
 /** A tile a benchmark's sweep forces (`cgc bench-kernels --tile`), with its K slices where given (capped at what K allows). */
 export type ForcedTile = TileShape & { readonly splits?: number };
-
-let forced: ForcedTile | undefined;
-
-/**
- * Runs `f` with every GEMM tiled by `tile`, for measuring tile choices: kernels are generated when a
- * program is compiled and again when it is loaded, so `f` may be async (it then holds the tile until
- * it settles, and nothing else may compile meanwhile).
- */
-export function withForcedTile<T>(tile: ForcedTile | undefined, f: () => T): T {
-  const before = forced;
-  forced = tile;
-  let result: T;
-  try {
-    result = f();
-  } catch (e) {
-    forced = before;
-    throw e;
-  }
-  if (result instanceof Promise) return result.finally(() => { forced = before; }) as T;
-  forced = before;
-  return result;
-}
 
 /**
  * Tile sizes, from measurements on an H100 (docs/webgpu-target.md has the sweep):
@@ -134,8 +107,9 @@ export function withForcedTile<T>(tile: ForcedTile | undefined, f: () => T): T {
  * K is tiled by 16, or 8 for a 128×128 tile where 16 would not fit the device's workgroup memory
  * (WebGPU's default 16 KiB; 128×128×16 against ×8 on the H100: 34.0 against 33.1 TFLOP/s at 2048³,
  * 34.8 against 33.7 at 4096³).
+ * A `forced` tile (a benchmark's sweep) replaces all of this; only its K slices are chosen where it gives none.
  */
-export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_STORAGE): Tile {
+export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_STORAGE, forced?: ForcedTile): Tile {
   if (forced) {
     const splits = forced.splits !== undefined ? Math.max(1, Math.min(forced.splits, Math.floor(s.K / forced.tk))) : chooseSplits(s, s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn));
     return { tm: forced.tm, tn: forced.tn, tk: forced.tk, splits };

@@ -5,7 +5,7 @@ import { type Operation, type Value, numElements, sameShape, shapeToString } fro
 import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
 import { ctxOf, normAxis } from './helpers';
-import { type GemmShape, chooseTile, gemmMain, gemvMain, tileForced } from './gemm-core';
+import { type ForcedTile, type GemmShape, chooseTile, gemmMain, gemvMain } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {
@@ -40,11 +40,12 @@ export interface GeneratedKernel {
 
 /**
  * The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus
- * elementwise ops; its tiles fit `workgroupStorage` bytes of workgroup memory. With split-K, two
+ * elementwise ops; its tiles fit `workgroupStorage` bytes of workgroup memory, or are the `forced`
+ * tile (a benchmark's sweep: matrix-vector products then take the tiled kernel too). With split-K, two
  * kernels: the slices' partial products into a workspace, then one thread per element sums them and
  * applies the anchor's finish and the epilogue.
  */
-export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder, workgroupStorage?: number): GeneratedKernel[] | undefined {
+export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder, workgroupStorage?: number, forced?: ForcedTile): GeneratedKernel[] | undefined {
   if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const anchor = gemmAnchor(b, out);
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
@@ -69,11 +70,11 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
     scope.emit(`out${outBinding}[${flatOffset(coords, out.type.shape)}] = ${convert(v, type)};`);
   };
   // One output column or row: matrix-vector products, one dispatch however long K is.
-  const gemv = tileForced() || (problem.N !== 1 && problem.M !== 1) ? undefined : gemvMain(problem, { readA: problem.readA, readB: problem.readB, write: store });
+  const gemv = forced || (problem.N !== 1 && problem.M !== 1) ? undefined : gemvMain(problem, { readA: problem.readA, readB: problem.readB, write: store });
   if (gemv) {
     return [{ wgsl: `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}\n${bindingDecls(b, out, outBinding)}\n${gemv.code}`, workgroups: gemv.workgroups }];
   }
-  const tile = chooseTile(problem, workgroupStorage);
+  const tile = chooseTile(problem, workgroupStorage, forced);
   const main = gemmMain(problem, {
     readA: problem.readA,
     readB: problem.readB,

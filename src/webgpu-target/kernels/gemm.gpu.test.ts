@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttrInput } from '../../ir/ops/test-cases';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
-import { withForcedTile } from './gemm-core';
 import { type Case, type Step, expectClose, prepareCase, runCase } from '../testing/cases';
 
 const mm = (a: string, b: string, epilogue: Step[] = []): Case => ({ name: `matmul ${a} · ${b}`, args: [`${a}xf32`, `${b}xf32`], ops: [{ op: 'matmul', in: ['a', 'b'] }, ...epilogue] });
@@ -201,8 +200,8 @@ afterAll(() => device?.destroy());
 describe('tiled GEMM kernels vs CPU reference', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const { inputs, want, state, defs, constants } = withForcedTile(c.tile, () => prepareCase(c, 31));
-      const kernels = withForcedTile(c.tile, () => defs.flatMap((d) => planKernels(d)));
+      const { inputs, want, state, defs, constants } = prepareCase(c, 31);
+      const kernels = defs.flatMap((d) => planKernels(d, undefined, undefined, { tile: c.tile }));
       if (/trans_b( |=true)|transposed weight/.test(c.name)) expect(kernels.some((k) => k.wgsl.includes('B loaded along K'))).toBe(true);
       const tiled = kernels.some((k) => k.wgsl.includes('Tiled GEMM'));
       expect(tiled, 'planned as a tiled GEMM').toBe(c.tiled ?? true);
