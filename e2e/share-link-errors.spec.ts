@@ -14,7 +14,7 @@ for (const [hash, message] of [
   ['#src=AAAAAAAA', 'does not decompress'],
   // deflate-raw of "<b>hi</b>": valid data, but not CGC IR.
   ['#src=s0myy8i00U-yAwA', 'not a cgc.module'],
-  [`#src=${'A'.repeat(30000)}`, 'more than the 21846 allowed'],
+  [`#src=${'A'.repeat(100000)}`, 'more than the 87382 allowed'],
 ] as const) {
   test(`malformed share link ${hash.slice(0, 40)} → error panel`, async ({ page }) => {
     const problems = collectPageProblems(page);

@@ -1,18 +1,18 @@
 // The compile options on the page: granularity, fusion on/off, which targets are enabled, and the
 // resource limits (limits-form.ts). Fusion off drops the fused `webgpu` target, leaving the per-op
 // fallback and the CPU reference; at least one target stays enabled. Changing any of them calls
-// `onChange` (the app recompiles).
+// `onChange` (the app recompiles). A link may name a target this page has no box for: it is kept and
+// passed on, and the compile says whether it exists.
 import type { ResourceLimits } from '../ir/limits';
 import { byId } from './dom';
 import { LimitsForm } from './limits-form';
 import { DEFAULT_GRANULARITY, type Granularity, isGranularity } from '../core';
-import type { TargetName } from './share';
 
 export interface CompileOptions {
   readonly granularity: Granularity;
   readonly fusion: boolean;
   /** The targets checked (before fusion off removes `webgpu`). */
-  readonly targets: readonly TargetName[];
+  readonly targets: readonly string[];
   /** Resource limits that differ from the defaults. */
   readonly limits?: Partial<ResourceLimits>;
 }
@@ -22,6 +22,8 @@ export class CompileOptionsForm {
   private readonly fusion = byId('opt-fusion', HTMLInputElement);
   private readonly boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="target"]')];
   private readonly limits: LimitsForm;
+  /** Targets a link named that have no box here. */
+  private extra: string[] = [];
 
   constructor(onChange: () => void, onRefused: (why: string) => void) {
     this.limits = new LimitsForm(onChange, onRefused);
@@ -45,22 +47,34 @@ export class CompileOptionsForm {
     return {
       granularity: this.granularity.value as Granularity,
       fusion: this.fusion.checked,
-      targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
+      targets: [...this.boxes.filter((b) => b.checked).map((b) => b.value), ...this.extra],
       limits: this.limits.value,
     };
   }
 
   /** The target names the compiler gets: the checked ones, less `webgpu` when fusion is off. */
-  effectiveTargets(): TargetName[] {
+  effectiveTargets(): string[] {
     const o = this.value;
     return o.targets.filter((t) => o.fusion || t !== 'webgpu');
+  }
+
+  /** Every target this page has a box for. */
+  get allTargets(): string[] {
+    return this.boxes.map((b) => b.value);
+  }
+
+  allTargetsChecked(): boolean {
+    return !this.extra.length && this.boxes.every((b) => b.checked);
   }
 
   /** Sets the form (from a share link or the cache); targets not named are unchecked. */
   set(o: Partial<CompileOptions>): void {
     if (o.granularity) this.granularity.value = o.granularity;
     if (o.fusion !== undefined) this.fusion.checked = o.fusion;
-    if (o.targets) for (const b of this.boxes) b.checked = o.targets.includes(b.value as TargetName);
+    if (o.targets) {
+      for (const b of this.boxes) b.checked = o.targets.includes(b.value);
+      this.extra = o.targets.filter((t) => !this.allTargets.includes(t));
+    }
     if (o.limits) this.limits.set(o.limits);
     if (!this.effectiveTargets().length) for (const b of this.boxes) b.checked = true;
     this.sync();
