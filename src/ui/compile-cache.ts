@@ -1,17 +1,30 @@
 // The app's use of the IndexedDB cache (model-cache.ts): compiles of models from files come from the
 // cache when their bytes and options match, the last model from files is restored on the next
-// visit, and Clear cache forgets both.
+// visit, and Clear cache forgets both. A line beside the summary says whether this result came from
+// the cache, was stored, or why it was not, with the storage used and a Clear button.
 import type { CompileResponse } from '../engine/service';
 import { type Load, app, ui } from './app-state';
 import { type Progress, compileInWorker } from './compile-client';
 import type { CompileOptions, CompileOptionsForm } from './compile-options';
+import { h } from './dom';
 import type { CompileDevice } from './gpu-session';
-import { cacheKey, cachedCompile, clearCache, lastModel, rememberCompile, rememberModel } from './model-cache';
+import { cacheKey, cachedCompile, clearCache, lastModel, rememberCompile, rememberModel, storedBytes } from './model-cache';
+import type { FileRef } from './share';
 import { type ModelSource, compileRequestOf } from './sources';
+
+/** What the cache did for a compile: a sentence for the page, and whether it could still change (a write in flight). */
+export type CacheNote = { readonly text: string; readonly stored?: Promise<string | undefined> };
 
 export interface Compiled {
   readonly response: CompileResponse;
   readonly fromCache: boolean;
+  readonly cache: CacheNote;
+}
+
+function whyNotCached(): string {
+  if (app.edited) return 'not cached: the IR was edited';
+  if (!app.cacheable) return 'not cached: only models opened from files are cached (demos, URLs and links load afresh)';
+  return 'not cached: this page cannot compute SHA-256 (it needs https or localhost)';
 }
 
 /**
@@ -22,16 +35,46 @@ export async function compileOrCached(source: ModelSource, options: CompileOptio
   // No SHA-256 (crypto.subtle exists only in secure contexts): compile without the cache.
   const key = app.cacheable && !app.edited ? await cacheKey(source, options, targets, device).catch(() => undefined) : undefined;
   const cached = key ? await cachedCompile(key) : undefined;
-  if (cached) return { response: cached, fromCache: true };
+  if (cached) return { response: cached, fromCache: true, cache: { text: 'from the compile cache (not recompiled)' } };
   const r = await compileInWorker(compileRequestOf(source, { granularity: options.granularity, targets, limits: options.limits ?? {}, ...(device ? { gpu: device.profile } : {}) }), onProgress);
   if (!r) return undefined;
-  if (key && r.ok) void rememberCompile(key, r);
-  return { response: r, fromCache: false };
+  if (!key) return { response: r, fromCache: false, cache: { text: whyNotCached() } };
+  if (!r.ok) return { response: r, fromCache: false, cache: { text: 'not cached: the compile failed' } };
+  return { response: r, fromCache: false, cache: { text: 'compiled; storing the result in the compile cache…', stored: rememberCompile(key, r) } };
+}
+
+const statusLine = h('p', { class: 'muted cache-status', 'data-testid': 'cache-status', role: 'status' });
+const statusText = h('span', { 'data-testid': 'cache-status-text' });
+const clearButton = h('button', { type: 'button', 'data-testid': 'cache-clear' }, 'Clear');
+statusLine.append(statusText, ' ', clearButton);
+statusLine.hidden = true;
+let modelRefused: string | undefined;
+
+const formatMB = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+async function withSize(text: string): Promise<string> {
+  const used = await storedBytes();
+  const refused = modelRefused ? ` · the model file itself could not be kept for the next visit (${modelRefused}): a reload asks for it again` : '';
+  return `${text}${refused}${used !== undefined ? ` · this site stores ${formatMB(used)}` : ''}`;
+}
+
+/** Shows what the cache did for the compile on screen (the line sits under the summary). */
+export function showCacheStatus(note: CacheNote): void {
+  if (!statusLine.isConnected) ui.summary.after(statusLine);
+  statusLine.hidden = false;
+  statusLine.dataset.fromCache = String(note.text.startsWith('from'));
+  void withSize(note.text).then((t) => { statusText.textContent = t; });
+  void note.stored?.then(async (refused) => {
+    statusText.textContent = await withSize(refused
+      ? `not cached: the browser refused to store this result (${refused})`
+      : 'compiled; the result is in the compile cache (a reload with the same options does not recompile)');
+  });
 }
 
 /** Remembers a model opened from files, to restore it on the next visit. */
-export function rememberLoaded(source: ModelSource, options: CompileOptions): void {
-  void rememberModel({ source, options });
+export function rememberLoaded(source: ModelSource, options: CompileOptions, ref: FileRef | undefined): void {
+  modelRefused = undefined;
+  void rememberModel({ source, options, ...(ref ? { ref } : {}) }).then((refused) => { modelRefused = refused; });
 }
 
 /** Loads the model last opened from files, if the cache has one. */
@@ -39,11 +82,16 @@ export async function restoreLast(load: Load, options: CompileOptionsForm): Prom
   const last = await lastModel();
   if (!last) return false;
   options.set(last.options);
-  await load(() => Promise.resolve(last.source), undefined, `${last.source.name} (cached)`, false, { cacheable: true });
+  await load(() => Promise.resolve(last.source), last.ref, `${last.source.name} (cached)`, false, { cacheable: true });
   return true;
 }
 
 /** Clear cache: the next visit starts with the demo, and this model's compiles are no longer cached. */
 export function clearAppCache(): void {
-  void clearCache().then(() => { app.cacheable = false; ui.shareStatus.textContent = 'cache cleared: the next visit starts with the demo'; });
+  void clearCache().then(async () => {
+    app.cacheable = false;
+    ui.shareStatus.textContent = 'cache cleared: the next visit starts with the demo';
+    statusText.textContent = await withSize('cache cleared');
+  });
 }
+clearButton.addEventListener('click', clearAppCache);

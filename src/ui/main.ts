@@ -5,7 +5,7 @@
 import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, app, ui } from './app-state';
 import { CompileWorkerFault, cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
-import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './compile-cache';
+import { clearAppCache, compileOrCached, rememberLoaded, restoreLast, showCacheStatus } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
 import { GpuSession } from './gpu-session';
@@ -15,6 +15,7 @@ import { IrViews, showLegend, summaryText } from './ir-views';
 import { Links } from './links';
 import { installTestHooks } from './test-hooks';
 import { showMemoryPlan } from './memory-view';
+import { fileRefOf } from './model-identity';
 import { showNodeDetails } from './node-details';
 import { RunPanel } from './run-panel';
 import { type ModelRef, type View, VIEWS } from './share';
@@ -30,8 +31,8 @@ const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
 const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size);
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
-const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph, () => showDetails(graph.selected));
-const links = new Links({ graph, options, editor, setView, load, loadDemo });
+const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph, () => { showDetails(graph.selected); syncHash(); });
+const links = new Links({ graph, options, editor, run: runPanel, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
@@ -67,13 +68,18 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
   try {
     const source = await read();
     if (mine !== loadCount) return; // a later load replaced this one while it was read
+    // A model from files is named by its identity (name, size, SHA-256): the hash keeps it for reloads and links.
+    const identity = ref ?? (from.cacheable ? await fileRefOf(source) : undefined);
+    if (mine !== loadCount) return;
+    // The file a followed link asked for keeps the link's view; a different file is refused (throws).
+    if (links.admit(identity, !!from.cacheable)) switchView = false;
     app.source = source;
     app.constants = undefined;
-    app.ref = ref;
+    app.ref = identity;
     app.edited = false;
     app.cacheable = !!from.cacheable;
     app.linkSource = from.link;
-    if (from.cacheable) rememberLoaded(source, options.value);
+    if (from.cacheable) rememberLoaded(source, options.value, identity?.kind === 'file' ? identity : undefined);
     if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
     else editor.set('', source.name);
     syncHash();
@@ -109,6 +115,7 @@ async function compile(switchView = false): Promise<void> {
   }
   if (!compiled || loadsBefore !== loadCount) return; // a newer compile or load took over
   const { response: r, fromCache } = compiled;
+  showCacheStatus(compiled.cache);
   const ms = performance.now() - t0;
   app.response = r;
   // The weights file was read once already (for constant types), so this cannot fail on a bad file.
@@ -184,7 +191,7 @@ function wire(): void {
   });
   ui.compile.addEventListener('click', () => void compile(true));
   ui.cancel.addEventListener('click', () => { void cancelCompile(); setProgress(undefined); });
-  ui.share.addEventListener('click', () => links.copyLink());
+  ui.share.addEventListener('click', () => void links.copyLink());
   ui.shareIr.addEventListener('click', () => void links.copyIrLink());
   ui.clearCache.addEventListener('click', clearAppCache);
   for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) {

@@ -1,11 +1,13 @@
 // The Run controls: Run (enabled once a model has compiled), how many times, numeric diff against the
 // CPU reference, and an optional image for an image-shaped input; then the results panel and the
-// graph overlay. Every failure lands in the page; the next Run starts afresh.
+// graph overlay. Every failure lands in the page; the next Run starts afresh. A share link's Run
+// settings are offered as "Run as the sender did".
 import type { CompileResponse } from '../engine/service';
 import { byId, errorText, h } from './dom';
 import type { GraphModel } from './graph-model';
 import type { GraphView } from './graph-view';
 import type { GpuSession } from './gpu-session';
+import type { RunSettings } from './share';
 import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
 import { ProgramRunner, type RunReport } from './run-session';
 import { showRunReport } from './run-view';
@@ -32,7 +34,12 @@ export class RunPanel {
   private readonly results = byId('run-results', HTMLElement);
   private readonly overlayPicker = byId('graph-overlay', HTMLSelectElement);
   private readonly overlayLegend = byId('overlay-legend', HTMLElement);
+  private readonly asSender = h('button', { type: 'button', 'data-testid': 'run-as-sender' });
   private readonly runner: ProgramRunner;
+  /** The settings a share link asked for, until this page runs. */
+  private offered: RunSettings | undefined;
+  /** The settings of `report`'s Run. */
+  private ran: RunSettings | undefined;
   private report: RunReport | undefined;
   private reportFor: CompileResponse | undefined;
   private running = false;
@@ -45,6 +52,12 @@ export class RunPanel {
   constructor(private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView, private readonly onReport: () => void = () => {}) {
     this.runner = new ProgramRunner(gpu);
     this.run.addEventListener('click', () => void this.start());
+    this.asSender.hidden = true;
+    this.run.after(this.asSender);
+    this.asSender.addEventListener('click', () => {
+      if (this.offered) this.apply(this.offered);
+      void this.start();
+    });
     this.image.addEventListener('change', () => {
       const file = this.image.files?.[0];
       this.imageName.textContent = file ? `image: ${file.name} (for a 1×3×H×W input)` : '';
@@ -58,6 +71,7 @@ export class RunPanel {
     this.runner.drop();
     const ok = !!r?.ok && !!r.outputText;
     this.run.disabled = !ok || this.running || this.noGpu !== undefined;
+    this.asSender.disabled = this.run.disabled;
     this.run.title = this.noGpu ?? (ok ? 'Run the compiled program on WebGPU' : 'Compile a model first');
     this.report = undefined;
     this.reportFor = undefined;
@@ -71,8 +85,28 @@ export class RunPanel {
   unavailable(reason: string): void {
     this.noGpu = `Run needs WebGPU: ${reason}`;
     this.run.disabled = true;
+    this.asSender.disabled = true;
     this.run.title = this.noGpu;
     this.status.textContent = NO_GPU_STATUS;
+  }
+
+  /** A link's Run settings: the controls take them, and a button runs with them (hidden when undefined). */
+  offer(settings: RunSettings | undefined): void {
+    this.offered = settings;
+    this.asSender.hidden = !settings;
+    if (!settings) return;
+    this.apply(settings);
+    this.asSender.textContent = `Run as the sender did (${settings.runs}×${settings.diff ? ', numeric diff' : ''})`;
+  }
+
+  /** The settings of the last Run of the current compile, for a share link. */
+  lastRun(): RunSettings | undefined {
+    return this.reportFor && this.reportFor === this.current()?.response ? this.ran : undefined;
+  }
+
+  private apply(settings: RunSettings): void {
+    this.count.value = String(settings.runs);
+    this.diff.checked = settings.diff;
   }
 
   /** The graph was (re)drawn: paint the overlay again. */
@@ -85,12 +119,14 @@ export class RunPanel {
     if (!c?.response.ok || this.running) return;
     this.running = true;
     this.run.disabled = true;
+    this.asSender.disabled = true;
+    const settings: RunSettings = { runs: Number(this.count.value) || 1, diff: this.diff.checked };
     this.error.hidden = true;
     this.status.textContent = 'starting…';
     const file = this.image.files?.[0];
     try {
       const report = await this.runner.run(c.response, c.constants, {
-        runs: Number(this.count.value) || 1, diff: this.diff.checked, ...(file ? { image: file } : {}),
+        runs: settings.runs, diff: settings.diff, ...(file ? { image: file } : {}),
         onProgress: (text) => { this.status.textContent = text; },
       });
       if (this.current()?.response !== c.response) {
@@ -98,6 +134,7 @@ export class RunPanel {
         return;
       }
       this.report = report;
+      this.ran = settings;
       this.reportFor = c.response;
       showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name));
       this.results.hidden = false;
@@ -121,6 +158,7 @@ export class RunPanel {
     } finally {
       this.running = false;
       this.run.disabled = !this.current()?.response.ok || this.noGpu !== undefined;
+      this.asSender.disabled = this.run.disabled;
       this.applyOverlay();
     }
   }
