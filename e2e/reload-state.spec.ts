@@ -39,3 +39,16 @@ test('a reload keeps per-subgraph granularity, the view and the selected node, a
   await expect(page.getByTestId('model-summary')).toHaveText('');
   expect(problems).toEqual([]);
 });
+
+test('a reload keeps the sizes given for dynamic dimensions, and their compile comes from the cache', async ({ page }) => {
+  await page.goto('/');
+  await expectGraphReady(page);
+  await page.getByTestId('file-input').setInputFiles('e2e/fixtures/tiny-cnn-dynamic.onnx');
+  await page.getByTestId('shapes-form').getByLabel('image dimension 0 (batch)').fill('2');
+  await page.getByTestId('shapes-submit').click();
+  await expectGraphReady(page);
+  await expect(page.getByTestId('cache-status-text')).toContainText('the result is in the compile cache');
+  await page.reload();
+  await expect(page.getByTestId('model-summary')).toContainText(/^tiny-cnn-dynamic\.onnx: .* from cache \(not recompiled\)$/);
+  await expect(page.getByTestId('shapes-form')).toBeHidden();
+});

@@ -129,7 +129,12 @@ async function compile(switchView = false): Promise<void> {
   const dynamic = r.onnxInputs?.filter((i) => i.dims.some((d) => typeof d === 'string'));
   if (!r.ok && source.kind === 'onnx' && dynamic?.length) {
     const onnx = source;
-    askForShapes(askShapes, dynamic, (shapes) => { app.source = { ...onnx, shapes }; void compile(true); });
+    askForShapes(askShapes, dynamic, (shapes) => {
+      app.source = { ...onnx, shapes };
+      // The sizes are part of the model from now on: a reload restores them (and their cached compile) instead of asking again.
+      if (app.cacheable) rememberLoaded(app.source, options.value, app.ref?.kind === 'file' ? app.ref : undefined);
+      void compile(true);
+    });
   }
   const stepNames: string[] = [];
   for (const p of r.partitions ?? []) for (const sg of p.subgraphs) stepNames[sg.step] = `@${sg.symbol}`;
