@@ -104,6 +104,8 @@ test('a small ONNX model travels inside the link and opens directly, with the se
   await expect(other.getByTestId('model-summary')).toContainText('my-tiny.onnx: 14 ops');
   await expect(other.getByTestId('opt-fusion')).not.toBeChecked();
   await expect(other.getByTestId('share-expect')).toBeHidden();
+  // The recipient's page keeps the link as its state, Run settings included.
+  await expect(other).toHaveURL(link);
   const again = other.getByTestId('run-as-sender');
   await expect(again).toHaveText('Run as the sender did (10×, numeric diff)');
   await expect(again).toBeEnabled();

@@ -35,6 +35,7 @@ export class CompileOptionsForm {
         onRefused('at least one target must stay enabled');
         return;
       }
+      this.extra = []; // a target the page has no box for goes once the user picks targets here
       this.sync();
       onChange();
     };

@@ -99,9 +99,9 @@ export class RunPanel {
     this.asSender.textContent = `Run as the sender did (${settings.runs}×${settings.diff ? ', numeric diff' : ''})`;
   }
 
-  /** The settings of the last Run of the current compile, for a share link. */
+  /** The settings a share link keeps: the last Run of the current compile, else those a followed link offered. */
   lastRun(): RunSettings | undefined {
-    return this.reportFor && this.reportFor === this.current()?.response ? this.ran : undefined;
+    return this.reportFor && this.reportFor === this.current()?.response ? this.ran : this.offered;
   }
 
   private apply(settings: RunSettings): void {
