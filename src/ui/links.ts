@@ -180,7 +180,8 @@ export class Links {
     const ref = app.ref;
     if (app.edited) return this.copyIrLink();
     if (ref?.kind !== 'file' || !app.source) {
-      this.copy(location.href, ref ? 'it names the model and the view' : 'this model cannot travel in a link: it keeps the view only');
+      const note = app.linkSource ? 'the model travels inside it' : ref ? 'it names the model and the view' : 'this model cannot travel in a link: it keeps the view only';
+      this.copy(location.href, note);
       return;
     }
     const src = await packModel(app.source);
