@@ -43,38 +43,55 @@ export async function compileOrCached(source: ModelSource, options: CompileOptio
   return { response: r, fromCache: false, cache: { text: 'compiled; storing the result in the compile cache…', stored: rememberCompile(key, r) } };
 }
 
-const statusLine = h('p', { class: 'muted cache-status', 'data-testid': 'cache-status', role: 'status' });
-const statusText = h('span', { 'data-testid': 'cache-status-text' });
-const clearButton = h('button', { type: 'button', 'data-testid': 'cache-clear' }, 'Clear');
-statusLine.append(statusText, ' ', clearButton);
-statusLine.hidden = true;
-let modelRefused: string | undefined;
-
 const formatMB = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
-async function withSize(text: string): Promise<string> {
-  const used = await storedBytes();
-  const refused = modelRefused ? ` · the model file itself could not be kept for the next visit (${modelRefused}): a reload asks for it again` : '';
-  return `${text}${refused}${used !== undefined ? ` · this site stores ${formatMB(used)}` : ''}`;
-}
+/** The line under the summary: what the cache did for this compile, the storage used, and Clear. */
+export class CacheLine {
+  private readonly line = h('p', { class: 'muted cache-status', 'data-testid': 'cache-status', role: 'status' });
+  private readonly text = h('span', { 'data-testid': 'cache-status-text' });
+  /** Why the browser refused to keep the model file itself for the next visit, when it did. */
+  private modelRefused: string | undefined;
 
-/** Shows what the cache did for the compile on screen (the line sits under the summary). */
-export function showCacheStatus(note: CacheNote): void {
-  if (!statusLine.isConnected) ui.summary.after(statusLine);
-  statusLine.hidden = false;
-  statusLine.dataset.fromCache = String(note.text.startsWith('from'));
-  void withSize(note.text).then((t) => { statusText.textContent = t; });
-  void note.stored?.then(async (refused) => {
-    statusText.textContent = await withSize(refused
-      ? `not cached: the browser refused to store this result (${refused})`
-      : 'compiled; the result is in the compile cache (a reload with the same options does not recompile)');
-  });
-}
+  constructor(after: Element) {
+    const clear = h('button', { type: 'button', 'data-testid': 'cache-clear' }, 'Clear');
+    clear.addEventListener('click', () => this.clear());
+    this.line.append(this.text, ' ', clear);
+    this.line.hidden = true;
+    after.after(this.line);
+  }
 
-/** Remembers a model opened from files, to restore it on the next visit. */
-export function rememberLoaded(source: ModelSource, options: CompileOptions, ref: FileRef | undefined): void {
-  modelRefused = undefined;
-  void rememberModel({ source, options, ...(ref ? { ref } : {}) }).then((refused) => { modelRefused = refused; });
+  private async withSize(text: string): Promise<string> {
+    const used = await storedBytes();
+    const refused = this.modelRefused ? ` · the model file itself could not be kept for the next visit (${this.modelRefused}): a reload asks for it again` : '';
+    return `${text}${refused}${used !== undefined ? ` · this site stores ${formatMB(used)}` : ''}`;
+  }
+
+  /** Shows what the cache did for a compile, and then whether its write went through. */
+  show(note: CacheNote): void {
+    this.line.hidden = false;
+    this.line.dataset.fromCache = String(note.text.startsWith('from'));
+    void this.withSize(note.text).then((t) => { this.text.textContent = t; });
+    void note.stored?.then(async (refused) => {
+      this.text.textContent = await this.withSize(refused
+        ? `not cached: the browser refused to store this result (${refused})`
+        : 'compiled; the result is in the compile cache (a reload with the same options does not recompile)');
+    });
+  }
+
+  /** Remembers a model opened from files, to restore it on the next visit. */
+  rememberLoaded(source: ModelSource, options: CompileOptions, ref: FileRef | undefined): void {
+    this.modelRefused = undefined;
+    void rememberModel({ source, options, ...(ref ? { ref } : {}) }).then((refused) => { this.modelRefused = refused; });
+  }
+
+  /** Clear cache: the next visit starts with the demo, and this model's compiles are no longer cached. */
+  clear(): void {
+    void clearCache().then(async () => {
+      app.cacheable = false;
+      ui.shareStatus.textContent = 'cache cleared: the next visit starts with the demo';
+      this.text.textContent = await this.withSize('cache cleared');
+    });
+  }
 }
 
 /** Loads the model last opened from files, if the cache has one. */
@@ -85,13 +102,3 @@ export async function restoreLast(load: Load, options: CompileOptionsForm): Prom
   await load(() => Promise.resolve(last.source), last.ref, `${last.source.name} (cached)`, false, { cacheable: true });
   return true;
 }
-
-/** Clear cache: the next visit starts with the demo, and this model's compiles are no longer cached. */
-export function clearAppCache(): void {
-  void clearCache().then(async () => {
-    app.cacheable = false;
-    ui.shareStatus.textContent = 'cache cleared: the next visit starts with the demo';
-    statusText.textContent = await withSize('cache cleared');
-  });
-}
-clearButton.addEventListener('click', clearAppCache);

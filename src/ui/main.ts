@@ -5,7 +5,7 @@
 import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, app, ui } from './app-state';
 import { CompileWorkerFault, cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
-import { clearAppCache, compileOrCached, rememberLoaded, restoreLast, showCacheStatus } from './compile-cache';
+import { CacheLine, compileOrCached, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
 import { GpuSession } from './gpu-session';
@@ -32,6 +32,7 @@ const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, 
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
 const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph, () => { showDetails(graph.selected); syncHash(); });
+const cacheLine = new CacheLine(ui.summary);
 const links = new Links({ graph, options, editor, run: runPanel, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
 
@@ -79,7 +80,7 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
     app.edited = false;
     app.cacheable = !!from.cacheable;
     app.linkSource = from.link;
-    if (from.cacheable) rememberLoaded(source, options.value, identity?.kind === 'file' ? identity : undefined);
+    if (from.cacheable) cacheLine.rememberLoaded(source, options.value, identity?.kind === 'file' ? identity : undefined);
     if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
     else editor.set('', source.name);
     syncHash();
@@ -115,7 +116,7 @@ async function compile(switchView = false): Promise<void> {
   }
   if (!compiled || loadsBefore !== loadCount) return; // a newer compile or load took over
   const { response: r, fromCache } = compiled;
-  showCacheStatus(compiled.cache);
+  cacheLine.show(compiled.cache);
   const ms = performance.now() - t0;
   app.response = r;
   // The weights file was read once already (for constant types), so this cannot fail on a bad file.
@@ -132,7 +133,7 @@ async function compile(switchView = false): Promise<void> {
     askForShapes(askShapes, dynamic, (shapes) => {
       app.source = { ...onnx, shapes };
       // The sizes are part of the model from now on: a reload restores them (and their cached compile) instead of asking again.
-      if (app.cacheable) rememberLoaded(app.source, options.value, app.ref?.kind === 'file' ? app.ref : undefined);
+      if (app.cacheable) cacheLine.rememberLoaded(app.source, options.value, app.ref?.kind === 'file' ? app.ref : undefined);
       void compile(true);
     });
   }
@@ -198,7 +199,7 @@ function wire(): void {
   ui.cancel.addEventListener('click', () => { void cancelCompile(); setProgress(undefined); });
   ui.share.addEventListener('click', () => void links.copyLink());
   ui.shareIr.addEventListener('click', () => void links.copyIrLink());
-  ui.clearCache.addEventListener('click', clearAppCache);
+  ui.clearCache.addEventListener('click', () => cacheLine.clear());
   for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) {
     tab.addEventListener('click', () => { if (VIEWS.includes(tab.dataset.view as View)) setView(tab.dataset.view as View); });
   }
