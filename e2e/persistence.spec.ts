@@ -62,6 +62,7 @@ test('a reload restores the last opened model from the cache; Clear cache brings
   // The page's hash still names the model: a reload asks for that file rather than show another model.
   await page.reload();
   await expect(page.getByTestId('share-expect')).toContainText('This link shows my-model.mlir');
+  await expect(page.getByTestId('share-expect')).toContainText('Drop that file together with my-model.safetensors');
   await page.goto('/');
   await expect(page.getByTestId('model-summary')).toContainText(/^spec-7layer\.mlir: 7 ops/);
   expect(problems).toEqual([]);

@@ -8,7 +8,7 @@ import type { CompileOptionsForm } from './compile-options';
 import { errorText, h } from './dom';
 import type { GraphView } from './graph-view';
 import { lastModel } from './model-cache';
-import { checkFile, describeFile, fileRefOf, packModel, sameFile } from './model-identity';
+import { checkFile, describeFile, fileRefOf, packModel, sameFile, whatToDrop } from './model-identity';
 import { type FileRef, type ModelRef, type RunSettings, type ShareState, type View, formatShareHash, parseShareHash } from './share';
 import { packSource, unpackOnnx, unpackSource } from './share-source';
 import type { SourceEditor } from './source-editor';
@@ -70,7 +70,7 @@ export class Links {
 
   private ask(file: FileRef, refused?: string): void {
     this.wanted.replaceChildren(
-      h('strong', {}, `This link shows ${describeFile(file)}. `), 'Drop that file (or open it with Open files…) to see it with the sender\'s view and options. ',
+      h('strong', {}, `This link shows ${describeFile(file)}. `), `Drop ${whatToDrop(file)} (or open ${file.with?.length ? 'them' : 'it'} with Open files…) to see it with the sender's view and options. `,
       h('span', { class: 'muted' }, `Its full sha256: ${file.sha256}.`),
       ...(refused ? [h('p', { class: 'refused', 'data-testid': 'share-refused' }, `Refused: ${refused}.`)] : []));
     this.wanted.hidden = false;

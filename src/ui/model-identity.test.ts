@@ -15,6 +15,8 @@ describe('model identity', () => {
     expect(describeFile(ref!)).toBe(`blazeface.onnx (1.2 MB, sha256 ${ref!.sha256.slice(0, 12)}…)`);
     const text = await fileRefOf({ kind: 'text', name: 'm.mlir', text: 'cgc.module {}' });
     expect(text?.size).toBe(13);
+    const withData = await fileRefOf(onnx(new Uint8Array(4), { 'blazeface.data': new Uint8Array(8) }));
+    expect(withData?.with).toEqual(['blazeface.data']);
   });
 
   it('refuses a different file, naming both hashes', async () => {

@@ -34,7 +34,8 @@ export function sideFiles(source: ModelSource): string[] {
 export async function fileRefOf(source: ModelSource): Promise<FileRef | undefined> {
   if (!globalThis.crypto?.subtle) return undefined;
   const bytes = modelBytes(source);
-  return { kind: 'file', name: source.name, size: bytes.length, sha256: await sha256Hex(bytes) };
+  const side = sideFiles(source);
+  return { kind: 'file', name: source.name, size: bytes.length, sha256: await sha256Hex(bytes), ...(side.length ? { with: side } : {}) };
 }
 
 export const sameFile = (a: FileRef, b: FileRef): boolean => a.sha256 === b.sha256 && a.size === b.size;
@@ -48,6 +49,11 @@ function formatSize(n: number): string {
 /** "blazeface.onnx (1.2 MB, sha256 3f2a…)": short enough to read, with the full hash beside it in the page. */
 export function describeFile(f: FileRef): string {
   return `${f.name} (${formatSize(f.size)}, sha256 ${f.sha256.slice(0, 12)}…)`;
+}
+
+/** "that file", or "that file together with w.safetensors" when it has side files. */
+export function whatToDrop(f: FileRef): string {
+  return f.with?.length ? `that file together with ${f.with.join(', ')}` : 'that file';
 }
 
 /** Refuses `got` unless it is the file `want` names, naming both hashes. */

@@ -25,6 +25,9 @@ describe('share links', () => {
     expect(hash).toContain(`model=file%3A1234567%3A${sha256}%3Ablazeface+%28v2%29.onnx`);
     expect(hash).toContain('runs=10&diff=on');
     expect(parseShareHash(hash, DEMOS)).toEqual({ ok: true, state });
+    const withWeights = { model: { ...state.model, name: 'm.mlir', with: ['m.safetensors', 'extra data.bin'] } };
+    expect(formatShareHash(withWeights)).toContain('&with=m.safetensors%2Cextra+data.bin');
+    expect(parseShareHash(formatShareHash(withWeights), DEMOS)).toEqual({ ok: true, state: withWeights });
     expect(parseShareHash('#runs=50', DEMOS)).toEqual({ ok: true, state: { run: { runs: 50, diff: false } } });
     expect(parseShareHash('#diff=on', DEMOS)).toEqual({ ok: true, state: { run: { runs: 1, diff: true } } });
   });
@@ -52,6 +55,8 @@ describe('share links', () => {
     ['#model=file:12:abc:m.onnx', /file:SIZE:SHA256:NAME/],
     [`#model=file:12:${'0'.repeat(64)}:..%2Fm.onnx`, /plain file name/],
     ['#runs=7', /runs must be one of 1, 10, 50/],
+    ['#model=demo:tiny-cnn.onnx&with=w.bin', /'with' names the files/],
+    [`#model=file:1:${'0'.repeat(64)}:m.mlir&with=..%2Fw`, /plain file names/],
     ['#diff=yes', /diff must be/],
     ['#src=abc%2Bdef', /base64url/],
     [`#src=${'a'.repeat(MAX_SOURCE_CHARS + 1)}`, /IR is \d+ characters/],

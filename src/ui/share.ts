@@ -9,7 +9,14 @@ export const VIEWS = ['source', 'graph', 'memory', 'ir'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** A model file the recipient must supply: it is checked against `sha256` before it is shown. */
-export interface FileRef { readonly kind: 'file'; readonly name: string; readonly size: number; readonly sha256: string }
+export interface FileRef {
+  readonly kind: 'file';
+  readonly name: string;
+  readonly size: number;
+  readonly sha256: string;
+  /** Files that must come with it (weights, ONNX external data), by name. */
+  readonly with?: readonly string[];
+}
 export type ModelRef = { kind: 'demo'; name: string } | { kind: 'url'; url: string } | FileRef;
 
 /** How the sender ran the model: the recipient's "Run as the sender did" uses the same. */
@@ -45,7 +52,7 @@ export const MAX_HASH_CHARS = 4096;
 /** Longest `src`: 64 KiB of compressed model in base64url. */
 export const MAX_SOURCE_CHARS = Math.ceil((64 * 1024 * 4) / 3);
 const MAX_VALUE_CHARS = 2048;
-const KEYS = new Set(['model', 'view', 'node', 'gran', 'ir', 'fusion', 'targets', 'runs', 'diff', 'src', 'name']);
+const KEYS = new Set(['model', 'view', 'node', 'gran', 'ir', 'fusion', 'targets', 'runs', 'diff', 'src', 'name', 'with']);
 
 export type ParsedHash = { ok: true; state: ShareState } | { ok: false; error: string };
 
@@ -95,6 +102,7 @@ export function parseShareHash(hash: string, demos: ReadonlySet<string>): Parsed
   }
   const state: { -readonly [K in keyof ShareState]: ShareState[K] } = {};
   const seen = new Set<string>();
+  let withFiles: string[] | undefined;
   for (const [key, value] of params) {
     if (!KEYS.has(key)) return { ok: false, error: `unknown key '${key.slice(0, 40)}' in the link's state` };
     if (seen.has(key)) return { ok: false, error: `key '${key}' appears twice in the link's state` };
@@ -147,11 +155,21 @@ export function parseShareHash(hash: string, demos: ReadonlySet<string>): Parsed
         if (!/^[A-Za-z0-9_-]+$/.test(value)) return { ok: false, error: 'src must be base64url-encoded (a compressed model)' };
         state.src = value;
         break;
+      case 'with': {
+        const names = value.split(',');
+        if (names.length > 16 || !names.every((n) => FILE_NAME.test(n))) return { ok: false, error: 'with must be a comma-separated list of plain file names' };
+        withFiles = names;
+        break;
+      }
       case 'name':
         if (!FILE_NAME.test(value)) return { ok: false, error: 'name must be a plain file name' };
         state.name = value;
         break;
     }
+  }
+  if (withFiles) {
+    if (state.model?.kind !== 'file') return { ok: false, error: "'with' names the files that come with a file model: the link has none" };
+    state.model = { ...state.model, with: withFiles };
   }
   return { ok: true, state };
 }
@@ -160,6 +178,7 @@ export function formatShareHash(state: ShareState): string {
   const p = new URLSearchParams();
   const m = state.model;
   if (m) p.set('model', m.kind === 'demo' ? `demo:${m.name}` : m.kind === 'url' ? `url:${m.url}` : `file:${m.size}:${m.sha256}:${m.name}`);
+  if (m?.kind === 'file' && m.with?.length) p.set('with', m.with.join(','));
   if (state.view) p.set('view', state.view);
   if (state.node) p.set('node', state.node);
   if (state.granularity && state.granularity !== 'coarse') p.set('gran', state.granularity);
