@@ -94,11 +94,14 @@ export class CacheLine {
   }
 }
 
-/** Loads the model last opened from files, if the cache has one. */
+/**
+ * Loads the model last opened from files, if the cache has one. A hash (already applied) keeps its
+ * options: the hash is the state; the remembered options count only on a visit without one.
+ */
 export async function restoreLast(load: Load, options: CompileOptionsForm): Promise<boolean> {
   const last = await lastModel();
   if (!last) return false;
-  options.set(last.options);
+  options.set(location.hash.length > 1 ? (last.options.limits ? { limits: last.options.limits } : {}) : last.options);
   await load(() => Promise.resolve(last.source), last.ref, `${last.source.name} (cached)`, false, { cacheable: true });
   return true;
 }
