@@ -2,7 +2,7 @@
 // (an op no enabled target takes is a compile error naming it), every view follows, and the options
 // travel in the link.
 import { expect, test } from '@playwright/test';
-import { collectPageProblems, expectGraphReady } from './support/app';
+import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
 
 test('fusion off and target choices recompile and update every view and the link', async ({ page, context }) => {
   const problems = collectPageProblems(page);
@@ -10,6 +10,7 @@ test('fusion off and target choices recompile and update every view and the link
   await expectGraphReady(page);
   await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
 
+  await openMenu(page, 'options');
   await page.getByTestId('opt-fusion').uncheck();
   await expect(page.getByTestId('graph-legend').locator('li')).toHaveCount(1);
   await expect(page.getByTestId('graph-legend')).toContainText('webgpu-fallback · 7 subgraphs');
@@ -22,6 +23,7 @@ test('fusion off and target choices recompile and update every view and the link
   await expect(page.getByTestId('memory-view')).toContainText('scratch');
 
   // Fusion back on, fallback off: nothing takes the upsample.
+  await openMenu(page, 'options');
   await page.getByTestId('opt-fusion').check();
   await page.getByTestId('target-webgpu-fallback').uncheck();
   await page.getByTestId('target-cpu-reference').uncheck();

@@ -70,6 +70,6 @@ test('a program past the device\'s buffer limit is refused with the buffer named
   await expect(page.getByTestId('model-summary')).toContainText('7 ops');
   await expectGraphReady(page);
   await runDone(page);
-  await expect(page.getByTestId('run-results').getByTestId('run-output')).toContainText('output #0: 1×1×8×8 float32');
+  await expect(page.getByTestId('run-results').getByTestId('run-output')).toContainText('upsample: 1×1×8×8 float32');
   expect(problems).toEqual([]);
 });

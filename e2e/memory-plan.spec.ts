@@ -1,5 +1,6 @@
-// Memory plan view: totals against the lower bound and naive sum, one rect per scratch tensor with a
-// tooltip (size, live range, in-place reuse), and the implicit dependencies list.
+// Memory plan view: totals against the lower bound and naive sum, the arena setting with each
+// arena's size, one rect per scratch tensor with a tooltip (size, live range, in-place reuse), and
+// the implicit dependencies list; the arenas option recompiles with one arena per branch.
 import { expect, test } from '@playwright/test';
 
 test('the memory plan shows totals, tensors with tooltips, and implicit dependencies', async ({ page }) => {
@@ -16,4 +17,7 @@ test('the memory plan shows totals, tensors with tooltips, and implicit dependen
   await expect(tip).toContainText(/live steps \d+–\d+: written by @\w+/);
   await expect(tip).toContainText(/in place|own memory/);
   await expect(page.getByTestId('implicit-deps')).toBeVisible();
+  await expect(totals.locator('[data-total="arenas"]')).toHaveText('one (least memory): 192.0 KiB (196,608 B)');
+  await page.getByTestId('arenas').selectOption('per-branch');
+  await expect(totals.locator('[data-total="arenas"]')).toContainText('per branch (no buffer shared between branches): ');
 });

@@ -4,7 +4,7 @@
 // forgets it (the next visit starts with the demo; a reload of the hash that names it asks for the file).
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { collectPageProblems, expectGraphReady } from './support/app';
+import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
 
 test('a reload restores the last opened model from the cache; Clear cache brings back the demo', async ({ page }) => {
   const problems = collectPageProblems(page);
@@ -57,6 +57,7 @@ test('a reload restores the last opened model from the cache; Clear cache brings
   expect((await download('ir-download-bytecode', 'my-model.output.mlirbc')).subarray(0, 4).toString('latin1')).toBe('ML\u00efR');
   expect((await download('ir-download-weights', 'my-model.safetensors')).subarray(8, 400).toString()).toContain('"w1"');
 
+  await openMenu(page, 'options');
   await page.getByTestId('clear-cache').click();
   await expect(page.getByTestId('share-status')).toHaveText(/cache cleared/);
   // The page's hash still names the model: a reload asks for that file rather than show another model.

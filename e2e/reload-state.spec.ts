@@ -3,7 +3,7 @@
 // and the hash is not rewritten.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { collectPageProblems, expectGraphReady } from './support/app';
+import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
 
 test('a reload keeps per-subgraph granularity, the view and the selected node, and does not rewrite the hash', async ({ page }) => {
   const problems = collectPageProblems(page);
@@ -11,10 +11,12 @@ test('a reload keeps per-subgraph granularity, the view and the selected node, a
   await expectGraphReady(page);
   await page.getByTestId('file-input').setInputFiles({ name: 'kept.onnx', mimeType: 'application/octet-stream', buffer: await readFile('public/models/tiny-cnn.onnx') });
   await expectGraphReady(page);
+  await openMenu(page, 'options');
   await page.getByTestId('granularity').selectOption('per-subgraph');
   await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
   await expectGraphReady(page);
-  await expect(page.getByTestId('cache-status-text')).toContainText('the result is in the compile cache');
+  await expect(page.getByTestId('cache-status-text')).toHaveText(/^cached · [\d.]+ MB stored$/);
+  await expect(page.getByTestId('cache-status')).toHaveAttribute('title', /the result is in the compile cache/);
   await page.getByTestId('graph-search').fill('Add_output');
   await page.getByTestId('graph-search').press('Enter');
   await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
@@ -24,7 +26,8 @@ test('a reload keeps per-subgraph granularity, the view and the selected node, a
 
   await page.reload();
   await expect(page.getByTestId('model-summary')).toContainText(/^kept\.onnx: 14 ops → 8 subgraphs in 8 partitions .* from cache \(not recompiled\)$/);
-  await expect(page.getByTestId('cache-status-text')).toContainText(/from the compile cache .* this site stores [\d.]+ MB/);
+  await expect(page.getByTestId('cache-status-text')).toHaveText(/^from cache · [\d.]+ MB stored$/);
+  await expect(page.getByTestId('cache-status')).toHaveAttribute('title', /^from the compile cache \(not recompiled\) · this site stores [\d.]+ MB$/);
   await expect(page.getByTestId('granularity')).toHaveValue('per-subgraph');
   await expect(page.getByTestId('tab-memory')).toHaveAttribute('aria-selected', 'true');
   await expectGraphReady(page);
@@ -47,7 +50,7 @@ test('a reload keeps the sizes given for dynamic dimensions, and their compile c
   await page.getByTestId('shapes-form').getByLabel('image dimension 0 (batch)').fill('2');
   await page.getByTestId('shapes-submit').click();
   await expectGraphReady(page);
-  await expect(page.getByTestId('cache-status-text')).toContainText('the result is in the compile cache');
+  await expect(page.getByTestId('cache-status-text')).toContainText('cached');
   await page.reload();
   await expect(page.getByTestId('model-summary')).toContainText(/^tiny-cnn-dynamic\.onnx: .* from cache \(not recompiled\)$/);
   await expect(page.getByTestId('shapes-form')).toBeHidden();

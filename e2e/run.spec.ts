@@ -21,11 +21,11 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   await run(page);
   const results = page.getByTestId('run-results');
   await expect(results.getByTestId('run-output')).toHaveCount(1);
-  await expect(results.getByTestId('run-output')).toContainText('output #0: 1×1×8×8 float32');
+  await expect(results.getByTestId('run-output')).toContainText('upsample: 1×1×8×8 float32');
   await expect(results.getByTestId('output-values')).toHaveText(/^-?\d/);
   const chart = results.getByTestId('partition-chart');
-  await expect(chart.locator('rect.bar')).toHaveCount(2);
-  await expect(chart.locator('rect.bar[data-partition="partition0_webgpu"]')).toHaveCount(1);
+  await expect(chart.locator('.bar')).toHaveCount(2);
+  await expect(chart.locator('.bar[data-partition="partition0_webgpu"]')).toHaveCount(1);
   await expect(results.getByTestId('timing-source')).toHaveText(/^per-partition times: (GPU timestamps \(timestamp-query\)|host wall time)/);
   await expect(results.getByTestId('run-summary')).toContainText(/^1 run · median [\d.]+ ms · min [\d.]+ ms/);
   await expect(results.getByTestId('run-summary')).toContainText('3 dispatches and 1 submit per run');
@@ -34,13 +34,15 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   // One bar per kernel (SwiftShader has timestamp-query): two fused convolution subgraphs and the upsample.
   const kernels = results.getByTestId('kernel-chart');
   await expect(results.getByTestId('kernel-source')).toContainText('one extra profiling run after the timed runs');
-  await expect(kernels.locator('rect.bar')).toHaveCount(3);
-  await expect(kernels.locator('rect.bar[data-subgraph="convolutionReluAdd"]')).toHaveCount(2);
-  await expect(kernels.locator('text.bar-label', { hasText: '@convolutionReluAdd #2' })).toHaveCount(1);
-  await expect(kernels.locator('rect.bar[data-partition="partition1_webgpu_fallback"]')).toHaveCount(1);
+  await expect(kernels.locator('.bar')).toHaveCount(3);
+  await expect(kernels.locator('.bar[data-subgraph="convolutionReluAdd"]')).toHaveCount(2);
+  await expect(kernels.locator('.bar-label', { hasText: '@convolutionReluAdd #2' })).toHaveCount(1);
+  await expect(kernels.locator('.bar[data-partition="partition1_webgpu_fallback"]')).toHaveCount(1);
 
-  // The graph is shaded by partition time, then by each subgraph's kernel total.
+  // The graph is shaded by partition time, then by each subgraph's kernel total. The run panel took
+  // room from the graph: Fit brings every node (the view draws only those on screen) back into view.
   const svg = page.getByTestId('graph-svg');
+  await page.getByTestId('graph-fit').click();
   await expect(svg).toHaveAttribute('data-overlay', 'time');
   await expect(svg.locator('.node.op[class*="heat-"]')).toHaveCount(7);
   await expect(page.getByTestId('overlay-legend')).toContainText('every node of a partition gets the same shade');
@@ -88,11 +90,11 @@ test('the tiny CNN runs: a 1×10 output with its top-5, matching the CPU referen
   await page.getByTestId('run-diff').check();
   await run(page);
   const results = page.getByTestId('run-results');
-  await expect(results.getByTestId('run-output')).toContainText('output #0: 1×10 float32');
+  await expect(results.getByTestId('run-output')).toContainText('probabilities: 1×10 float32');
   const top5 = results.getByTestId('top5').locator('li');
   await expect(top5).toHaveCount(5);
   await expect(top5.first()).toHaveText(/^#\d \(-?\d\.\d{3}/);
-  await expect(results.getByTestId('partition-chart').locator('rect.bar')).toHaveCount(1);
+  await expect(results.getByTestId('partition-chart').locator('.bar')).toHaveCount(1);
   await expect(results.getByTestId('run-summary')).toContainText('program loaded in');
   await expect.poll(async () => Number(await results.getByTestId('max-abs-error').getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
   // Every op of the imported graph is compared (its own value or its fused subgraph's), all within 1e-4.

@@ -27,9 +27,14 @@ for (const [hash, message] of [
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('This link could not be opened');
     await expect(panel).toContainText(message);
-    // The app still works: the default demo loads in the Source view.
+    // The app still works: the default demo loads in the default (Graph) view.
     await expect(page.getByTestId('ir-output')).toContainText('cgc_op.convolution');
-    await expect(page.getByTestId('tab-source')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('graph-svg').locator('.node.op')).toHaveCount(7);
+    // Opening another model makes the link's error stale: it goes.
+    await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
+    await expect(page.getByTestId('model-summary')).toContainText(/^tiny-cnn\.onnx: \d+ ops/);
+    await expect(panel).toBeHidden();
     expect(dialogs).toBe(0);
     expect(problems).toEqual([]);
   });

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
-import { collectPageProblems, expectGraphReady } from './support/app';
+import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
 
 /** tiny-cnn.onnx with an unknown ModelProto field (number 1000) of `n` seeded-random bytes appended: the importer skips it, deflate cannot shrink it. */
 async function paddedModel(n: number, seed: number): Promise<Buffer> {
@@ -22,6 +22,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** The link Copy share link copied: from the clipboard, or from the status line when the clipboard was refused. */
 async function copiedLink(page: Page): Promise<string> {
+  await openMenu(page, 'share');
   await page.getByTestId('share').click();
   const status = page.getByTestId('share-status');
   await expect(status).toContainText(/link copied|copy this link/);
@@ -40,6 +41,7 @@ test('a large dropped ONNX model travels as its identity: the recipient is asked
   await page.getByTestId('file-input').setInputFiles({ name: 'padded-cnn.onnx', mimeType: 'application/octet-stream', buffer: model });
   await expect(page.getByTestId('model-summary')).toContainText('padded-cnn.onnx: 14 ops');
   await expectGraphReady(page);
+  await openMenu(page, 'options');
   await page.getByTestId('granularity').selectOption('per-subgraph');
   await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
   await expectGraphReady(page);
@@ -84,6 +86,7 @@ test('a small ONNX model travels inside the link and opens directly, with the se
   await expectGraphReady(page);
   await page.getByTestId('file-input').setInputFiles({ name: 'my-tiny.onnx', mimeType: 'application/octet-stream', buffer: await readFile('public/models/tiny-cnn.onnx') });
   await expectGraphReady(page);
+  await openMenu(page, 'options');
   await page.getByTestId('opt-fusion').uncheck();
   await expectGraphReady(page);
   await page.getByTestId('run-count').selectOption('10');

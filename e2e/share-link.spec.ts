@@ -1,12 +1,13 @@
 // Share links: the hash carries the model and the view; opening the link restores them. A URL model
 // is only put in the URL field: nothing is fetched until the user presses Load.
 import { expect, test } from '@playwright/test';
-import { expectGraphReady } from './support/app';
+import { expectGraphReady, openMenu } from './support/app';
 
 test('a share link round-trips model, view, selected node and granularity', async ({ page, context }) => {
   await page.goto('/');
   await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
   await expectGraphReady(page);
+  await openMenu(page, 'options');
   await page.getByTestId('granularity').selectOption('per-subgraph');
   await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
   // The summary comes before the new layout: search only once the recompiled graph is drawn.
@@ -14,6 +15,7 @@ test('a share link round-trips model, view, selected node and granularity', asyn
   await page.getByTestId('graph-search').fill('Add_output');
   await page.getByTestId('graph-search').press('Enter');
   await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
+  await openMenu(page, 'share');
   await page.getByTestId('share').click();
   await expect(page).toHaveURL(/#model=demo%3Atiny-cnn\.onnx&view=graph&node=%25_Add_output_0&gran=per-subgraph$/);
 
@@ -35,6 +37,7 @@ test('a URL in a link waits for the Load click', async ({ page, baseURL }) => {
   await expect(page.getByTestId('url-input')).toHaveValue(modelUrl);
   await expect(page.getByTestId('share-status')).toContainText('press Load');
   expect(fetched).toEqual([]);
+  await openMenu(page, 'url');
   await page.getByTestId('url-load').click();
   await expectGraphReady(page);
   await expect(page.getByTestId('model-summary')).toContainText('tiny-cnn.onnx: 14 ops');
@@ -51,8 +54,10 @@ test('a link can carry edited IR: it restores the text, the options and the view
   await expectGraphReady(page);
   const edited = (await input.inputValue()).replace('%upsample = cgc_op.upsample(%add2)\n    cgc.return %upsample', 'cgc.return %add2').replace('-> !cgc.tensor<1x1x8x8x', '-> !cgc.tensor<1x1x4x4x');
   await input.fill(edited);
+  await openMenu(page, 'options');
   await page.getByTestId('opt-fusion').uncheck();
   await expectGraphReady(page);
+  await openMenu(page, 'share');
   await page.getByTestId('share-ir').click();
   await expect(page.getByTestId('share-status')).toContainText(/link with the IR copied|copy the page URL/);
   await expect(page).toHaveURL(/fusion=off&name=spec-7layer\.mlir&src=[A-Za-z0-9_-]+$/);
@@ -73,6 +78,7 @@ test('a link names targets by name: one this page does not have reaches the comp
   await expect(page.getByTestId('target-webgpu-fallback')).toBeChecked();
   await expect(page.getByTestId('target-cpu-reference')).not.toBeChecked();
   // Picking targets here drops the unknown one, and the model compiles.
+  await openMenu(page, 'options');
   await page.getByTestId('target-cpu-reference').check();
   await expectGraphReady(page);
   await expect(page).toHaveURL(/targets=webgpu-fallback%2Ccpu-reference$/);

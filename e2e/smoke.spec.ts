@@ -27,6 +27,7 @@ test('loads, shows the WebGPU adapter, and respects the CSP', async ({ page }) =
 
 test('prints the demo model in the pretty and the generic form', async ({ page }) => {
   await page.goto('/');
+  await page.getByTestId('tab-source').click();
   await expect(page.getByTestId('ir-input')).toHaveValue(/cgc_op\.upsample/);
   const output = page.getByTestId('ir-output');
   await expect(output).toContainText('cgc_op.convolution');
@@ -42,6 +43,7 @@ test('prints the demo model in the pretty and the generic form', async ({ page }
 
 test('shows a diagnostic with line and column for broken IR', async ({ page }) => {
   await page.goto('/');
+  await page.getByTestId('tab-source').click();
   const output = page.getByTestId('ir-output');
   await expect(output).toContainText('cgc_op.convolution');
 

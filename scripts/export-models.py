@@ -30,6 +30,10 @@ MODELS = {
     "resnet50": lambda: torchvision.models.resnet50(),
     "efficientnet_b0": lambda: torchvision.models.efficientnet_b0(),
     "vit_b_16": lambda: random_head(torchvision.models.vit_b_16()),
+    # Inception modules: four parallel branches each (memory plans per branch, BENCHMARKS.md).
+    "googlenet": lambda: torchvision.models.googlenet(aux_logits=False, init_weights=True),
+    # Branches within branches (InceptionE's 1×3 and 3×1 pairs); exported at 224×224 like the others.
+    "inception_v3": lambda: torchvision.models.inception_v3(aux_logits=False, init_weights=True),
 }
 
 

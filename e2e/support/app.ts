@@ -11,6 +11,13 @@ export function collectPageProblems(page: Page): string[] {
   return problems;
 }
 
+/** Opens a toolbar menu ('options', 'share', 'url') so the controls in it can be used. */
+export async function openMenu(page: Page, menu: 'options' | 'share' | 'url'): Promise<void> {
+  const details = page.getByTestId(`menu-${menu}`);
+  if (await details.getAttribute('open') === null) await details.locator('> summary').click();
+  await expect(details).toHaveAttribute('open', '');
+}
+
 /** Waits until the graph view shows a laid-out graph (its stats line names the node count). */
 export async function expectGraphReady(page: Page, timeout?: number): Promise<void> {
   await expect(page.getByTestId('graph-stats')).toContainText(/nodes · parse \d+ ms · layout \d+ ms/, timeout ? { timeout } : {});

@@ -5,7 +5,10 @@ import { LIMITS, type LimitName, type ResourceLimits } from '../ir/limits';
 
 export interface ParsedArgs {
   positionals: string[];
+  /** Each flag's value (the last, where it is given more than once). */
   flags: Map<string, string>;
+  /** Each flag's values in order, for flags that may be repeated (`--target A --target B`). */
+  repeated: Map<string, string[]>;
 }
 
 export class UsageError extends CgcError {
@@ -19,6 +22,7 @@ export class UsageError extends CgcError {
 export function parseArgs(argv: readonly string[], known: Readonly<Record<string, boolean>>, short: Readonly<Record<string, string>> = {}): ParsedArgs {
   const positionals: string[] = [];
   const flags = new Map<string, string>();
+  const repeated = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
@@ -37,12 +41,13 @@ export function parseArgs(argv: readonly string[], known: Readonly<Record<string
       const value = eq >= 0 && a.startsWith('--') ? a.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`option '--${name}' needs a value`);
       flags.set(name, value);
+      repeated.set(name, [...(repeated.get(name) ?? []), value]);
     } else {
       if (eq >= 0 && a.startsWith('--')) throw new UsageError(`option '--${name}' takes no value`);
       flags.set(name, 'true');
     }
   }
-  return { positionals, flags };
+  return { positionals, flags, repeated };
 }
 
 /** `--shape input=1x3x224x224[,other=1x10]`: shapes for ONNX inputs with dynamic dimensions. */

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor, median, min, validateRuns } from '../core';
+import { type HostTensor, median, min, validateArenas, validateRuns } from '../core';
 import { randomTensor } from '../reference/random';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
@@ -17,7 +17,7 @@ import { loadModel } from './load';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import type { CliIO } from './main';
 
-export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] ${LIMITS_USAGE}`;
+export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${LIMITS_USAGE}`;
 
 export interface BenchSide {
   /** Compile (ours) or session creation (onnxruntime-web), ms. */
@@ -76,9 +76,10 @@ export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefi
 }
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, arenas: true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
   const runs = validateRuns(flags.get('runs') ?? 30, '--runs');
+  const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new UsageError('--batch must be a positive integer');
   const vs = flags.get('vs');
@@ -100,7 +101,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
       if (!loaded.module) return 1;
       const c0 = performance.now();
       // Against the device's own features and limits, as the app compiles (kernels are planned for it at load anyway).
-      const compiled = loaded.model!.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags) });
+      const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, limits: limitsFromFlags(flags) });
       const compileMs = performance.now() - c0;
       const l0 = performance.now();
       const program = await compiled.load(device);

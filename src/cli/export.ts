@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { formatDiagnostic, printModule } from '../ir';
 import { writeSafetensors } from '../compiler/import/safetensors';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
-import { loadModel } from './load';
+import { moduleRole } from '../engine/program';
+import { loadModel, tagInterface } from './load';
 import type { CliIO } from './main';
 
 export const EXPORT_USAGE = `cgc export MODEL -o OUT.mlir [--weights W.safetensors] [--shape NAME=DxD…] ${LIMITS_USAGE}`;
@@ -18,7 +19,11 @@ export function exportCommand(argv: readonly string[], io: CliIO): number {
   const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return 1;
-  writeFileSync(out, printModule(loaded.module));
+  if (moduleRole(loaded.module) === 'CGC_OUTPUT') {
+    io.stderr(`${positionals[0]}: error: this is a compiled program (CGC Output IR), not a model: export takes a model (\`cgc info\` describes a program)`);
+    return 1;
+  }
+  writeFileSync(out, printModule(tagInterface(loaded.module)));
   const weightsOut = out.replace(/\.mlir$/, '.safetensors');
   writeFileSync(weightsOut, writeSafetensors(loaded.weights?.values() ?? []));
   io.stdout(`wrote ${out} and ${weightsOut} (${loaded.weights?.size ?? 0} constants)`);

@@ -1,7 +1,12 @@
 // `cgc info FILE [--weights W.safetensors]`: what a model file is — its interface (the spec's GUID
-// and name), dialect version, format, op counts, and its constants and their bytes.
-import { CONSTANT } from '../ir/structural';
-import { INTERFACE_ATTR, VERSION_ATTR, byteSize, formatDiagnostic, interfaceName, type Operation } from '../ir';
+// and name), dialect version, format, op counts, and its constants and their bytes; for a compiled
+// program also its format version, device profile, partitions with their targets and kernels.
+import { CONSTANT, PARTITION } from '../ir/structural';
+import {
+  INTERFACE_ATTR, INTERFACES, VERSION_ATTR, byteSize, documentOf, formatDiagnostic, interfaceName, isolatePartition, type Operation, targetNamed,
+} from '../ir';
+import { PROGRAM_FORMAT, ProgramError, moduleRole, programOf, type ProgramFile } from '../engine/program';
+import { defaultTargets } from '../engine/targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -55,6 +60,37 @@ export function infoCommand(argv: readonly string[], io: CliIO): number {
     `ops:        ${info.opCounts.reduce((s, [, n]) => s + n, 0)}`,
     ...info.opCounts.map(([name, n]) => `  ${String(n).padStart(6)}  ${name}`),
   ];
+  if (moduleRole(loaded.module) === 'CGC_OUTPUT') {
+    try {
+      lines.push(...programLines(programOf(loaded.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), positionals[0])));
+    } catch (e) {
+      if (!(e instanceof ProgramError)) throw e;
+      lines.push(`program:    not one this build runs: ${e.message}`);
+    }
+  }
   io.stdout(lines.join('\n'));
   return 0;
+}
+
+/** A program's format, profile, weights, and each partition with its target and kernels (as the target describes them). */
+function programLines(program: ProgramFile): string[] {
+  const lines = [
+    `program:    format ${program.format} (this build reads ${PROGRAM_FORMAT})`,
+    `profile:    features: ${program.profile.features.join(', ') || 'none'}`,
+    ...Object.entries(program.profile.limits).map(([k, v]) => `            ${k} = ${v}`),
+    `weights:    ${program.weightsFile !== undefined ? `in ${program.weightsFile}` : `${[...program.constants.values()].reduce((n, b) => n + b.length, 0)} bytes inside (${program.constants.size} resources)`}`,
+  ];
+  const targets = defaultTargets(program.profile);
+  for (const p of program.output.body().operations.filter((o) => o.name === PARTITION && o.symbolName)) {
+    const name = p.symbolName!;
+    // A partition runs on the target of its subgraphs (their origin), as the runtime finds it.
+    const isolated = isolatePartition(program.output, name);
+    const target = isolated.body().operations.map((o) => o.attr('origin')).find((a) => a?.kind === 'string') as { value: string } | undefined;
+    if (!target) continue;
+    const described = targetNamed(targets, target.value, `partition @${name}`).describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
+    lines.push(`partition @${name} (target ${target.value}, ${described.where}): ${described.kernels.length} kernel(s)`);
+    for (const k of described.kernels) lines.push(`  ${k.name}  workgroups ${k.workgroups.join('x')}  (${k.wgsl.length} chars of WGSL)`);
+    for (const [sym, note] of Object.entries(described.notes ?? {})) lines.push(`  @${sym}: ${note}`);
+  }
+  return lines;
 }

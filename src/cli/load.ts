@@ -3,9 +3,12 @@
 // the model with the same base name.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
-import { OnnxImportError } from '../compiler/import/onnx';
-import { CONSTANT } from '../ir/structural';
-import { type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, limitMessage, resolveLimits } from '../ir';
+import { CgcError } from '../core';
+import { CONSTANT, PROGRAM } from '../ir/structural';
+import {
+  CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR, stringAttr,
+  type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, limitMessage, resolveLimits,
+} from '../ir';
 import { type Model, ModelError, detectFormat, openModel } from '../engine/model';
 import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../compiler/import/safetensors';
 
@@ -91,7 +94,7 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
   try {
     const constantTypes = weights && format === 'text' ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
     model = openModel(bytes, {
-      fileName: file, limits,
+      fileName: file, limits, acceptProgram: true,
       ...(options.shapes ? { shapes: options.shapes } : {}),
       ...(format === 'onnx' ? { externalFiles: new ExternalDataFiles(dirname(file)) } : {}),
       ...(weights ? { constants: new Map([...weights].map(([k, t]) => [k, t.data])) } : {}),
@@ -99,13 +102,23 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
     });
   } catch (e) {
     if (e instanceof ModelError) return { format, diagnostics: [...e.diagnostics] };
-    if (e instanceof OnnxImportError) return fail(e.message, format);
+    if (e instanceof CgcError) return fail(e.message, format);
     throw e;
   }
   const diagnostics: Diagnostic[] = [];
   const typed = typedConstants(model.module, model.constants, diagnostics, file);
   if (diagnostics.length) return { format, diagnostics };
   return { format, model, module: model.module, diagnostics, ...(typed.size ? { weights: typed } : {}), ...(model.producer ? { producer: model.producer } : {}) };
+}
+
+/** Tags a module read without an interface, as every module we write carries one: Output IR if it holds a program, else Input IR. */
+export function tagInterface(module: Operation): Operation {
+  if (!module.attr(INTERFACE_ATTR)) {
+    const output = module.body().operations.some((o) => o.name === PROGRAM);
+    module.attributes.set(INTERFACE_ATTR, stringAttr(output ? INTERFACES.CGC_OUTPUT : INTERFACES.CGC_INPUT));
+    if (!module.attr(VERSION_ATTR)) module.attributes.set(VERSION_ATTR, stringAttr(CGC_VERSION));
+  }
+  return module;
 }
 
 /** Constant data as named tensors typed by the module's `cgc.constant` ops of the same name; data of the wrong size is an error naming it. */

@@ -73,6 +73,9 @@ describe('cgc print --format bytecode and cgc info', () => {
     const info = run('info', bc);
     expect(info.code).toBe(0);
     expect(info.out).toContain('format:     MLIR bytecode (producer dxcgc-web)');
+    // The text had no interface: what we write says it is Input IR.
+    expect(readFileSync(join(SPEC, 'input-ir.mlir'), 'utf8')).not.toContain('cgc.interface');
+    expect(info.out).toContain('interface:  CGC_INPUT {7FC4F23F-2474-4AE8-AE7A-2722118B350E}');
     expect(info.out).toContain('constants:  4 (80 bytes; data for 4)');
     expect(info.out).toMatch(/2 {2}cgc_op\.convolution/);
     const back = run('print', bc, '--format', 'generic');
@@ -103,7 +106,7 @@ describe('cgc compile, plan, partitions', () => {
 
   it('prints the plan with its totals line', () => {
     const r = run('plan', join(COMPILE, 'spec-7layer.mlir'));
-    expect(r.out.trim().split('\n').at(-1)).toBe('scratch_bytes=512 lower_bound=512 naive=512');
+    expect(r.out.trim().split('\n').at(-1)).toBe('scratch_bytes=512 lower_bound=512 naive=512 arenas=one [512] implicit_dependencies=0');
   });
 
   it('prints partitions, origins and decisions', () => {
@@ -125,11 +128,69 @@ describe('cgc compile, plan, partitions', () => {
     expect(run('partitions', join(COMPILE, 'spec-7layer.mlir'), '--fusion', 'maybe').err).toContain("--fusion must be on or off; got 'maybe'");
   });
 
+  it('plans one arena or one per branch (--arenas), and names a bad setting', () => {
+    const one = run('plan', join(COMPILE, 'branches.mlir'));
+    expect(one.out.trim().split('\n').at(-1)).toBe('scratch_bytes=6144 lower_bound=6144 naive=10240 arenas=one [6144] implicit_dependencies=4');
+    const branches = run('plan', join(COMPILE, 'branches.mlir'), '--arenas', 'per-branch');
+    expect(branches.out.trim().split('\n').at(-1)).toBe('scratch_bytes=8192 lower_bound=6144 naive=10240 arenas=per-branch [4096, 4096] implicit_dependencies=0');
+    expect(run('partitions', join(COMPILE, 'branches.mlir'), '--granularity', 'per-subgraph').out)
+      .toContain('partition @partition2_webgpu (target webgpu) after @partition1_webgpu (memory reuse: @partition1_webgpu)');
+    const bad = run('compile', join(COMPILE, 'branches.mlir'), '--arenas', 'two');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--arenas must be one of one, per-branch; got 'two'");
+  });
+
   it('exits 2 on a bad granularity or run count, before reading the model or opening a device', async () => {
     expect(run('compile', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine').code).toBe(2);
     const r = await cgc('run', join(COMPILE, 'spec-7layer.mlir'), '--granularity', 'fine');
     expect(r).toMatchObject({ code: 2, err: "cgc run: --granularity must be one of coarse, per-target, per-subgraph; got 'fine'\n" });
     expect((await cgc('run', join(COMPILE, 'spec-7layer.mlir'), '--runs', '0')).code).toBe(2);
+  });
+});
+
+describe('compiled programs (cgc compile --format bytecode)', () => {
+  const MODEL = join(__dirname, '../../public/models/spec-7layer.mlir');
+  it('records the interface, program format, profile, kernels and weights; cgc info shows them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const prog = join(dir, 'prog.mlirbc');
+    const r = run('compile', MODEL, '--format', 'bytecode', '-o', prog);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`wrote a compiled program (CGC_OUTPUT, program format 1, specialized for WebGPU's default limits) to ${prog}`);
+    const info = run('info', prog);
+    expect(info.code, info.err).toBe(0);
+    expect(info.out).toContain('interface:  CGC_OUTPUT {F53E923F-5300-4EEF-8F1E-ADA03FFF2605}');
+    expect(info.out).toContain('program:    format 1 (this build reads 1)');
+    expect(info.out).toContain('profile:    features: none');
+    expect(info.out).toContain('            maxComputeWorkgroupStorageSize = 16384');
+    expect(info.out).toContain('weights:    80 bytes inside (4 resources)');
+    expect(info.out).toContain('partition @partition0_webgpu (target webgpu, gpu): 2 kernel(s)');
+    expect(info.out).toMatch(/^ {2}convolutionReluAdd\.0 {2}workgroups 1x1x1 {2}\(\d+ chars of WGSL\)$/m);
+    expect(info.out).toMatch(/^partition @partition1_webgpu_fallback \(target webgpu-fallback, gpu\): 1 kernel\(s\)\n {2}upsample\.0 {2}workgroups 1x1x1/m);
+  });
+
+  it('with --weights-out, writes the weights beside the program, which names them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const prog = join(dir, 'prog.mlirbc');
+    expect(run('compile', MODEL, '--format', 'bytecode', '-o', prog, '--weights-out', join(dir, 'w.safetensors')).code).toBe(0);
+    expect(readFileSync(join(dir, 'w.safetensors')).length).toBeGreaterThan(80);
+    expect(run('info', prog).out).toContain('weights:    in w.safetensors');
+    expect(run('compile', MODEL, '--weights-out', join(dir, 'x.safetensors')).err).toContain('--weights-out goes with --format bytecode');
+  });
+
+  it('carry their weights: a model without data for a constant is refused, naming it', () => {
+    const model = join(__dirname, '../../tests/compile/mixed.mlir');
+    const r = run('compile', model, '--format', 'bytecode', '-o', join(mkdtempSync(join(tmpdir(), 'cgc-')), 'p.mlirbc'));
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${model}: error: a program carries its weights, but 1 constant(s) have no data: "w"; give them with --weights W.safetensors\n`);
+  });
+
+  it('are not compiled again: cgc compile refuses one, naming cgc run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    const prog = join(dir, 'prog.mlirbc');
+    expect(run('compile', MODEL, '--format', 'bytecode', '-o', prog).code).toBe(0);
+    const r = run('compile', prog);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${prog}: error: this is a compiled program (CGC Output IR), not a model: run it with \`cgc run ${prog}\` (\`cgc info\` describes it)\n`);
   });
 });
 

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { formatDiagnostic, printModule, writeBytecode } from '../ir';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
-import { loadModel } from './load';
+import { loadModel, tagInterface } from './load';
 import type { CliIO } from './main';
 
 export const PRINT_USAGE = `cgc print FILE [--format pretty|generic|bytecode] [-o OUT] [--weights W.safetensors] [--shape NAME=DxD…] ${LIMITS_USAGE}`;
@@ -24,7 +24,7 @@ export function printCommand(argv: readonly string[], io: CliIO): number {
   if (!loaded.module) return 1;
   if (format === 'bytecode') {
     const resources = new Map([...(loaded.weights ?? new Map())].map(([k, t]) => [k, t.data]));
-    writeFileSync(out!, writeBytecode(loaded.module, { resources }));
+    writeFileSync(out!, writeBytecode(tagInterface(loaded.module), { resources }));
     return 0;
   }
   const text = printModule(loaded.module, { form: format as 'pretty' | 'generic' });

@@ -1,5 +1,6 @@
 // `cgc run` end to end on Dawn (SwiftShader here): outputs, timings and counts, and with --profile
 // one line per kernel the run dispatched, slowest first.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TINY_CNN, cgc as run } from './testing';
 
@@ -20,6 +21,12 @@ describe('cgc run', () => {
     expect(ms).toEqual([...ms].sort((a, b) => b - a));
   });
 
+  it('runs the demo CNN with a target file, its partitions on that target', async () => {
+    const r = await run('run', TINY_CNN, '--target', join(__dirname, '../../examples/targets/example-direct.cgc-target.json'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^dispatches per run: 8; submits per run: 1; partitions: .*partition0_example_direct=example-direct/m);
+  });
+
   it('writes the run report as JSON with --json: timings, counts and named output summaries', async () => {
     const r = await run('run', TINY_CNN, '--runs', '3', '--json');
     expect(r.code, r.err).toBe(0);
@@ -31,6 +38,13 @@ describe('cgc run', () => {
     expect(report.outputs[0]).toMatchObject({ name: '%probabilities', shape: [1, 10], element: 'float32' });
     expect(report.outputs[0]!.top5).toHaveLength(5);
     expect(report.outputs[0]!.mean).toBeCloseTo(0.1, 5);
+  });
+
+  it('exits 1 naming the tensor and the device limit when an activation is past what one binding may view', async () => {
+    const r = await run('run', join(__dirname, '../../tests/models/huge-activation.mlir'));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/tensor %big needs 4294967296 bytes, more than one binding may view \(\d+ bytes, maxStorageBufferBindingSize\)/);
+    expect(r.err).not.toMatch(/internal error|\n\s+at /);
   });
 
   it('rejects --profile with a value', async () => {

@@ -1,22 +1,29 @@
-// `cgc run MODEL [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--profile] [--granularity …]`:
-// compile, load on WebGPU (Dawn), run, and print each output (shape, first values, top-5 for a
-// 1×K output) with timings, dispatch and submit counts; with --profile, every kernel's GPU time.
+// `cgc run MODEL|PROGRAM [--shape …] [--input NAME=FILE.bin|random:SEED …] [--runs N] [--profile] [--json] [--granularity …]`:
+// compile (or take a compiled program as it is), load on WebGPU (Dawn), run, and print each output
+// (shape, first values, top-5 for a 1×K output) with timings, dispatch and submit counts; with
+// --profile, every kernel's GPU time; with --json, the run report instead.
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
 import {
-  CgcError, GRANULARITIES, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateGranularity, validateRuns,
+  ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, tensorFromBytes, validateArenas, validateGranularity, validateRuns,
 } from '../core';
-import { randomTensor } from '../reference/random';
-import type { RunResult } from '../runtime/runtime';
+import { type NamedTensor, SafetensorsError, readSafetensors } from '../compiler/import/safetensors';
+import { type ProgramFile, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { outputNames, runReport } from '../engine/report';
+import { targetsFor } from '../engine/model';
+import type { MemoryPlan } from '../compiler/memory/plan';
+import { randomTensor } from '../reference/random';
+import type { LoadedProgram, RunResult } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
+import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--fusion ${ON_OFF.join('|')}] ${LIMITS_USAGE}`;
+export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
@@ -36,35 +43,52 @@ function describe(t: HostTensor): string[] {
 }
 
 export async function runCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, fusion: true, json: false, ...LIMIT_FLAGS });
+  const args = parseArgs(argv, { weights: true, shape: true, input: true, runs: true, profile: false, granularity: true, arenas: true, json: false, ...TARGET_FLAGS, ...LIMIT_FLAGS });
+  const { positionals, flags } = args;
+  const targetOptions = targetOptionsFromFlags(args);
+  const fusion = targetOptions.fusion;
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${RUN_USAGE}`);
   const runs = validateRuns(flags.get('runs'), '--runs');
   const granularity = validateGranularity(flags.get('granularity'), '--granularity');
-  const fusion = validateFusion(flags.get('fusion'), '--fusion');
+  const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
-  const loaded = loadModel(positionals[0]!, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
+  const file = positionals[0]!;
+  const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
-  if (!loaded.module) return 1;
+  if (!loaded.model) return 1;
+  // A compiled program (Output IR) loads as it is; a model (Input IR) is compiled first.
+  let shipped: ProgramFile | undefined;
+  if (moduleRole(loaded.model.module) === 'CGC_OUTPUT') {
+    for (const flag of ['shape', 'granularity', 'arenas', 'fusion']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
+    shipped = programOf(loaded.model.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), file);
+  }
+  const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, io) : undefined;
+  if (weightsBeside === null) return 1;
+  const weight = (n: string) => loaded.weights?.get(n)?.data ?? weightsBeside?.get(n)?.data;
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
   if (flags.has('profile')) await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const { device, info } = await openCliDevice((l) => io.stderr(l));
   const adapterText = [info.vendor, info.architecture, info.description].filter((x) => x).join(' / ');
-  let compiled;
   try {
-    // Against the device's own features and limits, as the app and `cgc bench` compile.
-    compiled = loaded.model!.compile({ gpu: gpuProfile(device), fusion, granularity, limits: limitsFromFlags(flags) });
-  } catch (e) {
-    device.destroy();
-    if (e instanceof CgcError) { io.stderr(`${positionals[0]}: error: ${e.message}`); return 1; }
-    throw e;
-  }
-  try {
+    let argNames: string[] = [];
+    let load: () => Promise<LoadedProgram>;
+    let plan: MemoryPlan | undefined;
+    if (shipped) {
+      io.stderr(`${file}: a compiled program (CGC_OUTPUT, program format ${shipped.format}); loading it without compiling`);
+      const program = shipped;
+      // Target files it was compiled with come again with --target: a program names its targets, it does not carry them.
+      load = () => loadProgramOn(device, program, weight, { targets: targetsFor({ ...targetOptions, gpu: gpuProfile(device) }) });
+    } else {
+      // Against the device's own features and limits, as the app and `cgc bench` compile.
+      const compiled = loaded.model.compile({ gpu: gpuProfile(device), ...targetOptions, granularity, arenas, limits: limitsFromFlags(flags) });
+      plan = compiled.state.plan;
+      argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
+      load = () => compiled.load(device);
+    }
     const t0 = performance.now();
-    const program = await compiled.load(device);
+    const program = await load();
     const loadMs = performance.now() - t0;
-    const named = new Map((flags.get('input') ?? '').split(',').filter((x) => x).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
-    const argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
-    const inputs = program.inputTypes.map((t, i) => inputFor(named.get(argNames[i]!) ?? named.get('*'), t, i));
+    const inputs = program.inputTypes.map((t, i) => inputFor(inputSpec(flags.get('input'), argNames, i, !!shipped), t, i));
     const times: number[] = [];
     const results: RunResult[] = [];
     for (let r = 0; r < runs; r++) {
@@ -74,11 +98,11 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     }
     // Timed once the GPU's clocks have risen: a first profiled run after the GPU sat idle read
     // EfficientNet-B0 int8's kernels at 2.9–3.3 ms instead of 0.95–1.1 (H100).
-    const profiled = flags.has('profile') ? { ...(await warmUpKernels(program, inputs)) } : undefined;
+    const profiled = flags.has('profile') ? await warmUpKernels(program, inputs) : undefined;
     const profile = profiled ? await program.run(inputs, { profile: true, profileRepeat: profiled.repeat }) : undefined;
     const report = runReport({
-      model: positionals[0]!, adapter: adapterText, loadMs, results, wallMs: times, outputNames: outputNames(loaded.model!.module),
-      options: { granularity, fusion, runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile') },
+      model: file, adapter: adapterText, loadMs, results, wallMs: times, outputNames: shipped ? [] : outputNames(loaded.model.module),
+      options: { granularity, arenas, fusion, runs, inputs: flags.get('input') ?? 'random:1', profile: flags.has('profile'), ...(shipped ? { program: true } : {}) },
       ...(profile ? { profile } : {}),
     });
     if (flags.has('json')) {
@@ -90,12 +114,44 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
       io.stdout(`run: median ${report.medianMs.toFixed(2)} ms, min ${report.minMs.toFixed(2)} ms over ${runs} run(s) (host wall time)`);
       for (const t of last.timings) io.stdout(`  @${t.partition} (${t.target}): ${t.ms.toFixed(3)} ms ${t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host'}`);
       io.stdout(`dispatches per run: ${last.dispatches}; submits per run: ${last.submits}; partitions: ${program.partitions.map((p) => `${p.name}=${p.target}`).join(', ')}`);
+      if (plan) io.stdout(`scratch (arenas ${plan.arenaSetting}): ${plan.scratchBytes} bytes in ${plan.arenas.length} arena(s) [${plan.arenas.join(', ')}]; ${plan.implicitDependencies.length} implicit dependencies`);
       if (profile && profiled) printProfile(profile, profiled.repeat, profiled.ms, io);
     }
     program.destroy();
     return 0;
+  } catch (e) {
+    // A usage error keeps its own exit status (2), reported by the command line.
+    if (e instanceof CgcError && e.kind !== 'usage') { io.stderr(`${file}: error: ${e.message}`); return 1; }
+    throw e;
   } finally {
     device.destroy();
+  }
+}
+
+/**
+ * Input i's source from `--input`: `NAME=SOURCE` (a model's inputs have names; a compiled program's
+ * do not), `*=SOURCE` for every input, or unnamed sources in order — one `random:SEED` serves all.
+ */
+function inputSpec(flag: string | undefined, argNames: readonly string[], i: number, program: boolean): string | undefined {
+  const entries = (flag ?? '').split(',').filter((x) => x);
+  const isNamed = (e: string) => /^[^=:/\\]+=/.test(e);
+  const named = new Map(entries.filter(isNamed).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
+  const ordered = entries.filter((e) => !isNamed(e));
+  if (program && [...named.keys()].some((k) => k !== '*')) {
+    throw new UsageError("a compiled program's inputs have no names: give them in order (--input A.bin,B.bin or random:SEED)");
+  }
+  const shared = ordered.length === 1 && ordered[0]!.startsWith('random') ? ordered[0] : undefined;
+  return (argNames[i] !== undefined ? named.get(argNames[i]) : undefined) ?? ordered[i] ?? shared ?? named.get('*');
+}
+
+/** The weights file a program names, read from beside it (null after reporting why it cannot be). */
+function programWeights(file: string, weightsFile: string, io: CliIO): ReadonlyMap<string, NamedTensor> | null {
+  const path = resolve(dirname(file), weightsFile);
+  try {
+    return readSafetensors(readFileSync(path)).tensors;
+  } catch (e) {
+    io.stderr(`${file}: error: the program's weights file ${path} cannot be read: ${e instanceof SafetensorsError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    return null;
   }
 }
 

@@ -2,7 +2,7 @@
 // rewrites IR, and tables where it decides (matches, selection, schedule, partitions, plan).
 import { type Operation, type Value, printModule } from '../ir';
 import type { Match } from './patterns/matcher';
-import type { CompileState } from './state';
+import type { CompileState, PartitionInfo, StepDependencies } from './state';
 
 const name = (v: Value): string => `%${v.nameHint ?? '?'}`;
 const opRef = (op: Operation): string => (op.results[0] ? name(op.results[0]) : op.name);
@@ -10,6 +10,9 @@ const opRef = (op: Operation): string => (op.results[0] ? name(op.results[0]) : 
 function matchLine(m: Match): string {
   return `@${m.pattern.name} (${m.pattern.target}, benefit ${m.pattern.benefit}) at ${opRef(m.anchor)}: [${m.ops.map(opRef).join(', ')}] → [${m.outputs.map(name).join(', ')}]`;
 }
+
+/** Output IR as people read it: the WGSL targets record on subgraphs shows its first line only. */
+export const READABLE_OUTPUT = { elide: 80 } as const;
 
 export function dumpState(s: CompileState, pass: string): string {
   switch (pass) {
@@ -27,12 +30,17 @@ export function dumpState(s: CompileState, pass: string): string {
         ...[...s.aliases].map(([v, view]) => view.part
           ? `view: ${name(v)} is bytes ${view.offset}… of ${name(view.of)}` : `view: ${name(v)} is a view of ${name(view.of)}`),
         ...s.schedule.map((sg, i) => `step ${i}: @${sg.symbol} (${sg.target}, @${sg.pattern}) (${sg.inputs.map(name).join(', ')}) → (${sg.outputs.map(name).join(', ')})`),
-        ...s.partitions.map((p) => `@${p.name} (${p.target}): steps [${p.steps.join(', ')}]${p.dependsOn.length ? ` after ${p.dependsOn.map((d) => `@${d}`).join(', ')}` : ''}`),
+        ...s.partitions.map((p) => `@${p.name} (${p.target}): steps [${p.steps.join(', ')}]${afterText(p)}`),
       ].join('\n') + '\n';
     case 'plan-memory':
       return planText(s);
+    case 'dependencies':
+      return [
+        ...s.stepDependencies.map((d, i) => `step ${i}:${stepAfterText(d) || ' after nothing'}`),
+        ...s.partitions.map((p) => `@${p.name}${afterText(p)}`),
+      ].join('\n') + '\n';
     default:
-      return s.output ? printModule(s.output) : '';
+      return s.output ? printModule(s.output, READABLE_OUTPUT) : '';
   }
 }
 
@@ -48,10 +56,24 @@ export function decisionLines(s: CompileState): string[] {
   return lines;
 }
 
+/** ` after @a, @b (memory reuse: @b)`, or nothing for a partition that waits for none. */
+export function afterText(p: PartitionInfo): string {
+  if (!p.dependsOn.length) return '';
+  const reuse = p.reuseDependsOn.length ? ` (memory reuse: ${p.reuseDependsOn.map((d) => `@${d}`).join(', ')})` : '';
+  return ` after ${p.dependsOn.map((d) => `@${d}`).join(', ')}${reuse}`;
+}
+
+/** ` after [1, 4] (memory reuse: [4])`, or nothing for a step that waits for none. */
+export function stepAfterText(d: StepDependencies): string {
+  if (!d.dependsOn.length) return '';
+  return ` after [${d.dependsOn.join(', ')}]${d.reuseDependsOn.length ? ` (memory reuse: [${d.reuseDependsOn.join(', ')}])` : ''}`;
+}
+
 export function planText(s: CompileState): string {
   const plan = s.plan!;
   const rows = [...plan.tensors].sort((a, b) => a.writer - b.writer).map((t) =>
     `${t.id.padEnd(14)} ${String(t.bytes).padStart(10)} B  arena ${t.arena} offset ${String(t.offset).padStart(10)}  live [${t.start}, ${t.end}]${t.inPlace ? `  in place of ${t.inPlaceOf}` : ''}`);
   const deps = plan.implicitDependencies.map((d) => `implicit dependency: step ${d.before} before step ${d.after} (${d.tensor} overwrites ${d.overwrites})`);
-  return [...rows, ...deps, `scratch_bytes=${plan.scratchBytes} lower_bound=${plan.lowerBound} naive=${plan.naiveBytes}`].join('\n') + '\n';
+  const arenas = `arenas=${plan.arenaSetting} [${plan.arenas.join(', ')}]`;
+  return [...rows, ...deps, `scratch_bytes=${plan.scratchBytes} lower_bound=${plan.lowerBound} naive=${plan.naiveBytes} ${arenas} implicit_dependencies=${plan.implicitDependencies.length}`].join('\n') + '\n';
 }

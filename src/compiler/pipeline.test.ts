@@ -1,6 +1,7 @@
-// Golden tests of the pipeline, pass by pass: tests/compile/NAME.mlir lists `// RUN: PASS GRANULARITY`
-// lines; each compiles NAME up to PASS and compares the dump with expected/NAME.PASS.GRANULARITY.txt
-// (`output` = the whole pipeline's Output IR). UPDATE_GOLDENS=1 rewrites them.
+// Golden tests of the pipeline, pass by pass: tests/compile/NAME.mlir lists `// RUN: PASS GRANULARITY
+// [ARENAS]` lines; each compiles NAME up to PASS and compares the dump with
+// expected/NAME.PASS.GRANULARITY[.ARENAS].txt (`output` = the whole pipeline's Output IR; ARENAS is
+// the `arenas` option, 'one' when not given). UPDATE_GOLDENS=1 rewrites them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,15 +10,15 @@ import { defaultTargets } from '../engine/targets';
 import { dumpState } from './dump';
 import { constantTypesOf, readSafetensors } from './import/safetensors';
 import { CompileState } from './state';
-import type { Granularity } from '../core';
+import type { ArenaSetting, Granularity } from '../core';
 import { PIPELINE } from './pipeline';
 
 const ROOT = join(__dirname, '../../tests/compile');
 
-function runUpTo(text: string, options: ParseOptions, pass: string, granularity: Granularity): CompileState {
+function runUpTo(text: string, options: ParseOptions, pass: string, granularity: Granularity, arenas: ArenaSetting): CompileState {
   const parsed = parseModule(text, options);
   if (!parsed.module) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
-  const s = new CompileState(parsed.module, defaultTargets(), { granularity });
+  const s = new CompileState(parsed.module, defaultTargets(), { granularity, arenas });
   for (const p of PIPELINE) {
     p.run(s);
     if (p.name === pass) break;
@@ -38,11 +39,11 @@ describe('compile goldens', () => {
     const weights = /^\/\/ WEIGHTS: (\S+)$/m.exec(text)?.[1];
     const options: ParseOptions = { file: `tests/compile/${file}` };
     if (weights) options.constantTypes = constantTypesOf(readSafetensors(readFileSync(join(ROOT, weights))));
-    for (const [, pass, granularity] of text.matchAll(/^\/\/ RUN: (\S+) (\S+)$/gm)) {
-      it(`${file}: ${pass} (${granularity})`, () => {
-        const s = runUpTo(text, options, pass!, granularity as Granularity);
+    for (const [, pass, granularity, arenas] of text.matchAll(/^\/\/ RUN: (\S+) (\S+)(?: (\S+))?$/gm)) {
+      it(`${file}: ${pass} (${granularity}${arenas ? `, ${arenas} arenas` : ''})`, () => {
+        const s = runUpTo(text, options, pass!, granularity as Granularity, (arenas ?? 'one') as ArenaSetting);
         const dump = dumpState(s, pass!);
-        const path = join(ROOT, 'expected', `${file.replace(/\.mlir$/, '')}.${pass}.${granularity}.txt`);
+        const path = join(ROOT, 'expected', `${file.replace(/\.mlir$/, '')}.${pass}.${granularity}${arenas ? `.${arenas}` : ''}.txt`);
         if (process.env.UPDATE_GOLDENS || !existsSync(path)) {
           mkdirSync(join(ROOT, 'expected'), { recursive: true });
           writeFileSync(path, dump);

@@ -5,6 +5,7 @@ import { canonicalize } from './passes/canonicalize';
 import { cloneScalars } from './passes/clone-scalars';
 import { cloneViews } from './passes/clone-views';
 import { declare } from './passes/declare';
+import { dependencies } from './passes/dependencies';
 import { formSubgraphs } from './passes/form-subgraphs';
 import { match } from './passes/match';
 import { partition } from './passes/partition';
@@ -32,6 +33,7 @@ export const PIPELINE: readonly Pass[] = [
   viewConcats, //     concats whose inputs their producers can write in place become views
   partition, //       invocations grouped into partitions by the granularity option
   planMemoryPass, //  scratch offsets: liveness, in-place, greedy best fit + search to the bound, arenas
+  dependencies, //    memory reuse orders steps and partitions too (implicit dependencies join data ones)
   buildProgram, //    subgraphs, partitions with bind points, the program
   verifyOutput, //    the output IR verifies
 ];

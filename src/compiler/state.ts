@@ -1,7 +1,7 @@
 // What the compile passes share: the input, the targets and their patterns, the choices made, and
 // the decision log that explains each op's fate. Everything a caller sees is plain data.
-import { CgcError, type Granularity } from '../core';
-import type { CompileTarget, Diagnostic, Operation, Value } from '../ir';
+import { type ArenaSetting, CgcError, type Granularity } from '../core';
+import type { Attribute, CompileTarget, Diagnostic, Operation, Value } from '../ir';
 import type { EntryGraph } from './graph';
 import type { MemoryPlan } from './memory/plan';
 import type { Match } from './patterns/matcher';
@@ -20,6 +20,11 @@ export interface CompileOptions {
   inPlace?: boolean;
   /** Largest scratch arena one binding may view (maxStorageBufferBindingSize). */
   maxArenaBytes?: number;
+  /**
+   * One scratch arena ('one', the default: least memory), or one per branch ('per-branch': steps
+   * that may run at the same time share no buffer, and reuse adds no implicit dependencies).
+   */
+  arenas?: ArenaSetting;
   /** Called after each pass, with its index and name. */
   onProgress?: (pass: number, total: number, name: string) => void;
   /** Checked between passes; a cancelled compile throws CompileCancelled. */
@@ -27,6 +32,9 @@ export interface CompileOptions {
   /** Resource limits; the compile checks `compileTimeoutMs` between passes (DEFAULT_LIMITS where not given). */
   limits?: Partial<ResourceLimits>;
 }
+
+/** A target's answer to one specialization request. */
+export type Specialization = { readonly declined: string } | { readonly declined?: undefined; readonly configuration?: Attribute };
 
 /** One op's fate: which pattern took it, which were tried and why they were rejected. */
 export interface Decision {
@@ -44,6 +52,8 @@ export interface SubgraphInfo {
   readonly ops: readonly Operation[];
   readonly inputs: readonly Value[];
   readonly outputs: readonly Value[];
+  /** Its target's configuration from the specialization answer, recorded on the subgraph unread. */
+  readonly configuration?: Attribute;
 }
 
 /** Where a value's bytes live in another value's memory (CompileState.aliases). */
@@ -60,8 +70,21 @@ export interface PartitionInfo {
   readonly target: string;
   /** Indices into `CompileState.schedule` (which is in execution order once partitioned). */
   steps: number[];
-  /** Partitions whose results this one reads, or whose memory it reuses. */
+  /**
+   * Partitions this one must wait for: those whose results it reads and, from the `dependencies`
+   * pass on, those whose scratch memory it overwrites (`reuseDependsOn`).
+   */
   dependsOn: string[];
+  /** The partitions in `dependsOn` only because of memory reuse: no data path leads from them. */
+  reuseDependsOn: string[];
+}
+
+/** What a step (an index into `CompileState.schedule`) must wait for. */
+export interface StepDependencies {
+  /** Steps whose results it reads, and steps whose memory it overwrites (`reuseDependsOn`). */
+  readonly dependsOn: readonly number[];
+  /** The steps in `dependsOn` only because it overwrites scratch they read or write: the plan's implicit dependencies. */
+  readonly reuseDependsOn: readonly number[];
 }
 
 export class CompileCancelled extends CgcError {
@@ -90,6 +113,8 @@ export class CompileState {
   schedule: SubgraphInfo[] = [];
   partitions: PartitionInfo[] = [];
   plan?: MemoryPlan;
+  /** Per step, its data and memory-reuse dependencies (the `dependencies` pass). */
+  stepDependencies: StepDependencies[] = [];
   /** The plan's tensor id for each scratch value. */
   planIds = new Map<Value, string>();
   /**
@@ -136,8 +161,10 @@ export class CompileState {
   output?: Operation;
   readonly decisions = new Map<Operation, Decision>();
   readonly passTimes: { pass: string; ms: number }[] = [];
-  /** Specialization answers by request structure ('' = accepted). */
-  readonly specializationCache = new Map<string, string>();
+  /** Specialization answers by request structure: why it was declined, or the accepted configuration. */
+  readonly specializationCache = new Map<string, Specialization>();
+  /** The configuration each accepted match's target gave its subgraph (where it gave one). */
+  readonly configurations = new Map<Match, Attribute>();
 
   constructor(readonly input: Operation, readonly targets: readonly CompileTarget[], readonly options: CompileOptions) {}
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CgcError } from './errors';
 import {
-  DEFAULT_GRANULARITY, GRANULARITIES, validateFusion, validateGranularity, validateOnOff, validateRuns, validateSeed, validateTargets,
+  ARENA_SETTINGS, DEFAULT_ARENAS, DEFAULT_GRANULARITY, GRANULARITIES, validateArenas, validateFusion, validateGranularity, validateOnOff, validateRuns, validateSeed, validateTargets,
 } from './options';
 
 const refusal = (f: () => unknown): CgcError => {
@@ -23,6 +23,13 @@ describe('compile options', () => {
     for (const g of GRANULARITIES) expect(validateGranularity(g)).toBe(g);
     const e = refusal(() => validateGranularity('fine', '--granularity'));
     expect([e.kind, e.message]).toEqual(['usage', "--granularity must be one of coarse, per-target, per-subgraph; got 'fine'"]);
+  });
+
+  it('arenas: one or per-branch, one by default', () => {
+    expect(ARENA_SETTINGS).toEqual(['one', 'per-branch']);
+    expect([validateArenas(undefined), DEFAULT_ARENAS, validateArenas('per-branch')]).toEqual(['one', 'one', 'per-branch']);
+    const e = refusal(() => validateArenas('two', '--arenas'));
+    expect([e.kind, e.message]).toEqual(['usage', "--arenas must be one of one, per-branch; got 'two'"]);
   });
 
   it('fusion: on or off, on by default', () => {

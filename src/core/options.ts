@@ -11,6 +11,17 @@ export const GRANULARITIES = ['coarse', 'per-target', 'per-subgraph'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 export const DEFAULT_GRANULARITY: Granularity = 'coarse';
 
+/**
+ * How the memory plan spreads tensors over scratch arenas (buffers). `one`: every tensor in one
+ * arena, the smallest plan, where reuse may order steps that data leaves unordered (implicit
+ * dependencies) and WebGPU orders every dispatch that writes scratch after the previous one.
+ * `per-branch`: tensors that steps able to run at the same time touch go to different arenas, so
+ * no buffer is shared between independent branches and reuse adds no dependencies; more memory.
+ */
+export const ARENA_SETTINGS = ['one', 'per-branch'] as const;
+export type ArenaSetting = (typeof ARENA_SETTINGS)[number];
+export const DEFAULT_ARENAS: ArenaSetting = 'one';
+
 /** The values of a switch (fusion, profile, numeric diff) where it is given as text. */
 export const ON_OFF = ['on', 'off'] as const;
 /** Fusion on compiles with the fused `webgpu` target; off leaves the per-op targets. */
@@ -37,6 +48,17 @@ export function isGranularity(value: string): value is Granularity {
 export function validateGranularity(value: string | undefined, option = 'granularity'): Granularity {
   if (value === undefined) return DEFAULT_GRANULARITY;
   if (!isGranularity(value)) refuse(option, value, `one of ${GRANULARITIES.join(', ')}`);
+  return value;
+}
+
+export function isArenaSetting(value: string): value is ArenaSetting {
+  return (ARENA_SETTINGS as readonly string[]).includes(value);
+}
+
+/** `value`, or the default when undefined; `option` names it in the refusal (e.g. '--arenas'). */
+export function validateArenas(value: string | undefined, option = 'arenas'): ArenaSetting {
+  if (value === undefined) return DEFAULT_ARENAS;
+  if (!isArenaSetting(value)) refuse(option, value, `one of ${ARENA_SETTINGS.join(', ')}`);
   return value;
 }
 

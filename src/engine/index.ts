@@ -11,7 +11,8 @@ export { allocTensor, tensorFromBytes, tensorBytes, CgcError, type ErrorKind, ty
 export { gpuProfile } from '../webgpu-target/limits';
 export { Int64RangeError } from '../runtime/checks';
 export { type Model, type ModelCompileOptions, type ModelFormat, type OpenOptions, type Program, ModelError, detectFormat, openModel, targetsFor } from './model';
-export { defaultTargets, selectTargets } from './targets';
+export { PROGRAM_FORMAT, type ProgramFile, ProgramError, loadProgramOn, readProgram, writeProgram } from './program';
+export { type TargetFileSource, TargetRegistryError, chooseTargets, defaultTargets, knownTargets } from './targets';
 
 export interface Runtime {
   /** The current device (a new one after a loss). */

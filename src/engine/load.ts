@@ -1,13 +1,18 @@
 // Loading a compiled program on a device with the engine's targets: the default set for the
-// device's profile unless the caller gives its own (targets loaded from files join it there).
+// device's profile, with the targets of the target files it was compiled with, unless the caller
+// gives its own.
 import type { Operation, Target } from '../ir';
 import { type LoadOptions, type LoadedProgram, loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { defaultTargets } from './targets';
+import { type TargetFileSource, knownTargets } from './targets';
 
 export async function loadCompiled(
-  device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined, options: Partial<LoadOptions> = {},
+  device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined,
+  options: Partial<LoadOptions> & { readonly targetFiles?: readonly TargetFileSource[] } = {},
 ): Promise<LoadedProgram> {
-  const targets: readonly Target[] = options.targets ?? defaultTargets(gpuProfile(device));
+  const targets: readonly Target[] = options.targets ?? knownTargets(gpuProfile(device), { files: options.targetFiles ?? [] });
   return loadProgram(device, output, constant, { ...options, targets });
 }
+
+/** The device profile a compile specializes for: the page's and the CLI's view of a device, from the WebGPU targets. */
+export { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from '../webgpu-target/limits';

@@ -5,13 +5,15 @@ import {
   type Diagnostic, type Operation, type ParseOptions, type ResourceLimits, type Target, formatDiagnostic, isBytecode, parseModule, parseModuleBytes, readBytecode,
 } from '../ir';
 import { compile as compileModule, compileAsync } from '../compiler/pipeline';
-import type { CompileOptions, CompileState } from '../compiler/state';
+import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
 import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
-import { selectTargets, defaultTargets } from './targets';
+import { ProgramError, moduleRole } from './program';
+import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
+import { TargetFileError } from '../webgpu-target/target-file';
 
 export type ModelFormat = 'onnx' | 'mlir' | 'mlirbc';
 
@@ -44,6 +46,8 @@ export interface OpenOptions {
   /** Full shapes for ONNX inputs with dynamic dimensions. */
   readonly shapes?: Readonly<Record<string, number[]>>;
   readonly limits?: Partial<ResourceLimits>;
+  /** Read a compiled program (CGC Output IR) too instead of refusing it: for a caller that then hands it to readProgram's checks. */
+  readonly acceptProgram?: boolean;
   /** Types of constants written without one (a text model's weights file). */
   readonly constantTypes?: ParseOptions['constantTypes'];
 }
@@ -53,9 +57,11 @@ export interface ModelCompileOptions extends CompileOptions {
   readonly gpu?: GpuProfile;
   /** false drops the fused `webgpu` target. */
   readonly fusion?: boolean;
-  /** Targets beyond the default set (loaded from target files), tried before the defaults. */
+  /** Target files (docs/targets.md): their targets come first, ahead of `extraTargets` and the defaults. */
+  readonly targetFiles?: readonly TargetFileSource[];
+  /** Targets beyond the default set that the caller made, tried before the defaults. */
   readonly extraTargets?: readonly Target[];
-  /** The names of the targets to use, from all known ones; all when absent. */
+  /** The names of the targets to use, in that order, from all known ones; all when absent. */
   readonly targets?: readonly string[];
 }
 
@@ -112,6 +118,9 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
     module = r.module;
     constants = options.constants ?? new Map();
   }
+  if (!options.acceptProgram && moduleRole(module) === 'CGC_OUTPUT') {
+    throw new ProgramError(`${fileName} is a compiled program (CGC Output IR), not a model: read it with readProgram and load it with loadProgramOn (\`cgc run\` runs it)`);
+  }
   const program = (state: CompileState, targets: readonly Target[]): Program => ({
     output: state.output!, constants, targets, state,
     load: (device, loadOptions = {}) => loadProgram(device, state.output!, (n) => constants.get(n), { ...loadOptions, targets }),
@@ -129,8 +138,19 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   };
 }
 
-/** The targets a compile uses: loaded ones first, then the defaults for the device, narrowed to `targets` by name. */
-export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'extraTargets' | 'targets'>): Target[] {
-  const all = [...(options.extraTargets ?? []), ...defaultTargets(options.gpu ?? DEFAULT_GPU_PROFILE, { ...(options.fusion !== undefined ? { fusion: options.fusion } : {}) })];
-  return options.targets ? selectTargets(all, options.targets) : all;
+/**
+ * The targets a compile uses: target files' and the caller's first, then the defaults for the
+ * device, narrowed to `targets` by name in that order. A malformed target file, a name taken twice
+ * or an unknown name is a CompileError.
+ */
+export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'targetFiles' | 'extraTargets' | 'targets'>): Target[] {
+  try {
+    const known = knownTargets(options.gpu ?? DEFAULT_GPU_PROFILE, {
+      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
+    });
+    return chooseTargets(known, options.targets);
+  } catch (e) {
+    if (e instanceof TargetRegistryError || e instanceof TargetFileError) throw new CompileError(e.message);
+    throw e;
+  }
 }

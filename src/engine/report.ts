@@ -2,14 +2,14 @@
 // `cgc bench --json` (one per model) and the app's "Export run report". Plain data (JSON).
 import type { ElementType, Operation } from '../ir';
 import { ENTRY_POINT } from '../ir/structural';
-import { type HostTensor, halfToFloat, median } from '../core';
+import { type HostTensor, halfToFloat, median, min } from '../core';
 import type { KernelTiming, PartitionTiming, RunResult } from '../runtime/runtime';
 
 export const RUN_REPORT_FORMAT = 'cgc-run-report';
 export const RUN_REPORT_VERSION = 1;
 
 export interface OutputSummary {
-  /** The name the model gives the output (its Input IR value name), else `output #i`. */
+  /** The name the model gives the output (its Input IR value name, `%probabilities`), else `#i`. */
   readonly name: string;
   readonly shape: readonly number[];
   readonly element: ElementType;
@@ -92,17 +92,17 @@ export function runReport(m: RunMeasurements): RunReport {
   return {
     format: RUN_REPORT_FORMAT, version: RUN_REPORT_VERSION, model: m.model, adapter: m.adapter, options: m.options,
     ...(m.loadMs !== undefined ? { loadMs: m.loadMs } : {}),
-    runs: m.wallMs.length, medianMs: median(m.wallMs), minMs: Math.min(...m.wallMs),
+    runs: m.wallMs.length, medianMs: median(m.wallMs), minMs: min(m.wallMs),
     dispatches: last.dispatches, submits: last.submits,
     partitions: medianTimings(m.results.map((r) => r.timings)),
     kernels: m.profile?.kernelTimings ?? [],
-    outputs: last.outputs.map((o, i) => summarizeOutput(o, m.outputNames[i] ?? `output #${i}`)),
+    outputs: last.outputs.map((o, i) => summarizeOutput(o, m.outputNames[i] ?? `#${i}`)),
   };
 }
 
-/** The names the model gives its entry point's results (its first entry point's returned values), `output #i` where it gives none. */
+/** The names the model gives its entry point's results (its first entry point's returned values), `#i` where it gives none. */
 export function outputNames(module: Operation): string[] {
   const entry = module.body().operations.find((o) => o.name === ENTRY_POINT);
   const ret = entry?.body().operations.at(-1);
-  return (ret?.operands ?? []).map((v, i) => (v.nameHint ? `%${v.nameHint}` : `output #${i}`));
+  return (ret?.operands ?? []).map((v, i) => (v.nameHint ? `%${v.nameHint}` : `#${i}`));
 }

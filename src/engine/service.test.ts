@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printModule, readBytecode } from '../ir';
 import { type CompiledModules, compileRequest, exportFiles, exportFilesFromText } from './service';
+import { readProgram } from './program';
+import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 
 const SPEC = readFileSync(join(__dirname, '../../tests/golden/spec/input-ir.mlir'), 'utf8');
 const TYPES = {
@@ -17,13 +19,30 @@ describe('compile service', () => {
     const r = await compileRequest({ model: SPEC, constantTypes: TYPES }, { onProgress: (_i, _n, name) => progress.push(name) });
     expect(r.diagnostics).toEqual([]);
     expect(r.ok).toBe(true);
-    expect(progress).toEqual(['verify-input', 'canonicalize', 'declare', 'sink-reshapes', 'clone-views', 'clone-scalars', 'match', 'select', 'form-subgraphs', 'view-reshapes', 'view-concats', 'partition', 'plan-memory', 'build-program', 'verify-output']);
+    expect(progress).toEqual(['verify-input', 'canonicalize', 'declare', 'sink-reshapes', 'clone-views', 'clone-scalars', 'match', 'select', 'form-subgraphs', 'view-reshapes', 'view-concats', 'partition', 'plan-memory', 'dependencies', 'build-program', 'verify-output']);
     expect(r.partitions!.map((p) => [p.name, p.subgraphs.map((s) => s.symbol)])).toEqual([
       ['partition0_webgpu', ['convolutionReluAdd', 'convolutionReluAdd']], ['partition1_webgpu_fallback', ['upsample']],
     ]);
     expect(r.plan!.scratchBytes).toBe(512);
     expect(r.id).toMatch(/^[0-9a-f]{32}$/);
     expect(() => structuredClone(r)).not.toThrow();
+  });
+
+  it('plans one scratch arena or one per branch, with memory-reuse dependencies of partitions and steps', async () => {
+    const model = readFileSync(join(__dirname, '../../tests/compile/branches.mlir'), 'utf8');
+    const one = await compileRequest({ model, granularity: 'per-subgraph' });
+    expect(one.plan).toMatchObject({ arenaSetting: 'one', arenas: [6144] });
+    expect(one.plan!.implicitDependencies).toHaveLength(4);
+    expect(one.partitions![2]).toMatchObject({ dependsOn: ['partition1_webgpu'], reuseDependsOn: ['partition1_webgpu'] });
+    expect(one.partitions![2]!.subgraphs[0]).toMatchObject({ step: 2, dependsOn: [1], reuseDependsOn: [1] });
+    const branches = await compileRequest({ model, granularity: 'per-subgraph', arenas: 'per-branch' });
+    expect(branches.plan).toMatchObject({ arenaSetting: 'per-branch', arenas: [4096, 4096], implicitDependencies: [] });
+    expect(branches.partitions!.map((p) => p.dependsOn.length)).toEqual([0, 1, 0, 1, 1, 2]);
+    expect(branches.partitions!.flatMap((p) => [...p.reuseDependsOn, ...p.subgraphs.flatMap((sg) => sg.reuseDependsOn)])).toEqual([]);
+    expect(branches.outputText).toContain('%scratch1: !cgc.memref<4096x!cgc.int8>');
+    const bad = await compileRequest({ model, arenas: 'many' as never });
+    expect(bad.ok).toBe(false);
+    expect(bad.diagnostics.at(-1)).toContain("arenas must be one of one, per-branch; got 'many'");
   });
 
   it('reports parse errors and compile errors as diagnostics, and compiles again afterwards', async () => {
@@ -58,6 +77,23 @@ describe('compile service: targets, kernels and export files', () => {
     expect(unknown.diagnostics.at(-1)).toContain("targets must be a list of webgpu, webgpu-fallback, cpu-reference; got 'cuda'");
   });
 
+  it('builds targets from target files\' text: their partitions and kernels, and a bad file as a diagnostic', async () => {
+    const EXAMPLE = 'examples/targets/example-direct.cgc-target.json';
+    const targetFiles = [{ fileName: EXAMPLE, text: readFileSync(join(__dirname, '../..', EXAMPLE), 'utf8') }];
+    const r = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles });
+    expect(r.ok, r.diagnostics.join('\n')).toBe(true);
+    expect(r.partitions!.map((p) => p.target)).toEqual(['example-direct', 'webgpu-fallback']);
+    expect(r.kernels!.find((k) => k.target === 'example-direct')!.kernels[0]!.wgsl).toContain("target 'example-direct', pattern @conv_relu_add");
+    // The program needs the file to load: the response says so; a compile that did not use it does not.
+    expect(r.targetFiles).toEqual(targetFiles);
+    expect((await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles, targets: ['webgpu', 'webgpu-fallback'] })).targetFiles).toBeUndefined();
+    const chosen = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles, targets: ['webgpu', 'example-direct', 'webgpu-fallback'] });
+    expect(chosen.partitions!.map((p) => p.target)).toEqual(['example-direct', 'webgpu-fallback']);
+    const bad = await compileRequest({ model: SPEC, constantTypes: TYPES, targetFiles: [{ fileName: 'bad.json', text: '{"format": "cgc-target", "version": 9}' }] });
+    expect(bad.ok).toBe(false);
+    expect(bad.diagnostics.at(-1)).toContain('bad.json:version: must be 1 (the version this reader reads), got 9');
+  });
+
   it('returns each subgraph\'s WGSL, and builds the bytecode and weights files on request from the modules it kept', async () => {
     const f32 = (n: number) => new Uint8Array(new Float32Array(n).fill(0.5).buffer);
     const resources = { w1: f32(9), b1: f32(1), w2: f32(9), b2: f32(1) };
@@ -71,6 +107,10 @@ describe('compile service: targets, kernels and export files', () => {
     const read = readBytecode(files.outputBytecode);
     expect(read.diagnostics).toEqual([]);
     expect([...read.resources.keys()].sort()).toEqual(['b1', 'b2', 'w1', 'w2']);
+    // A compiled program, for the profile it was compiled for (WebGPU's defaults here).
+    const program = readProgram(files.outputBytecode);
+    expect(program.profile).toEqual({ features: [], limits: Object.fromEntries(Object.entries(DEFAULT_GPU_PROFILE.limits).sort()) });
+    expect(program.constants.size).toBe(4);
     expect(new TextDecoder().decode(files.weightsFile!.subarray(8, 200))).toContain('"w1"');
     // From the printed IR (a result the worker no longer holds): the same program (its locations aside) and weights.
     const fromText = exportFilesFromText(r.inputText!, r.outputText!, resources);

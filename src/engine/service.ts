@@ -8,14 +8,17 @@ import {
 import { CONSTANT, SUBGRAPH } from '../ir/structural';
 import { type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
+import type { TargetFileSource } from './targets';
+import { readTargetFile } from '../webgpu-target/target-file';
 import { type Model, ModelError, openModel } from './model';
 import { writeSafetensors } from '../compiler/import/safetensors';
-import { decisionLines } from '../compiler/dump';
+import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
+import { hasRecordedProfile, recordProfile, writeProgram } from './program';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { CompileError, type Decision } from '../compiler/state';
-import { CgcError, type Granularity } from '../core';
+import { type ArenaSetting, CgcError, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity } from '../core';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
@@ -26,8 +29,12 @@ export interface CompileRequest {
   /** Types of named constants (from the weights file) for constants written without one. */
   readonly constantTypes?: Readonly<Record<string, { shape: number[]; element: ElementType }>>;
   readonly granularity?: Granularity;
-  /** Names of the default targets to compile for (webgpu, webgpu-fallback, cpu-reference); all when absent. */
+  /** One scratch arena ('one', the default) or one per branch ('per-branch'): memory against parallelism (memory/plan.ts). */
+  readonly arenas?: ArenaSetting;
+  /** Names of the targets to compile for, in order, among the defaults (webgpu, webgpu-fallback, cpu-reference) and `targetFiles`'; all when absent. */
   readonly targets?: readonly string[];
+  /** Target files' text (docs/targets.md): their targets join the known ones, ahead of the defaults. */
+  readonly targetFiles?: readonly TargetFileSource[];
   /** The device's features and limits; WebGPU's defaults when absent. */
   readonly gpu?: GpuProfile;
   /** Resource limits on the model and the compile (DEFAULT_LIMITS where not given). */
@@ -48,15 +55,27 @@ export interface CompileResponse {
   readonly id?: string;
   readonly diagnostics: string[];
   readonly inputText?: string;
+  /** The Output IR, whole: what is parsed to load and run it. */
   readonly outputText?: string;
+  /** The Output IR as people read it: long strings (the kernels' WGSL recorded on subgraphs) shown by their first line. */
+  readonly outputView?: string;
   /** Each subgraph symbol's WGSL kernels, or why it has none (CPU reference, or a declined kernel). */
   readonly kernels?: { symbol: string; target: string; kernels: { name: string; wgsl: string }[]; note?: string }[];
-  /** `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). */
-  readonly partitions?: { name: string; target: string; dependsOn: string[]; subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number }[] }[];
-  /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed. */
+  /**
+   * `step` indexes the plan's steps; `opIds` are the ops' decision ids (`%name`). `dependsOn` (of a
+   * partition: partition names; of a subgraph: steps) is what must finish first: data it reads, and
+   * memory it overwrites; `reuseDependsOn` names those there only because of memory reuse.
+   */
+  readonly partitions?: {
+    name: string; target: string; dependsOn: string[]; reuseDependsOn: string[];
+    subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number; dependsOn: number[]; reuseDependsOn: number[] }[];
+  }[];
+  /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed for people (long strings elided). */
   readonly isolated?: Record<string, string>;
   /** ONNX graph inputs (a dynamic dimension is its dim_param, or '?'), so a caller can ask for sizes. */
   readonly onnxInputs?: { name: string; dims: (number | string)[] }[];
+  /** The ONNX model's header: IR version, producer and the opsets it imports. */
+  readonly onnxModel?: { irVersion: number; producer: string; opsets: { domain: string; version: number }[] };
   /** The ONNX model's weights: name, type, bytes. */
   readonly weights?: { name: string; type: string; bytes: number }[];
   /** Constant data by name, where the worker holds it (ONNX initializers, bytecode resources), for running the program. */
@@ -65,6 +84,8 @@ export interface CompileResponse {
   readonly decisions?: Decision[];
   readonly decisionText?: string;
   readonly passTimes?: { pass: string; ms: number }[];
+  /** The target files whose targets took partitions: loading the program needs them (engine/load.ts). */
+  readonly targetFiles?: TargetFileSource[];
 }
 
 export interface CompileHooks {
@@ -99,11 +120,12 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   } : undefined;
   const limits = req.limits ?? {};
   let onnxInputs: CompileResponse['onnxInputs'];
+  let onnxModel: CompileResponse['onnxModel'];
   let model: Model;
   try {
     if (req.onnx) {
       checkFileSize(req.onnx.bytes.length, resolveLimits(req.limits), file);
-      onnxInputs = onnxGraphInputs(req.onnx.bytes, file);
+      ({ inputs: onnxInputs, header: onnxModel } = onnxHeader(req.onnx.bytes, file));
       model = openModel(req.onnx.bytes, {
         fileName: file, limits, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}),
       });
@@ -112,7 +134,7 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
     }
   } catch (e) {
     if (e instanceof ModelError) return { ok: false, diagnostics: e.diagnostics.map(formatDiagnostic) };
-    if (e instanceof CgcError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}) };
+    if (e instanceof CgcError) return { ok: false, diagnostics: [e.message], ...(onnxInputs ? { onnxInputs } : {}), ...(onnxModel ? { onnxModel } : {}) };
     throw e;
   }
   const data = model.constants.size ? Object.fromEntries(model.constants) : undefined;
@@ -120,17 +142,28 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   if (model.format !== 'onnx') return data ? { ...compiled, constants: data } : compiled;
   const typeOf = new Map([...model.module.walk()].filter((op) => op.name === CONSTANT).map((op) => [(op.attr('name') as { value: string }).value, op.results[0]!.type]));
   const weights = [...model.constants].map(([name, bytes]) => ({ name, type: typeOf.has(name) ? typeToString(typeOf.get(name)!) : '?', bytes: bytes.byteLength }));
-  return { ...compiled, onnxInputs, weights, constants: data ?? {} };
+  return { ...compiled, onnxInputs, onnxModel, weights, constants: data ?? {} };
 }
 
-/** The ONNX graph's inputs (a dynamic dimension is its dim_param, or '?'), read before the import so a failed import can still ask for sizes. */
-function onnxGraphInputs(bytes: Uint8Array, file: string): CompileResponse['onnxInputs'] {
-  const graph = decodeModel(bytes, file).graph;
+/**
+ * The ONNX graph's inputs (a dynamic dimension is its dim_param, or '?') and the model's header (IR
+ * version, producer, opsets), read before the import so a failed import can still ask for sizes.
+ */
+function onnxHeader(bytes: Uint8Array, file: string): { inputs: CompileResponse['onnxInputs']; header: CompileResponse['onnxModel'] } {
+  const model = decodeModel(bytes, file);
+  const graph = model.graph;
   const weights = new Set(graph?.initializer.map((t) => t.name));
-  return graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
-    name: vi.name,
-    dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
-  }));
+  return {
+    inputs: graph?.input.filter((vi) => !weights.has(vi.name)).map((vi) => ({
+      name: vi.name,
+      dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
+    })),
+    header: {
+      irVersion: int64ToNumber(model.ir_version),
+      producer: [model.producer_name, model.producer_version].filter(Boolean).join(' '),
+      opsets: model.opset_import.map((o) => ({ domain: o.domain || 'ai.onnx', version: int64ToNumber(o.version) })),
+    },
+  };
 }
 
 async function compileModel(model: Model, req: CompileRequest, file: string, hooks: CompileHooks, data?: Readonly<Record<string, Uint8Array>>): Promise<CompileResponse> {
@@ -139,14 +172,18 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
   const inputText = printModule(module);
   try {
     const program = await model.compileAsync({
-      granularity: req.granularity ?? 'coarse',
+      granularity: req.granularity ?? DEFAULT_GRANULARITY,
+      arenas: req.arenas ?? DEFAULT_ARENAS,
       limits: req.limits ?? {},
       gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
       ...(req.targets ? { targets: req.targets } : {}),
+      ...(req.targetFiles ? { targetFiles: req.targetFiles } : {}),
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });
     const s = program.state;
+    // The profile it was specialized for rides on the Output IR, so either download path writes a program (exportFiles).
+    recordProfile(s.output!, req.gpu ?? DEFAULT_GPU_PROFILE);
     // getRandomValues, not randomUUID: the latter exists only in secure contexts (a page served over plain http has none).
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
@@ -154,19 +191,22 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
     return {
       ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
+      outputView: printModule(s.output!, READABLE_OUTPUT),
       kernels: kernelSources(s.output!, s.partitions, isolated, program.targets),
       partitions: s.partitions.map((p) => ({
-        name: p.name, target: p.target, dependsOn: p.dependsOn,
+        name: p.name, target: p.target, dependsOn: p.dependsOn, reuseDependsOn: p.reuseDependsOn,
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
           symbol: sg.symbol, target: sg.target, pattern: sg.pattern, ops: sg.ops.map((o) => o.opName), step,
           opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),
+          dependsOn: [...s.stepDependencies[step]!.dependsOn], reuseDependsOn: [...s.stepDependencies[step]!.reuseDependsOn],
         })),
       })),
-      isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m)])),
+      isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m, READABLE_OUTPUT)])),
       plan: s.plan!,
       decisions: s.graph.ops.map((op) => s.decisions.get(op)).filter((d): d is Decision => !!d),
       decisionText: decisionLines(s).join('\n'),
       passTimes: s.passTimes,
+      ...targetFilesUsed(req, s.partitions),
     };
   } catch (e) {
     if (e instanceof CgcError) {
@@ -177,7 +217,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
 }
 
 /**
- * The Output IR as bytecode with the weights as resources, and the weights as .safetensors: each
+ * The Output IR as a compiled program with the weights as resources, and the weights as .safetensors: each
  * `cgc.constant` of the Input IR that `data` has bytes for. A weight whose bytes do not fit its
  * declared type is an error naming it.
  */
@@ -192,7 +232,9 @@ export function exportFiles(input: Operation, output: Operation, data: Readonly<
     }
   }
   const weightsFile = tensors.length ? writeSafetensors(tensors) : undefined;
-  return { outputBytecode: writeBytecode(output, { resources }), ...(weightsFile ? { weightsFile } : {}) };
+  // A compiled program (docs/bytecode.md) where the Output IR knows its profile; Output IR printed by an earlier build does not.
+  const outputBytecode = hasRecordedProfile(output) ? writeProgram(output, { constants: resources }) : writeBytecode(output, { resources });
+  return { outputBytecode, ...(weightsFile ? { weightsFile } : {}) };
 }
 
 /** exportFiles from printed Input and Output IR (a compile result the caller holds but the service no longer does). */
@@ -203,6 +245,12 @@ export function exportFilesFromText(inputText: string, outputText: string, data:
     return r.module;
   };
   return exportFiles(parse(inputText, 'input.mlir'), parse(outputText, 'output.mlir'), data);
+}
+
+/** The request's target files whose targets took a partition (by the name each file declares). */
+function targetFilesUsed(req: CompileRequest, partitions: readonly { target: string }[]): Pick<CompileResponse, 'targetFiles'> {
+  const used = (req.targetFiles ?? []).filter((f) => partitions.some((p) => p.target === readTargetFile(f.text, f.fileName).name));
+  return used.length ? { targetFiles: used } : {};
 }
 
 /** Each subgraph's WGSL as its partition's target describes it, or why it has none (it runs on the host, say). */

@@ -1,23 +1,60 @@
-// The default target set, best first: fused WebGPU kernels, the per-op WebGPU fallback, and the
-// CPU reference as the last resort. The engine assembles it; the compiler and the runtime take
+// The targets the engine knows: the default set, best first — fused WebGPU kernels, the per-op
+// WebGPU fallback, the CPU reference as the last resort — and any loaded from target files
+// (docs/targets.md). A caller picks and orders among them by name; the compiler and the runtime take
 // whatever targets they are given.
 import type { Target } from '../ir';
-import { validateTargets } from '../core';
+import { CgcError, validateTargets } from '../core';
 import { createReferenceTarget } from '../reference/target';
+import { loadTargetFile } from '../webgpu-target/file-target';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { createWebGpuFallbackTarget, createWebGpuTarget } from '../webgpu-target/target';
+
+/** Whether a file's text is a target file (its format marker), for the app, which reads no target module itself. */
+export { isTargetFile } from '../webgpu-target/target-file';
 
 export interface TargetOptions {
   /** false drops the fused `webgpu` target: every op then gets its own kernel (or the CPU reference). */
   readonly fusion?: boolean;
 }
 
+/** A target file's text and the name it is known by in messages. */
+export interface TargetFileSource {
+  readonly fileName: string;
+  readonly text: string;
+}
+
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
   return [...(options.fusion === false ? [] : [createWebGpuTarget(profile)]), createWebGpuFallbackTarget(profile), createReferenceTarget()];
 }
 
-/** The targets `names` picks from `all`, in `all`'s order; an unknown name is an error (a typo must not drop a target). */
-export function selectTargets(all: readonly Target[], names: readonly string[]): Target[] {
-  const chosen = validateTargets(names, all.map((t) => t.name));
-  return all.filter((t) => chosen.includes(t.name));
+/** Two known targets of one name. */
+export class TargetRegistryError extends CgcError {
+  override name = 'TargetRegistryError';
+  constructor(message: string) {
+    super('usage', message);
+  }
+}
+
+/**
+ * Every known target: those of the target files first (in the order given), then `extra` (targets
+ * a caller made), then the default set.
+ * A file's problems throw TargetFileError; a name already taken throws TargetRegistryError.
+ */
+export function knownTargets(
+  profile: GpuProfile = DEFAULT_GPU_PROFILE,
+  options: TargetOptions & { readonly files?: readonly TargetFileSource[]; readonly extra?: readonly Target[] } = {},
+): Target[] {
+  const loaded = [...(options.files ?? []).map((f) => loadTargetFile(f.text, f.fileName, profile)), ...(options.extra ?? [])];
+  const targets = [...loaded, ...defaultTargets(profile, options)];
+  targets.forEach((t, i) => {
+    const first = targets.findIndex((u) => u.name === t.name);
+    if (first < i) throw new TargetRegistryError(`two targets are named '${t.name}'${i >= loaded.length ? ' (a loaded target took a default target\'s name)' : ''}`);
+  });
+  return targets;
+}
+
+/** The targets `names` picks, in that order (all of `known` when absent); an unknown name is an error, so a typo cannot drop a target. */
+export function chooseTargets(known: readonly Target[], names?: readonly string[]): Target[] {
+  if (!names) return [...known];
+  return validateTargets(names, known.map((t) => t.name)).map((n) => known.find((t) => t.name === n)!);
 }

@@ -100,3 +100,15 @@ export function shareLinkSeeds(): string[] {
     ...small.map((s, i) => `#view=${['source', 'graph', 'memory', 'ir'][i % 4]}&name=model${i}.mlir&src=${b64url(deflateRawSync(s.text))}`),
   ];
 }
+
+/** Target files: the examples, and each example cut to one pattern (so splices mix smaller pieces). */
+export function targetFileSeeds(): string[] {
+  const out: string[] = [];
+  for (const file of filesUnder(join(REPO_ROOT, 'examples/targets'), '.json')) {
+    const text = readFileSync(file, 'utf8');
+    out.push(text);
+    const doc = JSON.parse(text) as { patterns: unknown[] };
+    for (const p of doc.patterns) out.push(JSON.stringify({ ...doc, patterns: [p] }, null, 1));
+  }
+  return out;
+}

@@ -8,7 +8,14 @@ import { OnnxImportError, importOnnx, readTensorProto } from '../compiler/import
 import { SafetensorsError, readSafetensors, writeSafetensors } from '../compiler/import/safetensors';
 import { parseShareHash } from '../ui/share';
 import { ShareSourceError, unpackSource } from '../ui/share-source';
-import { bytecodeSeeds, irTextSeeds, specConstantTypes, onnxSeeds, safetensorsSeeds, shareLinkSeeds, tensorProtoSeeds } from './corpus';
+import { DeclarationError, readDeclaration } from '../compiler/patterns/pattern';
+import { compile } from '../compiler/pipeline';
+import { CompileError } from '../compiler/state';
+import { INTERFACES } from '../ir';
+import { defaultTargets } from '../engine/targets';
+import { createFileTarget } from '../webgpu-target/file-target';
+import { TargetFileError, readTargetFile } from '../webgpu-target/target-file';
+import { bytecodeSeeds, irTextSeeds, specConstantTypes, onnxSeeds, safetensorsSeeds, shareLinkSeeds, targetFileSeeds, tensorProtoSeeds } from './corpus';
 import { type Rng, mutateBytes } from './mutate-bytes';
 import { mutateBytecode, mutateSafetensors, mutateText } from './mutate-formats';
 import { mutateProtobuf } from './mutate-protobuf';
@@ -213,7 +220,43 @@ const shareLink: FuzzTarget = {
   },
 };
 
-export const TARGETS: readonly FuzzTarget[] = [irText, bytecode, onnx, tensorProto, safetensors, shareLink];
+/** The model an accepted target file compiles (its templates instantiated against conv → relu → add and an upsample). */
+const SPEC_MODEL = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_INPUT}", cgc.version = "0.1.0"} {
+  cgc.entry_point @main(%in: !cgc.tensor<1x2x4x4x!cgc.float32>, %w: !cgc.tensor<2x2x3x3x!cgc.float32>, %b: !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<1x2x8x8x!cgc.float32> {
+    %c = cgc_op.convolution(%in, %w, %b) {start_padding = [1, 1], end_padding = [1, 1]}
+    %r = cgc_op.relu(%c)
+    %a = cgc_op.add(%r, %in)
+    %u = cgc_op.upsample(%a)
+    cgc.return %u
+  }
+}`;
+
+const targetFile: FuzzTarget = {
+  name: 'target-file',
+  ext: 'json',
+  contract: 'readTargetFile throws TargetFileError with a message; an accepted file\'s target declares patterns the compiler reads (or refuses with DeclarationError) and compiles a model (or the compile fails with CompileError)',
+  seeds: () => targetFileSeeds().map((s) => enc.encode(s)),
+  mutate: (input, r, seeds) => (r() < 0.7 ? enc.encode(mutateText(dec.decode(input), r, seedTexts(seeds))) : mutateBytes(input, r, seeds)),
+  run: (input) => {
+    let file;
+    try {
+      file = readTargetFile(dec.decode(input), 'fuzz.json');
+    } catch (e) {
+      return refusedBy(e, TargetFileError);
+    }
+    const target = createFileTarget(file);
+    try {
+      readDeclaration(target.exchange({ interface: INTERFACES.CGC_SUBGRAPH_DECLARATION_REQUEST, text: '' }), target.name);
+      compile(parseModule(SPEC_MODEL).module!, [target, ...defaultTargets()]);
+    } catch (e) {
+      if (e instanceof DeclarationError || e instanceof CompileError) return refusedBy(e, Error);
+      throw e;
+    }
+    return 'accepted';
+  },
+};
+
+export const TARGETS: readonly FuzzTarget[] = [irText, bytecode, onnx, tensorProto, safetensors, shareLink, targetFile];
 
 export function targetNamed(name: string): FuzzTarget {
   const t = TARGETS.find((x) => x.name === name);

@@ -90,25 +90,35 @@ export function formatFloat(v: number): string {
   return e < 0 ? `${s}.0` : `${s.slice(0, e)}.0${s.slice(e)}`;
 }
 
-export function formatAttribute(a: Attribute): string {
+/**
+ * An attribute's text. With `elide`, a string longer than that many characters prints as its first
+ * line and a count of the characters left out (a kernel's WGSL, say): readable, but no longer the
+ * same attribute when parsed back.
+ */
+export function formatAttribute(a: Attribute, elide?: number): string {
   switch (a.kind) {
     case 'int': return String(a.value);
     case 'float': return formatFloat(a.value);
-    case 'string': return quoteString(a.value);
+    case 'string': return elide !== undefined && a.value.length > elide ? quoteString(elided(a.value, elide)) : quoteString(a.value);
     case 'bool': return a.value ? 'true' : 'false';
     case 'unit': return 'unit';
     case 'symbol': return `@${/^[A-Za-z_][A-Za-z0-9_$.]*$/.test(a.name) ? a.name : quoteString(a.name)}`;
     case 'type': return typeToString(a.type);
-    case 'array': return `[${a.elements.map(formatAttribute).join(', ')}]`;
-    case 'dict': return formatDict(a.entries, [...a.entries.keys()]);
+    case 'array': return `[${a.elements.map((e) => formatAttribute(e, elide)).join(', ')}]`;
+    case 'dict': return formatDict(a.entries, [...a.entries.keys()], elide);
   }
 }
 
+function elided(s: string, keep: number): string {
+  const head = s.slice(0, Math.min(keep, s.includes('\n') ? s.indexOf('\n') : s.length));
+  return `${head} ... (${s.length - head.length} more characters elided)`;
+}
+
 /** `{a = 1, b}` — a unit attribute prints as its bare name, as MLIR does. */
-export function formatDict(entries: ReadonlyMap<string, Attribute>, order: readonly string[]): string {
+export function formatDict(entries: ReadonlyMap<string, Attribute>, order: readonly string[], elide?: number): string {
   const parts = order.map((k) => {
     const v = entries.get(k)!;
-    return v.kind === 'unit' ? formatAttrName(k) : `${formatAttrName(k)} = ${formatAttribute(v)}`;
+    return v.kind === 'unit' ? formatAttrName(k) : `${formatAttrName(k)} = ${formatAttribute(v, elide)}`;
   });
   return `{${parts.join(', ')}}`;
 }

@@ -1,7 +1,7 @@
 // The MLIR exchange between the compiler and its targets: IR documents tagged with the spec's
 // interface GUIDs. A target is a declaration document plus an implementation behind `exchange`;
 // the compiler never calls into a target's internals.
-import { stringAttr } from './attributes';
+import { type Attribute, stringAttr } from './attributes';
 import { formatDiagnostic } from './diagnostics';
 import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR } from './interfaces';
 import { Operation } from './operation';
@@ -58,6 +58,12 @@ export interface CompileTarget {
 /** Module attributes of a specialization answer. */
 export const SPECIALIZATION_ATTR = 'cgc.specialization';
 export const REASON_ATTR = 'cgc.reason';
+/**
+ * Module attribute of an accepting answer: the target's configuration for the subgraph (its kernels,
+ * say), in whatever form the target reads back. The compiler copies it, unread, onto the subgraph in
+ * the Output IR (its `configuration` attribute), where the target finds it in the partitions it compiles.
+ */
+export const CONFIGURATION_ATTR = 'cgc.configuration';
 
 /** The interfaces a target that optimizes subgraphs must support (the spec's SUBGRAPH_* set). */
 export const SUBGRAPH_INTERFACES: readonly string[] = [
@@ -68,12 +74,13 @@ export const SUBGRAPH_INTERFACES: readonly string[] = [
   INTERFACES.CGC_SUBGRAPH_SPECIALIZATION,
 ];
 
-/** A target's answer to a specialization request. */
-export function specializationAnswer(accept: boolean, reason?: string): IRDocument {
-  const module = new Operation(MODULE, [], [], new Map([
+/** A target's answer to a specialization request: an accept may carry the target's configuration for the subgraph. */
+export function specializationAnswer(accept: boolean, reason?: string, configuration?: Attribute): IRDocument {
+  const module = new Operation(MODULE, [], [], new Map<string, Attribute>([
     [INTERFACE_ATTR, stringAttr(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION)], [VERSION_ATTR, stringAttr(CGC_VERSION)],
     [SPECIALIZATION_ATTR, stringAttr(accept ? 'accept' : 'reject')],
     ...(reason !== undefined ? [[REASON_ATTR, stringAttr(reason)] as const] : []),
+    ...(accept && configuration ? [[CONFIGURATION_ATTR, configuration] as const] : []),
   ]));
   module.addRegion().addBlock();
   return documentOf(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION, module);

@@ -128,3 +128,16 @@ cgc.return %w`);
     expect(printModule(parseModule(printed).module!)).toBe(printed);
   });
 });
+
+describe('printing with long strings elided', () => {
+  const text = `cgc.module attributes {configuration = [{wgsl = "// s.0: first line\\nfn main() {}\\n", name = ".0"}]} {
+}
+`;
+  it('shows a long string as its first line and a count; without the option, the whole string round-trips', () => {
+    const module = parseModule(text).module!;
+    expect(printModule(module, { elide: 10 })).toContain('configuration = [{wgsl = "// s.0: fi ... (22 more characters elided)", name = ".0"}]');
+    expect(printModule(module, { elide: 100 })).toBe(printModule(module));
+    expect(printModule(parseModule(printModule(module)).module!)).toBe(printModule(module));
+    expect(printModule(module)).toContain('wgsl = "// s.0: first line\\0Afn main() {}\\0A"');
+  });
+});

@@ -11,10 +11,16 @@ export type PrintForm = 'pretty' | 'generic';
 
 export interface PrintOptions {
   form?: PrintForm;
+  /**
+   * Strings longer than this many characters print as their first line and a count of what is
+   * left out, as MLIR's `--mlir-elide-elementsattrs-if-larger` does for data: a view for people
+   * (the kernels' WGSL a target recorded on its subgraphs), which no longer parses back to the same module.
+   */
+  elide?: number;
 }
 
 export function printModule(module: Operation, options: PrintOptions = {}): string {
-  const printer = new Printer(options.form ?? 'pretty');
+  const printer = new Printer(options.form ?? 'pretty', options.elide);
   printer.op(module, 0);
   return printer.lines.join('\n') + '\n';
 }
@@ -67,7 +73,7 @@ class Printer {
   readonly lines: string[] = [];
   private namer = new Namer();
 
-  constructor(private readonly form: PrintForm) {}
+  constructor(private readonly form: PrintForm, private readonly elide?: number) {}
 
   op(op: Operation, indent: number): void {
     const saved = this.namer;
@@ -102,7 +108,7 @@ class Printer {
   private generic(op: Operation, indent: number): void {
     const head = `${this.results(op)}"${op.name}"(${this.uses(op.operands)})`;
     const sig = `(${this.types(op.operands)}) -> ${resultTypes(op.results.map((r) => r.type))}`;
-    const attrs = op.attributes.size ? ` ${formatDict(op.attributes, [...op.attributes.keys()].sort())}` : '';
+    const attrs = op.attributes.size ? ` ${formatDict(op.attributes, [...op.attributes.keys()].sort(), this.elide)}` : '';
     if (!op.regions.length) {
       this.emit(indent, `${head}${attrs} : ${sig}`);
       return;
@@ -126,7 +132,7 @@ class Printer {
     switch (op.name) {
       case PATTERN: {
         const rest = without(op.attributes, ATTR.symName);
-        const attrs = rest.size ? ` attributes ${formatDict(rest, [...rest.keys()])}` : '';
+        const attrs = rest.size ? ` attributes ${formatDict(rest, [...rest.keys()], this.elide)}` : '';
         this.emit(indent, `${op.name} ${formatAttribute({ kind: 'symbol', name: op.symbolName ?? '' })}${attrs}`);
         return;
       }
@@ -134,7 +140,7 @@ class Printer {
       case SUBGRAPH: {
         const sym = op.symbolName;
         const rest = without(op.attributes, ATTR.symName);
-        const attrs = rest.size ? ` attributes ${formatDict(rest, [...rest.keys()])}` : '';
+        const attrs = rest.size ? ` attributes ${formatDict(rest, [...rest.keys()], this.elide)}` : '';
         this.emit(indent, `${op.name}${sym !== undefined ? ` ${formatAttribute({ kind: 'symbol', name: sym })}` : ''}${attrs} {`);
         op.regions[0]!.blocks[0]!.operations.forEach((o, i) => {
           if (i > 0 && o.regions.length) this.lines.push('');
@@ -164,7 +170,7 @@ class Printer {
       }
       default: {
         if (!op.name.startsWith('cgc_op.') || op.regions.length) return this.generic(op, indent);
-        const attrs = op.attributes.size ? ` ${formatDict(op.attributes, [...op.attributes.keys()])}` : '';
+        const attrs = op.attributes.size ? ` ${formatDict(op.attributes, [...op.attributes.keys()], this.elide)}` : '';
         this.emit(indent, `${this.results(op)}${op.name}(${this.uses(op.operands)})${attrs}`
           + ` : (${this.types(op.operands)}) -> ${resultTypes(op.results.map((r) => r.type))}`);
       }
@@ -179,7 +185,7 @@ class Printer {
     const args = (block?.arguments ?? []).map((a) => `${this.namer.define(a)}: ${typeToString(a.type)}`).join(', ');
     const results = fn && fn.results.length ? ` -> ${resultTypes(fn.results)}` : '';
     const rest = without(op.attributes, ATTR.symName, ATTR.functionType, ATTR.visibility);
-    const attrs = rest.size ? ` attributes ${formatDict(rest, [...rest.keys()])}` : '';
+    const attrs = rest.size ? ` attributes ${formatDict(rest, [...rest.keys()], this.elide)}` : '';
     const symbol = formatAttribute({ kind: 'symbol', name: op.symbolName ?? '' });
     const visibility = vis?.kind === 'string' ? `${vis.value} ` : '';
     if (!fn) {

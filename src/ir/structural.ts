@@ -37,6 +37,8 @@ export const ATTR = {
   functionType: 'function_type',
   visibility: 'sym_visibility',
   origin: 'origin',
+  /** On cgc.subgraph: its target's configuration from the specialization answer (CONFIGURATION_ATTR), copied unread. */
+  configuration: 'configuration',
   constantName: 'name',
   callee: 'callee',
   offset: 'offset',

@@ -13,6 +13,7 @@ export const ui = {
   fileInput: byId('file-input', HTMLInputElement),
   urlForm: byId('url-form', HTMLFormElement),
   urlInput: byId('url-input', HTMLInputElement),
+  urlMenu: byId('url-menu', HTMLDetailsElement),
   compile: byId('compile', HTMLButtonElement),
   cancel: byId('cancel', HTMLButtonElement),
   share: byId('share', HTMLButtonElement),
@@ -33,6 +34,12 @@ export const ui = {
   details: byId('node-details', HTMLElement),
   legend: byId('graph-legend', HTMLUListElement),
   memory: byId('memory', HTMLElement),
+  openError: byId('open-error', HTMLElement),
+  properties: byId('model-properties', HTMLElement),
+  workspace: byId('workspace', HTMLElement),
+  sideToggle: byId('side-toggle', HTMLButtonElement),
+  help: byId('help', HTMLDialogElement),
+  theme: byId('theme', HTMLSelectElement),
 };
 
 export const app = {
@@ -44,7 +51,7 @@ export const app = {
   constants: undefined as Map<string, Uint8Array> | undefined,
   model: undefined as GraphModel | undefined,
   decisions: new Map<string, Decision>(),
-  view: 'source' as View,
+  view: 'graph' as View,
   /** A node to select once the graph is laid out (from a share link). */
   pendingNode: undefined as string | undefined,
   irChoice: 'input',

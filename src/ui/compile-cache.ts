@@ -36,7 +36,9 @@ export async function compileOrCached(source: ModelSource, options: CompileOptio
   const key = app.cacheable && !app.edited ? await cacheKey(source, options, targets, device).catch(() => undefined) : undefined;
   const cached = key ? await cachedCompile(key) : undefined;
   if (cached) return { response: cached, fromCache: true, cache: { text: 'from the compile cache (not recompiled)' } };
-  const r = await compileInWorker(compileRequestOf(source, { granularity: options.granularity, targets, limits: options.limits ?? {}, ...(device ? { gpu: device.profile } : {}) }), onProgress);
+  const r = await compileInWorker(compileRequestOf(source, {
+    granularity: options.granularity, arenas: options.arenas ?? 'one', targets, limits: options.limits ?? {}, ...(device ? { gpu: device.profile } : {}), ...(options.targetFiles ? { targetFiles: options.targetFiles } : {}),
+  }), onProgress);
   if (!r) return undefined;
   if (!key) return { response: r, fromCache: false, cache: { text: whyNotCached() } };
   if (!r.ok) return { response: r, fromCache: false, cache: { text: 'not cached: the compile failed' } };
@@ -45,9 +47,21 @@ export async function compileOrCached(source: ModelSource, options: CompileOptio
 
 const formatMB = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
-/** The line under the summary: what the cache did for this compile, the storage used, and Clear. */
+/** A few words for the status bar; the whole sentence is the item's tooltip. */
+function shortly(text: string): string {
+  if (text.startsWith('from')) return 'from cache';
+  if (text.startsWith('compiled; the result is in')) return 'cached';
+  if (text.startsWith('compiled; storing')) return 'caching…';
+  if (text.startsWith('cache cleared')) return 'cache cleared';
+  return 'not cached';
+}
+
+/**
+ * The status bar item beside the summary: what the cache did for this compile (its tooltip says why),
+ * the storage used, and Clear. Not a role="status" item: those get their text as tooltip.
+ */
 export class CacheLine {
-  private readonly line = h('p', { class: 'muted cache-status', 'data-testid': 'cache-status', role: 'status' });
+  private readonly line = h('span', { class: 'muted cache-status', 'data-testid': 'cache-status', 'aria-live': 'polite' });
   private readonly text = h('span', { 'data-testid': 'cache-status-text' });
   /** Why the browser refused to keep the model file itself for the next visit, when it did. */
   private modelRefused: string | undefined;
@@ -60,22 +74,22 @@ export class CacheLine {
     after.after(this.line);
   }
 
-  private async withSize(text: string): Promise<string> {
+  private async say(text: string): Promise<void> {
     const used = await storedBytes();
     const refused = this.modelRefused ? ` · the model file itself could not be kept for the next visit (${this.modelRefused}): a reload asks for it again` : '';
-    return `${text}${refused}${used !== undefined ? ` · this site stores ${formatMB(used)}` : ''}`;
+    const size = used !== undefined ? ` · this site stores ${formatMB(used)}` : '';
+    this.line.title = `${text}${refused}${size}`;
+    this.text.textContent = `${shortly(text)}${this.modelRefused ? ' (model not kept)' : ''}${used !== undefined ? ` · ${formatMB(used)} stored` : ''}`;
   }
 
   /** Shows what the cache did for a compile, and then whether its write went through. */
   show(note: CacheNote): void {
     this.line.hidden = false;
     this.line.dataset.fromCache = String(note.text.startsWith('from'));
-    void this.withSize(note.text).then((t) => { this.text.textContent = t; });
-    void note.stored?.then(async (refused) => {
-      this.text.textContent = await this.withSize(refused
-        ? `not cached: the browser refused to store this result (${refused})`
-        : 'compiled; the result is in the compile cache (a reload with the same options does not recompile)');
-    });
+    void this.say(note.text);
+    void note.stored?.then((refused) => this.say(refused
+      ? `not cached: the browser refused to store this result (${refused})`
+      : 'compiled; the result is in the compile cache (a reload with the same options does not recompile)'));
   }
 
   /** Remembers a model opened from files, to restore it on the next visit. */
@@ -89,7 +103,7 @@ export class CacheLine {
     void clearCache().then(async () => {
       app.cacheable = false;
       ui.shareStatus.textContent = 'cache cleared: the next visit starts with the demo';
-      this.text.textContent = await this.withSize('cache cleared');
+      await this.say('cache cleared');
     });
   }
 }

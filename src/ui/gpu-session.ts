@@ -2,7 +2,7 @@
 // device loss (or destroy()) the next Run opens a fresh one (the lost device can never run again), and the status
 // line says what happened each time.
 import { type AdapterSummary, describeAdapter, openDevice } from '../runtime/device';
-import { type GpuProfile, gpuProfile } from '../webgpu-target/limits';
+import { type GpuProfile, gpuProfile } from '../engine/load';
 import { errorText } from './dom';
 
 /** What compiles specialize for: the device's features and limits, and which adapter it is (for cache keys). */

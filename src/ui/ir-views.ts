@@ -75,7 +75,7 @@ export class IrViews {
     this.response = r;
     this.base = fileName.replace(/\.(mlir|mlirbc|onnx)$/i, '') || 'model';
     this.texts = new Map([['input', r?.inputText ?? '']]);
-    if (r?.outputText) this.texts.set('output', r.outputText);
+    if (r?.outputText) this.texts.set('output', r.outputView ?? r.outputText);
     for (const [name, text] of Object.entries(r?.isolated ?? {})) this.texts.set(name, text);
     for (const k of r?.kernels ?? []) this.texts.set(`${KERNEL_PREFIX}${k.symbol}`, kernelText(k));
     const label = (k: string) => (k === 'input' ? 'Input IR' : k === 'output' ? 'Output IR (cgc.program)' : `partition @${k} (isolated)`);
@@ -91,7 +91,7 @@ export class IrViews {
     this.buttons.weights.disabled = !weights;
     this.buttons.weights.title = weights ? 'Build the weights file (.safetensors) and download it' : 'This model has no weights data here';
     this.buttons.bytecode.disabled = !r?.ok || !r.outputText;
-    this.buttons.bytecode.title = this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the Output IR bytecode (weights as resources) and download it';
+    this.buttons.bytecode.title = this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the compiled program (Output IR bytecode with its kernels, device profile and weights) and download it';
     this.render();
   }
 

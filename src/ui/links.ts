@@ -64,7 +64,7 @@ export class Links {
   private linkError(error: string): false {
     ui.shareError.replaceChildren(h('strong', {}, 'This link could not be opened: '), error, '. Showing the default view instead.');
     ui.shareError.hidden = false;
-    this.deps.setView('source');
+    this.deps.setView('graph');
     return false;
   }
 
@@ -126,7 +126,7 @@ export class Links {
     app.irChoice = st.ir ?? 'input';
     app.pendingNode = st.node;
     run.offer(st.run);
-    setView(st.view ?? 'source');
+    setView(st.view ?? 'graph');
     const model = st.model;
     if (linked) {
       // IR from the link: a demo named beside it lends its weights (an edited demo); the text replaces the demo's.
@@ -148,6 +148,7 @@ export class Links {
       // Never fetch from a link by itself: the user sees the URL and clicks Load.
       ui.urlInput.value = model.url;
       ui.shareStatus.textContent = 'The link names a model URL: check it and press Load.';
+      ui.urlMenu.open = true;
       return true;
     }
     if (model?.kind === 'file') {

@@ -1,9 +1,11 @@
 // App wiring: load a model (demo, files, URL, IR in a link, or the cached last model), compile it in
-// the worker with per-pass progress and the chosen options, and show the graph, memory plan and IR
-// views. Share links live in links.ts, the compile cache in compile-cache.ts. Every string from a
-// model, the compiler or the GPU reaches the page through textContent only.
+// the worker with per-pass progress and the chosen options, and show the graph, memory plan, IR and
+// model properties. A model that fails to open leaves the loaded one in place. Share links live in
+// links.ts, the compile cache in compile-cache.ts, the toolbar's help, keys and panels in chrome.ts.
+// Every string from a model, the compiler or the GPU reaches the page through textContent only.
 import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, app, ui } from './app-state';
+import { wireChrome } from './chrome';
 import { CompileWorkerFault, cancelCompile, filesInWorker, layoutInWorker } from './compile-client';
 import { CacheLine, compileOrCached, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
@@ -16,13 +18,16 @@ import { Links } from './links';
 import { installTestHooks } from './test-hooks';
 import { showMemoryPlan } from './memory-view';
 import { fileRefOf } from './model-identity';
+import { showModelProperties } from './model-properties';
 import { showNodeDetails } from './node-details';
 import { RunPanel } from './run-panel';
 import { type ModelRef, type View, VIEWS } from './share';
 import { askForShapes } from './shapes-form';
 import { SourceEditor } from './source-editor';
-import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl } from './sources';
+import { ThemeSwitch } from './theme';
+import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl, splitTargetFiles } from './sources';
 
+new ThemeSwitch(ui.theme);
 const editor = new SourceEditor(() => { app.edited = true; });
 const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showDetails(index);
@@ -48,8 +53,9 @@ function setProgress(label: string | undefined, fraction = 0): void {
   ui.progressLabel.textContent = label ?? '';
 }
 
-function showDiagnostics(lines: readonly string[]): void {
-  ui.diagnostics.replaceChildren(...lines.map((l) => h('li', { class: `diagnostic ${/\berror\b/.test(l) ? 'error' : 'note'}` }, l)));
+/** The compile's diagnostics; `failed` (a model that could not open) shows every line as an error. */
+function showDiagnostics(lines: readonly string[], failed = false): void {
+  ui.diagnostics.replaceChildren(...lines.map((l) => h('li', { class: `diagnostic ${failed || /\berror\b/.test(l) ? 'error' : 'note'}` }, l)));
 }
 
 function setView(view: View): void {
@@ -62,38 +68,83 @@ function setView(view: View): void {
 /** Counts loads: a load or compile started before a later load (even one that failed) shows nothing when it ends. */
 let loadCount = 0;
 
+/** The loaded, compiled model as a failed open finds it, to put back. */
+interface Loaded {
+  readonly source: ModelSource;
+  readonly constants: Map<string, Uint8Array> | undefined;
+  readonly ref: ModelRef | undefined;
+  readonly edited: boolean;
+  readonly cacheable: boolean;
+  readonly linkSource: typeof app.linkSource;
+  readonly editor: { readonly text: string; readonly name: string; readonly constantTypes: typeof editor.constantTypes };
+}
+
+/** What is loaded now, when it compiled (a model that did not compile is nothing to go back to). */
+function loaded(): Loaded | undefined {
+  if (!app.source || !app.response?.ok) return undefined;
+  return {
+    source: app.source, constants: app.constants, ref: app.ref, edited: app.edited, cacheable: app.cacheable, linkSource: app.linkSource,
+    editor: { text: editor.text, name: editor.fileName, constantTypes: editor.constantTypes },
+  };
+}
+
+/** A model failed to open: `previous` stays loaded (its views were never replaced), and the page says so. */
+function keepPrevious(previous: Loaded, what: string): void {
+  Object.assign(app, { source: previous.source, constants: previous.constants, ref: previous.ref, edited: previous.edited, cacheable: previous.cacheable, linkSource: previous.linkSource });
+  editor.set(previous.editor.text, previous.editor.name, previous.editor.constantTypes);
+  setProgress(undefined);
+  ui.openError.replaceChildren(h('strong', {}, `Could not open ${what}`), ` — ${previous.source.name} is still loaded, shown and runnable. Why:`);
+  ui.openError.hidden = false;
+  syncPicker();
+  syncHash();
+}
+
+/** The Demo box names the demo only while a demo is loaded. */
+function syncPicker(): void {
+  ui.picker.value = app.ref?.kind === 'demo' ? app.ref.name : '';
+}
+
 async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from: LoadFrom = {}): Promise<void> {
   const mine = ++loadCount;
+  const previous = loaded();
   setProgress(`reading ${what}…`);
   showDiagnostics([]);
+  ui.shareStatus.textContent = '';
+  let source: ModelSource;
+  let identity: ModelRef | undefined;
   try {
-    const source = await read();
+    source = await read();
     if (mine !== loadCount) return; // a later load replaced this one while it was read
     // A model from files is named by its identity (name, size, SHA-256): the hash keeps it for reloads and links.
-    const identity = ref ?? (from.cacheable ? await fileRefOf(source) : undefined);
+    identity = ref ?? (from.cacheable ? await fileRefOf(source) : undefined);
     if (mine !== loadCount) return;
     // The file a followed link asked for keeps the link's view; a different file is refused (throws).
     if (links.admit(identity, !!from.cacheable)) switchView = false;
-    app.source = source;
-    app.constants = undefined;
-    app.ref = identity;
-    app.edited = false;
-    app.cacheable = !!from.cacheable;
-    app.linkSource = from.link;
-    if (from.cacheable) cacheLine.rememberLoaded(source, options.value, identity?.kind === 'file' ? identity : undefined);
-    if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
-    else editor.set('', source.name);
-    syncHash();
-    await compile(switchView);
   } catch (e) {
     if (mine !== loadCount) return;
     setProgress(undefined);
     showDiagnostics([`error: ${errorText(e)}`]);
-    editor.showError(`could not load ${what}: ${errorText(e)}`);
+    if (previous) keepPrevious(previous, what);
+    else editor.showError(`could not load ${what}: ${errorText(e)}`);
+    return;
   }
+  if (mine !== loadCount) return; // a later load replaced this one while it was read
+  app.source = source;
+  app.constants = undefined;
+  app.ref = identity;
+  app.edited = false;
+  app.cacheable = !!from.cacheable;
+  app.linkSource = from.link;
+  if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
+  else editor.set('', source.name);
+  syncHash();
+  await compile(switchView, previous && { previous, what });
+  // Remembered for the next visit only once it opened (or waits for its input sizes).
+  if (from.cacheable && app.source === source) cacheLine.rememberLoaded(source, options.value, identity?.kind === 'file' ? identity : undefined);
 }
 
-async function compile(switchView = false): Promise<void> {
+/** `opening` is set while a new model is opened over a compiled one: if it fails, that one stays. */
+async function compile(switchView = false, opening?: { previous: Loaded; what: string }): Promise<void> {
   let source = app.source;
   if (!source) return;
   if (app.edited) source = { kind: 'text', name: editor.fileName, text: editor.text, ...(editor.constantTypes ? { constantTypes: editor.constantTypes } : {}) };
@@ -112,10 +163,19 @@ async function compile(switchView = false): Promise<void> {
     // The model stays loaded (source, editor text, the last good compile's views): Compile again retries.
     setProgress(undefined);
     showDiagnostics([e instanceof CompileWorkerFault ? `error: ${e.message}` : `error: the compiler failed: ${errorText(e)}`]);
+    if (opening) keepPrevious(opening.previous, opening.what);
     return;
   }
   if (!compiled || loadsBefore !== loadCount) return; // a newer compile or load took over
   const { response: r, fromCache } = compiled;
+  const dynamic = r.onnxInputs?.filter((i) => i.dims.some((d) => typeof d === 'string'));
+  const asksShapes = !r.ok && source.kind === 'onnx' && !!dynamic?.length;
+  if (opening && !r.ok && !asksShapes) {
+    showDiagnostics(r.diagnostics, true);
+    keepPrevious(opening.previous, opening.what);
+    return;
+  }
+  ui.openError.hidden = true;
   cacheLine.show(compiled.cache);
   const ms = performance.now() - t0;
   app.response = r;
@@ -127,8 +187,8 @@ async function compile(switchView = false): Promise<void> {
   ui.summary.textContent = r.ok ? (fromCache ? `${summaryText(source.name, r, ms).replace(/ · compiled in \d+ ms$/, '')} · from cache (not recompiled)` : summaryText(source.name, r, ms)) : `${source.name}: not compiled`;
   ui.summary.dataset.fromCache = String(fromCache);
   if (source.kind !== 'text' && r.inputText) editor.set(r.inputText, `${source.name} (imported)`);
-  const dynamic = r.onnxInputs?.filter((i) => i.dims.some((d) => typeof d === 'string'));
-  if (!r.ok && source.kind === 'onnx' && dynamic?.length) {
+  syncPicker();
+  if (asksShapes && source.kind === 'onnx' && dynamic) {
     const onnx = source;
     askForShapes(askShapes, dynamic, (shapes) => {
       app.source = { ...onnx, shapes };
@@ -153,6 +213,7 @@ async function showGraph(r: CompileResponse): Promise<void> {
   setProgress(undefined);
   app.model = prepared.model;
   graph.show(prepared.model, prepared.layout);
+  showModelProperties(ui.properties, app.source?.name, prepared.model, r);
   runPanel.graphShown();
   ui.stats.textContent = `${prepared.model.nodes.length.toLocaleString('en-US')} nodes · parse ${Math.round(prepared.ms.parse)} ms · layout ${Math.round(prepared.ms.layout)} ms`;
   ui.stats.dataset.layoutMs = String(Math.round(prepared.ms.layout));
@@ -170,13 +231,31 @@ function loadDemo(file: string, switchView: boolean): Promise<void> {
   return load(() => sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined), { kind: 'demo', name: demo.file }, demo.file, switchView);
 }
 
+/** The person opens another model: a link's error (about the page they arrived on) is no longer current. */
+function opening(): void {
+  ui.shareError.hidden = true;
+}
+
+/** Opened or dropped files: target files join the targets list (and the model recompiles); the rest is a model. */
+async function openFiles(files: readonly File[]): Promise<void> {
+  const { targets, rest } = await splitTargetFiles(files, options.value.limits);
+  for (const t of targets) options.addTargetFile(t);
+  if (rest.length) {
+    opening();
+    await load(() => sourceFromFiles(rest, options.value.limits), undefined, rest.map((f) => f.name).join(', '), true, { cacheable: true });
+  } else if (targets.length) {
+    await compile();
+  }
+}
+
 function wire(): void {
-  ui.picker.replaceChildren(...DEMO_MODELS.map((m) => h('option', { value: m.file }, `${m.file} — ${m.title}`)));
-  ui.picker.addEventListener('change', () => void loadDemo(ui.picker.value, true));
+  ui.picker.replaceChildren(h('option', { value: '', disabled: '' }, 'pick a demo…'), ...DEMO_MODELS.map((m) => h('option', { value: m.file }, `${m.file} — ${m.title}`)));
+  ui.picker.addEventListener('change', () => { opening(); void loadDemo(ui.picker.value, true); });
+  wireChrome({ setView, runButton: byId('run', HTMLButtonElement), graph });
   ui.fileInput.addEventListener('change', () => {
     const files = [...(ui.fileInput.files ?? [])];
     ui.fileInput.value = '';
-    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void openFiles(files);
   });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
@@ -184,12 +263,13 @@ function wire(): void {
     e.preventDefault();
     document.body.classList.remove('dragging');
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (files.length) void load(() => sourceFromFiles(files, options.value.limits), undefined, files.map((f) => f.name).join(', '), true, { cacheable: true });
+    if (files.length) void openFiles(files);
   });
   ui.urlForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const url = ui.urlInput.value.trim();
     if (!url) return;
+    opening();
     ui.shareStatus.textContent = '';
     let ref: ModelRef | undefined;
     try { ref = { kind: 'url', url: new URL(url, location.href).href }; } catch { ref = undefined; }
@@ -229,6 +309,7 @@ async function start(): Promise<void> {
   showNodeDetails(ui.details, undefined, undefined, app.decisions);
   showLegend(ui.legend, undefined);
   showMemoryPlan(ui.memory, undefined, []);
+  showModelProperties(ui.properties, undefined, undefined, undefined);
   // The status line reports the adapter, or why there is none; without one, the page says how to get it.
   gpu.device().catch((e: unknown) => {
     ui.noGpuReason.textContent = errorText(e).replace(/^WebGPU is unavailable: /, '');
@@ -236,11 +317,14 @@ async function start(): Promise<void> {
     runPanel.unavailable(ui.noGpuReason.textContent);
   });
   if (await links.applyHash()) return;
+  // The first screen is the graph (a link may name another view).
+  setView('graph');
   if (ui.shareError.hidden && !location.search && await restoreLast(load, options)) return;
   const fromQuery = new URLSearchParams(location.search).get('url');
   if (fromQuery) {
     ui.urlInput.value = fromQuery.slice(0, 2048);
     ui.shareStatus.textContent = 'The link names a model URL: check it and press Load.';
+    ui.urlMenu.open = true;
   }
   void loadDemo(DEMO_MODELS[0]!.file, false);
 }

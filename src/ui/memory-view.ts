@@ -1,6 +1,7 @@
 // The memory plan view: the scratch arena as an SVG chart (x = execution step, y = byte offset, one
-// rect per tensor: width = live range, height = size), a hover tooltip, the totals against the lower
-// bound and the naive sum, and the implicit dependencies that memory reuse introduces.
+// rect per tensor: width = live range, height = size; arenas stacked), a hover tooltip, the totals
+// against the lower bound and the naive sum, the arena setting with each arena's size, and the
+// implicit dependencies that memory reuse introduces.
 import type { MemoryPlan, PlannedTensor } from '../compiler/memory/plan';
 import { formatBytes, h, s } from './dom';
 import { svgDownloadButton } from './svg-export';
@@ -19,6 +20,7 @@ export function showMemoryPlan(root: HTMLElement, plan: MemoryPlan | undefined, 
     h('dt', {}, 'plan (scratch)'), h('dd', { 'data-total': 'scratch' }, formatBytes(plan.scratchBytes)),
     h('dt', {}, 'lower bound'), h('dd', { 'data-total': 'lower-bound' }, formatBytes(plan.lowerBound)),
     h('dt', {}, 'naive sum'), h('dd', { 'data-total': 'naive' }, formatBytes(plan.naiveBytes)),
+    h('dt', {}, 'arenas'), h('dd', { 'data-total': 'arenas' }, `${plan.arenaSetting === 'one' ? 'one (least memory)' : 'per branch (no buffer shared between branches)'}: ${plan.arenas.map(formatBytes).join(' + ') || 'none'}`),
     h('dt', {}, 'saved'), h('dd', {}, `${(saved * 100).toFixed(1)}% vs. one buffer per tensor; ${plan.tensors.length} tensors, ${plan.arenas.length} arena(s), ${plan.alignment}-byte alignment`));
 
   const tooltip = h('div', { class: 'tooltip', role: 'tooltip', 'data-testid': 'memory-tooltip', hidden: '' });
@@ -28,7 +30,7 @@ export function showMemoryPlan(root: HTMLElement, plan: MemoryPlan | undefined, 
       h('li', {}, `step ${d.before} (${stepNames[d.before] ?? '?'}) before step ${d.after} (${stepNames[d.after] ?? '?'}): ${d.tensor} overwrites ${d.overwrites}`)))
     : h('p', { class: 'muted', 'data-testid': 'implicit-deps' }, 'None: reuse never overwrites memory that an unordered step still reads.');
   const save = chart instanceof SVGSVGElement ? [h('p', {}, svgDownloadButton(() => chart, 'memory-plan.svg', 'memory-download-svg'))] : [];
-  root.replaceChildren(totals, ...save, h('div', { class: 'chart-wrap' }, chart, tooltip), h('h4', {}, 'Implicit dependencies'), deps);
+  root.replaceChildren(totals, ...save, h('div', { class: 'chart-wrap' }, chart, tooltip), h('h4', {}, `Implicit dependencies (${plan.implicitDependencies.length})`), deps);
 }
 
 function chartOf(plan: MemoryPlan, stepNames: readonly string[], tooltip: HTMLElement): SVGSVGElement {

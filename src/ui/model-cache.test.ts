@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
+import { DEFAULT_GPU_PROFILE } from '../engine/load';
 import type { CompileOptions } from './compile-options';
 import { cacheKey } from './model-cache';
 import type { ModelSource } from './sources';
@@ -26,10 +26,12 @@ describe('compile cache key', () => {
     for (const d of others) expect(await cacheKey(source, options, targets, d)).not.toBe(base);
   });
 
-  it('differs by model bytes, granularity and targets', async () => {
+  it('differs by model bytes, granularity, arenas and targets', async () => {
     const base = await cacheKey(source, options, targets, swiftshader);
     expect(await cacheKey({ ...source, text: 'cgc.module { }' }, options, targets, swiftshader)).not.toBe(base);
     expect(await cacheKey(source, { ...options, granularity: 'per-subgraph' }, targets, swiftshader)).not.toBe(base);
+    expect(await cacheKey(source, { ...options, arenas: 'per-branch' }, targets, swiftshader)).not.toBe(base);
+    expect(await cacheKey(source, { ...options, arenas: 'one' }, targets, swiftshader)).toBe(base);
     expect(await cacheKey(source, options, ['webgpu-fallback', 'cpu-reference'], swiftshader)).not.toBe(base);
   });
 });

@@ -33,7 +33,7 @@ function sourceParts(source: ModelSource): (string | Uint8Array)[] {
 
 /** Hex SHA-256 over the model's bytes, the options and the device compiled for (none: WebGPU's defaults), each part length-prefixed. */
 export async function cacheKey(source: ModelSource, options: CompileOptions, targets: readonly string[], device: CompileDevice | undefined): Promise<string> {
-  const parts = [...sourceParts(source), JSON.stringify({ granularity: options.granularity, targets, limits: options.limits ?? {} }), JSON.stringify(device ?? 'no adapter')];
+  const parts = [...sourceParts(source), JSON.stringify({ granularity: options.granularity, arenas: options.arenas ?? 'one', targets, limits: options.limits ?? {}, targetFiles: options.targetFiles ?? [] }), JSON.stringify(device ?? 'no adapter')];
   const encoded = parts.map((p) => (typeof p === 'string' ? new TextEncoder().encode(p) : p));
   const total = encoded.reduce((n, p) => n + 8 + p.length, 0);
   const all = new Uint8Array(total);

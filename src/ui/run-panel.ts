@@ -10,7 +10,7 @@ import type { GpuSession } from './gpu-session';
 import type { RunSettings } from './share';
 import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
 import { ProgramRunner, type RunReport } from './run-session';
-import { showRunReport } from './run-view';
+import { type RunViewState, initialRunViewState, runSummaryText, showRunReport } from './run-view';
 import { type NodeError, groupErrors, nodeErrors } from './value-diff';
 
 export interface Compiled {
@@ -31,7 +31,12 @@ export class RunPanel {
   private readonly imageName = byId('run-image-name', HTMLElement);
   private readonly status = byId('run-status', HTMLElement);
   private readonly error = byId('run-error', HTMLElement);
+  private readonly panel = byId('run-panel', HTMLElement);
   private readonly results = byId('run-results', HTMLElement);
+  private readonly toggle = byId('run-panel-toggle', HTMLButtonElement);
+  private readonly panelSummary = byId('run-panel-summary', HTMLElement);
+  /** The charts' sort order and open state, kept from one Run to the next. */
+  private readonly viewState: RunViewState = initialRunViewState();
   private readonly overlayPicker = byId('graph-overlay', HTMLSelectElement);
   private readonly overlayLegend = byId('overlay-legend', HTMLElement);
   private readonly asSender = h('button', { type: 'button', 'data-testid': 'run-as-sender' });
@@ -63,6 +68,7 @@ export class RunPanel {
       this.imageName.textContent = file ? `image: ${file.name} (for a 1×3×H×W input)` : '';
     });
     this.overlayPicker.addEventListener('change', () => this.applyOverlay());
+    this.toggle.addEventListener('click', () => this.fold(this.toggle.getAttribute('aria-expanded') === 'true'));
     this.compiled(undefined);
   }
 
@@ -75,7 +81,7 @@ export class RunPanel {
     this.run.title = this.noGpu ?? (ok ? 'Run the compiled program on WebGPU' : 'Compile a model first');
     this.report = undefined;
     this.reportFor = undefined;
-    this.results.hidden = true;
+    this.panel.hidden = true;
     this.error.hidden = true;
     this.status.textContent = this.noGpu ? NO_GPU_STATUS : '';
     this.applyOverlay();
@@ -136,8 +142,9 @@ export class RunPanel {
       this.report = report;
       this.ran = settings;
       this.reportFor = c.response;
-      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name));
-      this.results.hidden = false;
+      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), c.model ? outputNames(c.model) : [], this.viewState);
+      this.panelSummary.textContent = runSummaryText(report);
+      this.panel.hidden = false;
       this.status.textContent = 'done';
       this.overlayPicker.value = report.diff ? 'error' : 'time';
       this.onReport();
@@ -161,6 +168,13 @@ export class RunPanel {
       this.asSender.disabled = this.run.disabled;
       this.applyOverlay();
     }
+  }
+
+  /** Folds the run panel to its header (the graph gets the room), or unfolds it. */
+  private fold(folded: boolean): void {
+    this.results.hidden = folded;
+    this.toggle.setAttribute('aria-expanded', String(!folded));
+    this.panel.classList.toggle('folded', folded);
   }
 
   /** The last numeric diff mapped onto the current graph, when the last Run of this compile had one. */
@@ -238,4 +252,9 @@ function legendText(choice: OverlayChoice, report: RunReport | undefined): strin
       'every node of a subgraph gets its kernels\' total.';
   }
   return 'No shading.';
+}
+
+/** The program's outputs by the names the model gives them (the Input IR's returned values), in order. */
+export function outputNames(model: GraphModel): string[] {
+  return model.nodes.filter((n) => n.kind === 'output').map((n) => (n.inputs[0]?.value ?? n.id).replace(/^%/, ''));
 }

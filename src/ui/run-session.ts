@@ -129,7 +129,7 @@ export class ProgramRunner {
     onProgress(`loading the program (${r.partitions?.length ?? 0} partitions: pipelines, constants, scratch arena)…`);
     const output = parsed(r.outputText, 'output.mlir');
     const t0 = performance.now();
-    const program = await loadCompiled(device, output, (name) => constants?.get(name));
+    const program = await loadCompiled(device, output, (name) => constants?.get(name), r.targetFiles ? { targetFiles: r.targetFiles } : {});
     this.loaded = { response: r, generation, program };
     return { program, loadMs: performance.now() - t0 };
   }

@@ -1,18 +1,15 @@
-// The Run results panel: wall times over N runs, per-partition and per-kernel times as bar charts
-// coloured like the graph's partitions (labelled with their timing source), which partitions ran on
-// the host, each output (shape, first values, top-5) and, in numeric-diff mode, each output's max abs error.
+// The Run results panel: wall times over N runs, each output by its name in the model (shape, first
+// values, top-5; in numeric-diff mode its max abs error), per-partition and per-kernel times as
+// sortable bar charts coloured like the graph's partitions (labelled with their timing source), and
+// which partitions ran on the host.
 import type { PartitionTiming } from '../runtime/runtime';
-import { h, partitionHue, s } from './dom';
-import { svgDownloadButton } from './svg-export';
+import { type Bar, type ChartState, barChart } from './bar-chart';
+import { h, partitionHue } from './dom';
 import { errorClass, formatError, formatMs } from './run-overlay';
 import { summarizeOutput } from './run-inputs';
 import type { RunReport } from './run-session';
 import { subgraphKernels } from './run-stats';
 import { median, min } from '../core';
-
-const BAR_HEIGHT = 22;
-const LABEL_WIDTH = 300;
-const CHART_WIDTH = 720;
 
 const sourceName = (t: PartitionTiming) => (t.source === 'gpu-timestamp' ? 'GPU timestamps' : 'host wall time');
 
@@ -26,73 +23,47 @@ export function timingSourceText(timings: readonly PartitionTiming[]): string {
     : 'per-partition times: host wall time (this device has no timestamp-query)';
 }
 
-/** Horizontal bars, one per partition in program order, hue by the partition's index in the graph. */
-function partitionChart(timings: readonly PartitionTiming[], order: readonly string[]): SVGSVGElement {
+/** Sort order and open state of the two charts, kept by the caller across runs. */
+export interface RunViewState {
+  readonly partitions: ChartState;
+  readonly kernels: ChartState;
+}
+
+export const initialRunViewState = (): RunViewState => ({ partitions: { sort: 'order', open: true }, kernels: { sort: 'order', open: true } });
+
+/** One bar per partition, in program order, hue by the partition's index in the graph. */
+function partitionBars(timings: readonly PartitionTiming[], order: readonly string[]): Bar[] {
   const rows = [...timings].sort((a, b) => order.indexOf(a.partition) - order.indexOf(b.partition));
-  const slowest = Math.max(...rows.map((t) => t.ms), 1e-9);
-  const svg = s('svg', {
-    class: 'partition-chart', 'data-testid': 'partition-chart', width: CHART_WIDTH, height: rows.length * BAR_HEIGHT + 4,
-    viewBox: `0 0 ${CHART_WIDTH} ${rows.length * BAR_HEIGHT + 4}`, role: 'img', 'aria-label': 'Time per partition',
-  });
-  rows.forEach((t, i) => {
-    const hue = partitionHue(Math.max(0, order.indexOf(t.partition)));
-    const y = i * BAR_HEIGHT + 2;
-    const width = Math.max(1, ((CHART_WIDTH - LABEL_WIDTH - 90) * t.ms) / slowest);
-    svg.append(
-      s('text', { class: 'bar-label', x: 0, y: y + 14 }, `@${t.partition} (${t.target})`),
-      s('rect', {
-        class: 'bar', x: LABEL_WIDTH, y, width, height: BAR_HEIGHT - 6, rx: 3,
-        fill: `hsl(${hue} 70% 55% / 0.7)`, stroke: `hsl(${hue} 60% 42%)`,
-        'data-partition': t.partition, 'data-ms': t.ms.toFixed(4), 'data-source': t.source,
-      }),
-      s('text', { class: 'bar-value', x: LABEL_WIDTH + width + 6, y: y + 14 }, `${formatMs(t.ms)} ms${t.source === 'host' ? ' (host)' : ''}`),
-    );
-  });
-  return svg;
+  return rows.map((t) => ({
+    label: `@${t.partition} (${t.target})`, ms: t.ms, value: `${formatMs(t.ms)} ms${t.source === 'host' ? ' (host)' : ''}`,
+    hue: partitionHue(Math.max(0, order.indexOf(t.partition))), data: { partition: t.partition, source: t.source },
+  }));
 }
 
 /** One bar per kernel of the profiling run, in program order; a repeated subgraph is numbered (#2…). */
-function kernelChart(report: RunReport, order: readonly string[]): SVGSVGElement {
-  const rows = subgraphKernels(report.kernelTimings).flatMap((sg) => sg.kernels.map((k) => ({ k, label: `@${sg.subgraph}${sg.instance ? ` #${sg.instance + 1}` : ''} · ${k.kernel}` })));
-  const slowest = Math.max(...rows.map((r) => r.k.ms), 1e-9);
-  const height = rows.length * BAR_HEIGHT + 4;
-  const svg = s('svg', {
-    class: 'partition-chart', 'data-testid': 'kernel-chart', width: CHART_WIDTH, height, viewBox: `0 0 ${CHART_WIDTH} ${height}`, role: 'img', 'aria-label': 'Time per kernel',
-  });
-  rows.forEach(({ k, label }, i) => {
-    const hue = partitionHue(Math.max(0, order.indexOf(k.partition)));
-    const y = i * BAR_HEIGHT + 2;
-    const width = Math.max(1, ((CHART_WIDTH - LABEL_WIDTH - 90) * k.ms) / slowest);
-    svg.append(
-      s('text', { class: 'bar-label', x: 0, y: y + 14 }, label),
-      s('rect', {
-        class: 'bar', x: LABEL_WIDTH, y, width, height: BAR_HEIGHT - 6, rx: 3, fill: `hsl(${hue} 70% 55% / 0.7)`, stroke: `hsl(${hue} 60% 42%)`,
-        'data-partition': k.partition, 'data-subgraph': k.subgraph, 'data-kernel': k.kernel, 'data-ms': k.ms.toFixed(4),
-      }),
-      s('text', { class: 'bar-value', x: LABEL_WIDTH + width + 6, y: y + 14 }, `${formatMs(k.ms)} ms`),
-    );
-  });
-  return svg;
+function kernelBars(report: RunReport, order: readonly string[]): Bar[] {
+  return subgraphKernels(report.kernelTimings).flatMap((sg) => sg.kernels.map((k) => ({
+    label: `@${sg.subgraph}${sg.instance ? ` #${sg.instance + 1}` : ''} · ${k.kernel}`, ms: k.ms, value: `${formatMs(k.ms)} ms`,
+    hue: partitionHue(Math.max(0, order.indexOf(k.partition))), data: { partition: k.partition, subgraph: k.subgraph, kernel: k.kernel },
+  })));
 }
 
-function kernelSection(report: RunReport, order: readonly string[]): (Node | string)[] {
+function kernelSection(report: RunReport, order: readonly string[], state: ChartState): HTMLElement {
   const note = 'from one extra profiling run after the timed runs (each kernel in its own timestamped pass; the timed runs are not profiled)';
   if (!report.kernelTimings.length) {
-    return [h('p', { class: 'muted', 'data-testid': 'kernel-source' }, 'No per-kernel times: this device has no timestamp-query, or no partition ran on the GPU.')];
+    return h('p', { class: 'muted', 'data-testid': 'kernel-source' }, 'No per-kernel times: this device has no timestamp-query, or no partition ran on the GPU.');
   }
-  const chart = kernelChart(report, order);
-  return [
-    h('h3', {}, 'Time per kernel'), h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`),
-    h('p', {}, svgDownloadButton(() => chart, 'kernel-times.svg', 'kernel-download-svg')), chart,
-  ];
+  return barChart('Time per kernel', 'kernel-chart', kernelBars(report, order), state, [h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`)],
+    { name: 'kernel-times.svg', testId: 'kernel-download-svg' });
 }
 
-function outputList(report: RunReport): HTMLElement {
+function outputList(report: RunReport, names: readonly string[]): HTMLElement {
   return h('ul', { class: 'run-outputs' }, ...report.outputs.map((t, i) => {
     const o = summarizeOutput(t);
     const diff = report.diff?.maxAbs[i];
-    return h('li', { 'data-testid': 'run-output', 'data-output': i },
-      h('span', {}, `output #${i}: `), h('code', {}, o.shape), ': ',
+    const name = names[i] ?? `output #${i}`;
+    return h('li', { 'data-testid': 'run-output', 'data-output': i, 'data-name': name },
+      h('code', { class: 'output-name', 'data-testid': 'output-name' }, name), ': ', h('code', {}, o.shape), ': ',
       h('code', { 'data-testid': 'output-values' }, o.first.join(' ')),
       ...(o.top5 ? [h('div', { class: 'top5' }, 'top-5: ', h('ol', { 'data-testid': 'top5' },
         ...o.top5.map((x) => h('li', { 'data-index': x.index }, `#${x.index} (${x.value.toPrecision(4)})`))))] : []),
@@ -103,28 +74,33 @@ function outputList(report: RunReport): HTMLElement {
   }));
 }
 
-/** Fills `panel` with `report`; `order` is the compile's partition names (graph colour order). */
-export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[]): void {
+/** The one-line summary of `report`: runs, median and min wall time. */
+export function runSummaryText(report: RunReport): string {
+  const n = report.wallMs.length;
+  return `${n} run${n === 1 ? '' : 's'} · median ${formatMs(median(report.wallMs))} ms · min ${formatMs(min(report.wallMs))} ms`;
+}
+
+/**
+ * Fills `panel` with `report`; `order` is the compile's partition names (graph colour order),
+ * `outputNames` the program's output names as the model names them, `state` the charts' sort and open state.
+ */
+export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[], outputNames: readonly string[], state: RunViewState): void {
   const n = report.wallMs.length;
   const host = report.partitions.filter((p) => p.target === 'cpu-reference');
-  const partitions = partitionChart(report.timings, order);
   panel.replaceChildren(
-    h('p', { 'data-testid': 'run-summary' },
-      `${n} run${n === 1 ? '' : 's'} · median ${formatMs(median(report.wallMs))} ms · min ${formatMs(min(report.wallMs))} ms`,
+    h('p', { 'data-testid': 'run-summary' }, runSummaryText(report),
       ' (host wall time: inputs written to outputs read back)',
       ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
       report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
     h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
-    h('h3', {}, 'Time per partition', n > 1 ? ` (median of ${n})` : ''),
-    h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings)),
-    h('p', {}, svgDownloadButton(() => partitions, 'partition-times.svg', 'timing-download-svg')),
-    partitions,
-    ...kernelSection(report, order),
+    h('h3', {}, 'Outputs'),
+    outputList(report, outputNames),
+    barChart(`Time per partition${n > 1 ? ` (median of ${n})` : ''}`, 'partition-chart', partitionBars(report.timings, order), state.partitions,
+      [h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings))], { name: 'partition-times.svg', testId: 'timing-download-svg' }),
+    kernelSection(report, order, state.kernels),
     h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
       ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`
       : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}`).join(', ')}).`),
-    h('h3', {}, 'Outputs'),
-    outputList(report),
     ...(report.diff ? [h('p', { class: 'muted', 'data-testid': 'reference-time' },
       `The CPU reference ran the Input IR on the same inputs in ${formatMs(report.diff.referenceMs)} ms; errors above ${formatError(1e-4)} are yellow, above ${formatError(1e-2)} red. ` +
       `A debug run (${formatMs(report.diff.debugMs)} ms) read back ${report.diff.values.size} subgraph result${report.diff.values.size === 1 ? '' : 's'} and compared each with the reference's value (the graph's error shading).`)] : []),

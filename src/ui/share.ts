@@ -3,7 +3,7 @@
 // shown, the last Run's settings) as `#key=value&…` in the page URL. Parsing validates every key and
 // value and caps the size; anything off is an error for the caller to show, never a crash.
 // Decompressing `src` is share-source.ts's job.
-import { GRANULARITIES, type Granularity, ON_OFF } from '../core';
+import { DEFAULT_GRANULARITY, GRANULARITIES, type Granularity, ON_OFF } from '../core';
 
 export const VIEWS = ['source', 'graph', 'memory', 'ir'] as const;
 export type View = (typeof VIEWS)[number];
@@ -181,7 +181,7 @@ export function formatShareHash(state: ShareState): string {
   if (m?.kind === 'file' && m.with?.length) p.set('with', m.with.join(','));
   if (state.view) p.set('view', state.view);
   if (state.node) p.set('node', state.node);
-  if (state.granularity && state.granularity !== 'coarse') p.set('gran', state.granularity);
+  if (state.granularity && state.granularity !== DEFAULT_GRANULARITY) p.set('gran', state.granularity);
   if (state.ir && state.ir !== 'input') p.set('ir', state.ir);
   if (state.fusion === false) p.set('fusion', 'off');
   if (state.targets) p.set('targets', state.targets.join(','));

@@ -1,19 +1,23 @@
 // Model sources: dropped or picked files (.onnx with its external data files, .mlir or .mlirbc with a
 // .safetensors weights file), a URL, or a demo from public/models — each read into the plain data a
 // compile request needs. Nothing here parses a model; the compile worker does.
-import { CgcError, type Granularity } from '../core';
+import { type ArenaSetting, CgcError, type Granularity } from '../core';
 import type { CompileRequest, CompileResponse } from '../engine/service';
+import { type TargetFileSource, isTargetFile } from '../engine/targets';
 import { readSafetensors } from '../compiler/import/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
-import type { GpuProfile } from '../webgpu-target/limits';
+import type { GpuProfile } from '../engine/load';
 
 export interface RequestOptions {
   readonly granularity: Granularity;
+  readonly arenas?: ArenaSetting;
   readonly targets: readonly string[];
   readonly limits?: Partial<ResourceLimits>;
   /** The device's features and limits to specialize for (WebGPU's defaults when absent). */
   readonly gpu?: GpuProfile;
+  /** Target files opened on the page; the worker builds their targets. */
+  readonly targetFiles?: readonly TargetFileSource[];
 }
 
 export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
@@ -89,6 +93,22 @@ export async function sourceFromFiles(files: readonly File[], limits: Partial<Re
   };
 }
 
+/**
+ * Splits opened files into target files (.json files carrying the target file format marker,
+ * docs/targets.md) and the rest (a model and what travels with it).
+ */
+export async function splitTargetFiles(files: readonly File[], limits: Partial<ResourceLimits> = {}): Promise<{ targets: TargetFileSource[]; rest: File[] }> {
+  const maxFileBytes = resolveLimits(limits).maxFileBytes;
+  const targets: TargetFileSource[] = [];
+  const rest: File[] = [];
+  for (const f of files) {
+    const text = ext(f.name) === 'json' && f.size <= maxFileBytes ? await f.text() : undefined;
+    if (text !== undefined && isTargetFile(text)) targets.push({ fileName: f.name, text });
+    else rest.push(f);
+  }
+  return { targets, rest };
+}
+
 async function fetchBytes(url: string, signal?: AbortSignal): Promise<Uint8Array> {
   const response = await fetch(url, signal ? { signal } : {});
   if (!response.ok) throw new SourceError(`${url}: HTTP ${response.status} ${response.statusText}`);
@@ -127,8 +147,10 @@ export function constantsOf(source: ModelSource, r: CompileResponse): Map<string
 }
 
 /** The worker's request. A text model's weights stay on the page: the compile needs only their types. */
-export function compileRequestOf(source: ModelSource, { granularity, targets, limits, gpu }: RequestOptions): CompileRequest {
-  const common = { fileName: source.name, granularity, targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}) };
+export function compileRequestOf(source: ModelSource, { granularity, arenas, targets, limits, gpu, targetFiles }: RequestOptions): CompileRequest {
+  const common = {
+    fileName: source.name, granularity, arenas: arenas ?? 'one', targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}), ...(targetFiles?.length ? { targetFiles } : {}),
+  };
   switch (source.kind) {
     case 'text':
       return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}) };

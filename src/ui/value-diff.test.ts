@@ -22,11 +22,11 @@ const SPEC = `cgc.module {
     cgc.return %upsample
   }
 }`;
-const subgraph = (symbol: string, step: number, opIds: string[]) => ({ symbol, target: 'webgpu', pattern: symbol, ops: [], opIds, step });
+const subgraph = (symbol: string, step: number, opIds: string[]) => ({ symbol, target: 'webgpu', pattern: symbol, ops: [], opIds, step, dependsOn: [], reuseDependsOn: [] });
 /** The spec network as it compiles: two fused conv → relu → add subgraphs, then the upsample. */
 const PARTITIONS = [
-  { name: 'p0', target: 'webgpu', dependsOn: [], subgraphs: [subgraph('convolutionReluAdd', 0, ['%conv1', '%relu1', '%add1']), subgraph('convolutionReluAdd', 1, ['%conv2', '%relu2', '%add2'])] },
-  { name: 'p1', target: 'webgpu-fallback', dependsOn: ['p0'], subgraphs: [subgraph('upsample', 2, ['%upsample'])] },
+  { name: 'p0', target: 'webgpu', dependsOn: [], reuseDependsOn: [], subgraphs: [subgraph('convolutionReluAdd', 0, ['%conv1', '%relu1', '%add1']), subgraph('convolutionReluAdd', 1, ['%conv2', '%relu2', '%add2'])] },
+  { name: 'p1', target: 'webgpu-fallback', dependsOn: ['p0'], reuseDependsOn: [], subgraphs: [subgraph('upsample', 2, ['%upsample'])] },
 ];
 const t = (x: number) => tensor([2], [x, 1]);
 
@@ -73,13 +73,13 @@ describe('nodeErrors', () => {
   }
 }`;
     const sg = (symbol: string, step: number, id: string) => subgraph(symbol, step, [id]);
-    const views = buildGraph(text, [{ name: 'p', target: 'webgpu', dependsOn: [], subgraphs: [sg('relu', 0, '%a'), sg('sigmoid', 1, '%y')] }]);
+    const views = buildGraph(text, [{ name: 'p', target: 'webgpu', dependsOn: [], reuseDependsOn: [], subgraphs: [sg('relu', 0, '%a'), sg('sigmoid', 1, '%y')] }]);
     expect(views.nodes.map((n) => n.id)).toEqual(['%x', '%a', '%f', '%g', '%y', 'return #0']);
     const errors = nodeErrors(views, new Map([['%a', 3e-7], ['%y', 1e-6]]), [1e-6]);
     expect([2, 3].map((v) => errors.get(v))).toEqual([{ maxAbs: 3e-7, source: 'view' }, { maxAbs: 3e-7, source: 'view' }]);
     expect(errors.get(4)).toEqual({ maxAbs: 1e-6, source: 'value' });
     // A reshape inside a subgraph is fused, not a view.
-    const fused = buildGraph(text, [{ name: 'p', target: 'webgpu', dependsOn: [], subgraphs: [subgraph('all', 0, ['%a', '%f', '%g', '%y'])] }]);
+    const fused = buildGraph(text, [{ name: 'p', target: 'webgpu', dependsOn: [], reuseDependsOn: [], subgraphs: [subgraph('all', 0, ['%a', '%f', '%g', '%y'])] }]);
     expect(nodeErrors(fused, new Map([['%y', 1e-6]]), []).get(2)).toEqual({ maxAbs: 1e-6, source: 'subgraph' });
   });
 

@@ -5,6 +5,7 @@
 import type { ExecutableKernel, GpuExecutable, Operation, PipelineCreation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelSpec, planKernels, resultBindings } from './kernel-plan';
+import { kernelsFromAttr } from './kernel-config';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 
 export interface KernelStep extends ExecutableKernel {
@@ -96,8 +97,17 @@ export interface PlannedKernel {
   readonly subgraph: string;
 }
 
-/** The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc partitions` counts). */
+/**
+ * The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc
+ * partitions` counts): each subgraph's recorded configuration (the kernels its specialization
+ * answer gave), or, for a subgraph without one, kernels planned for `profile`.
+ */
 export function planPartition(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE): PlannedKernel[] {
+  return planPartitionWith(isolated, name, (def, symbol, subgraph) => kernelsOf(subgraph, def, symbol, profile));
+}
+
+/** planPartition with another kernel source: `kernelsOf` gives a subgraph's kernels from its functional definition (and its subgraph op). */
+export function planPartitionWith(isolated: Operation, name: string, kernelsOf: (def: Operation, symbol: string, subgraph: Operation) => KernelSpec[]): PlannedKernel[] {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name);
   if (partition?.name !== PARTITION) throw new Error(`no partition @${name} in the isolated module`);
@@ -109,7 +119,7 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
     const sg = symbols.get(callee);
     const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
     if (!def) throw new Error(`partition @${name} invokes @${callee}, which is not a subgraph`);
-    if (!planned.has(callee)) planned.set(callee, planKernels(def, callee, profile));
+    if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee, sg!));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
       const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...resultBindings(kernel).map((o) => points[o]!)];
@@ -117,6 +127,17 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
     }
   }
   return out;
+}
+
+function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile: GpuProfile): KernelSpec[] {
+  const recorded = subgraph.attr(ATTR.configuration);
+  if (!recorded) return planKernels(def, symbol, profile);
+  const kernels = kernelsFromAttr(recorded, symbol);
+  const args = def.body().arguments.length;
+  const results = def.body().operations.at(-1)!.operands.length;
+  const bad = kernels.find((k) => k.inputs !== args || k.output < args || k.output + (k.outputs ?? 1) > args + results);
+  if (bad) throw new Error(`@${symbol}: recorded kernel ${bad.name} reads ${bad.inputs} inputs and writes from binding ${bad.output}, but the subgraph has ${args} arguments and ${results} results`);
+  return kernels;
 }
 
 export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device)): Promise<PartitionExecutable> {

@@ -27,3 +27,23 @@ export function gpuProfile(device: GPUDevice): GpuProfile {
   // Sorted: a GPUSupportedFeatures set iterates in no fixed order, and the profile is part of cache keys.
   return { features: [...device.features].sort(), limits };
 }
+
+/** Limits a device meets by having at most the required value (alignments); every other limit it meets by having at least it. */
+const AT_MOST = /^min/;
+
+/**
+ * What `device` lacks of `required` (a program's recorded profile): the first missing feature, or
+ * limit it does not meet, with both values; undefined when it has them all.
+ */
+export function profileShortfall(required: GpuProfile, device: GpuProfile): string | undefined {
+  const missing = required.features.find((f) => !device.features.includes(f));
+  if (missing) return `it needs the WebGPU feature '${missing}', which this device lacks (device features: ${device.features.join(', ') || 'none'})`;
+  for (const [name, want] of Object.entries(required.limits)) {
+    const have = device.limits[name];
+    if (have === undefined) return `it needs the limit ${name} = ${want}, which this device does not report`;
+    if (AT_MOST.test(name) ? have > want : have < want) {
+      return `it needs ${name} ${AT_MOST.test(name) ? '≤' : '≥'} ${want}; this device has ${have}`;
+    }
+  }
+  return undefined;
+}

@@ -9,7 +9,8 @@ import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializ
 import { SUBGRAPH } from '../ir/structural';
 import { PipelineCache, compilePartition, planPartition } from './executable';
 import { WEBGPU_DECLARATION } from './declarations';
-import { KernelDecline, planKernels } from './kernel-plan';
+import { KernelDecline, type KernelSpec, planKernels } from './kernel-plan';
+import { kernelsAttr } from './kernel-config';
 import { hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
@@ -91,20 +92,27 @@ function gpuTarget(name: string, profile: GpuProfile, declaration: () => string,
         return { interface: INTERFACES.CGC_SUBGRAPH_DECLARATION, text: declaration() };
       }
       const { definition } = readSpecializationRequest(request);
-      const reason = deviceCheck(definition, profile) ?? extraCheck(definition) ?? kernelCheck(definition, profile);
-      return specializationAnswer(reason === undefined, reason);
+      const reason = deviceCheck(definition, profile) ?? extraCheck(definition);
+      if (reason !== undefined) return specializationAnswer(false, reason);
+      // Accepted with its kernels: the compiler records them on the subgraph, and loading compiles them as they are.
+      const planned = kernelCheck(definition, profile);
+      return typeof planned === 'string' ? specializationAnswer(false, planned) : specializationAnswer(true, undefined, kernelsAttr(planned, PLANNED_AS));
     },
   };
 }
 
-/** Whether the kernel generators can express the subgraph within the device's storage-buffer limit (the reason when not). */
-function kernelCheck(def: Operation, profile: GpuProfile): string | undefined {
+/** The symbol kernels are planned under while specializing (names in the configuration are relative to it). */
+const PLANNED_AS = 'subgraph';
+
+/** The subgraph's kernels within the device's storage-buffer limit, or why the kernel generators cannot give them. */
+function kernelCheck(def: Operation, profile: GpuProfile): KernelSpec[] | string {
   try {
     // Each kernel binds the buffers it uses (a split-K product's partial kernel reads its operands,
     // its sum the epilogue's side inputs), so the limit holds per kernel, not per subgraph.
     const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? 8;
-    const over = planKernels(def, 'subgraph', profile).find((k) => k.bindings.length > maxBuffers);
-    return over ? `kernel ${over.name} binds ${over.bindings.length} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})` : undefined;
+    const kernels = planKernels(def, PLANNED_AS, profile);
+    const over = kernels.find((k) => k.bindings.length > maxBuffers);
+    return over ? `kernel ${over.name} binds ${over.bindings.length} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})` : kernels;
   } catch (e) {
     if (e instanceof KernelDecline) return e.message;
     throw e;

@@ -4,6 +4,7 @@
 // would bind the result beside one of its parts. A concat on axis 0 is contiguous at any batch.
 // RUN: view-concats coarse
 // RUN: plan-memory coarse
+// RUN: dependencies coarse
 // RUN: output coarse
 cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<1x64x!cgc.float32>, %y: !cgc.tensor<2x64x!cgc.float32>, %s: !cgc.tensor<1x3x!cgc.float32>) -> (!cgc.tensor<1x128x!cgc.float32>, !cgc.tensor<1x6x!cgc.float32>, !cgc.tensor<1x128x!cgc.float32>, !cgc.tensor<2x128x!cgc.float32>, !cgc.tensor<4x64x!cgc.float32>, !cgc.tensor<1x192x!cgc.float32>) {

@@ -1,6 +1,7 @@
 // The planner on the spec's A–E example (its table and its "C before D" implicit dependency), on
-// in-place reuse and arena splitting, on schedules where greedy placement alone misses the lower
-// bound and the search reaches it, and a property test: no two simultaneously live tensors overlap.
+// in-place reuse and arena splitting, on arenas per branch, on schedules where greedy placement
+// alone misses the lower bound and the search reaches it, and property tests: no two simultaneously
+// live tensors overlap, and arenas per branch leave no implicit dependency.
 import { describe, expect, it } from 'vitest';
 import { type PlanTensor, planMemory, MemoryPlanError } from './plan';
 import { placeBlocks } from './place';
@@ -79,6 +80,42 @@ describe('memory plan', () => {
     expect(plan.implicitDependencies).toEqual([{ before: 2, after: 3, tensor: 'd', overwrites: 'a' }]);
   });
 
+  it("gives the spec's two branches arenas of their own: more memory, no implicit dependency", () => {
+    const plan = planMemory(SPEC, { dependsOn: reach(SPEC_EDGES), arenas: 'per-branch' });
+    // a is read by B and by C, so neither branch may write its arena; b (B → D) and c (C → E) are
+    // written by unordered steps; d joins b, whose readers and writers are ordered with D.
+    expect(Object.fromEntries(plan.tensors.map((t) => [t.id, [t.arena, t.offset / 256]]))).toEqual({ a: [0, 0], b: [1, 0], c: [2, 0], d: [1, 1] });
+    expect(plan).toMatchObject({ arenaSetting: 'per-branch', arenas: [256, 512, 256], scratchBytes: 1024, implicitDependencies: [] });
+  });
+
+  it('plans two parallel chains in one arena with implicit dependencies, or in one arena each with none', () => {
+    // x (step 0) feeds chains a (steps 1–3) and b (steps 4–6); step 7 joins a3 and b3.
+    const tensors: PlanTensor[] = [
+      { id: 'x', bytes: 1024, writer: 0, readers: [1, 4] },
+      { id: 'a1', bytes: 1024, writer: 1, readers: [2] },
+      { id: 'a2', bytes: 1024, writer: 2, readers: [3] },
+      { id: 'a3', bytes: 1024, writer: 3, readers: [7] },
+      { id: 'b1', bytes: 1024, writer: 4, readers: [5] },
+      { id: 'b2', bytes: 1024, writer: 5, readers: [6] },
+      { id: 'b3', bytes: 1024, writer: 6, readers: [7] },
+    ];
+    const edges: [number, number][] = [[0, 1], [1, 2], [2, 3], [3, 7], [0, 4], [4, 5], [5, 6], [6, 7]];
+    const one = planMemory(tensors, { dependsOn: reach(edges) });
+    expect(one.arenaSetting).toBe('one');
+    expect(one.arenas).toEqual([3072]);
+    expect(one.implicitDependencies.length).toBeGreaterThan(0);
+    for (const d of one.implicitDependencies) expect([d.before <= 3, d.after >= 4]).toEqual([true, true]);
+    const branches = planMemory(tensors, { dependsOn: reach(edges), arenas: 'per-branch' });
+    const arena = Object.fromEntries(branches.tensors.map((t) => [t.id, t.arena]));
+    expect(new Set([arena.a1, arena.a2, arena.a3]).size).toBe(1);
+    expect(new Set([arena.b1, arena.b2, arena.b3]).size).toBe(1);
+    expect(arena.a1).not.toBe(arena.b1);
+    // x is read by the first step of each chain while the other chain writes: it needs a third.
+    expect([arena.x, arena.a1, arena.b1].sort()).toEqual([0, 1, 2]);
+    expect(branches).toMatchObject({ arenas: [1024, 2048, 2048], scratchBytes: 5120, implicitDependencies: [] });
+    expectNoOverlap(branches);
+  });
+
   it('runs an elementwise step in place when its input dies there', () => {
     const plan = planMemory([
       { id: 'x', bytes: 1000, writer: 0, readers: [1] },
@@ -148,5 +185,31 @@ describe('memory plan', () => {
       worst = Math.max(worst, plan.scratchBytes / plan.lowerBound);
     }
     console.log(`memory plan property test: worst plan / lower bound = ${worst.toFixed(3)}`);
+  });
+
+  it('leaves no implicit dependency with arenas per branch, and never shares an arena between unordered writers and their neighbours (300 random DAGs)', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 3 + Math.floor(rand() * 30);
+      // Step i writes t_i and reads one to three earlier tensors.
+      const reads = Array.from({ length: n }, (_, i) => (i ? [...new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => Math.floor(rand() * i)))] : []));
+      const edges = reads.flatMap((rs, i) => rs.map((r) => [r, i] as [number, number]));
+      const tensors: PlanTensor[] = Array.from({ length: n }, (_, i) => ({
+        id: `t${i}`, bytes: 1 + Math.floor(rand() * 5000), writer: i, readers: reads.flatMap((rs, j) => (rs.includes(i) ? [j] : [])),
+      }));
+      const dependsOn = reach(edges);
+      const plan = planMemory(tensors, { dependsOn, arenas: 'per-branch' });
+      expectNoOverlap(plan, ` in trial ${trial}`);
+      expect(plan.implicitDependencies, `trial ${trial}`).toEqual([]);
+      const unordered = (a: number, b: number) => a !== b && !dependsOn(a, b) && !dependsOn(b, a);
+      for (const p of plan.tensors) {
+        for (const q of plan.tensors) {
+          if (p === q || p.arena !== q.arena) continue;
+          for (const r of [q.writer, ...q.readers]) expect(unordered(p.writer, r), `trial ${trial}: ${p.id} and ${q.id} share arena ${p.arena}`).toBe(false);
+        }
+      }
+      expect(plan.scratchBytes).toBeGreaterThanOrEqual(planMemory(tensors, { dependsOn }).scratchBytes);
+    }
   });
 });

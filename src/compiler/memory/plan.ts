@@ -1,9 +1,11 @@
 // Memory planning: every intermediate tensor gets an offset in a scratch arena. Liveness over the
 // schedule, in-place reuse for elementwise steps whose input dies there, offsets from place.ts
-// (greedy best fit, then a search toward the lower bound), arenas split at the binding size limit,
-// and the implicit dependencies that reuse introduces.
-import { CgcError } from '../../core';
+// (greedy best fit, then a search toward the lower bound), arenas split at the binding size limit
+// and, with `arenas: 'per-branch'`, by branch; and the implicit dependencies that reuse introduces.
+import { type ArenaSetting, CgcError, validateArenas } from '../../core';
+import { branchArenas } from './branches';
 import { placeBlocks } from './place';
+
 
 export interface PlanTensor {
   readonly id: string;
@@ -14,6 +16,8 @@ export interface PlanTensor {
   readonly readers: readonly number[];
   /** A tensor this one may overwrite in place: it dies at this tensor's writer step. */
   readonly inPlaceOf?: string;
+  /** Steps after `writer` that write parts of it (an elided concat's other producers); `readers` has them too. */
+  readonly laterWriters?: readonly number[];
 }
 
 export interface PlannedTensor extends PlanTensor {
@@ -36,6 +40,8 @@ export interface ImplicitDependency {
 }
 
 export interface MemoryPlan {
+  /** The setting the plan was made with. */
+  readonly arenaSetting: ArenaSetting;
   readonly alignment: number;
   readonly tensors: readonly PlannedTensor[];
   /** Size of each scratch arena in bytes. */
@@ -54,6 +60,8 @@ export interface PlanOptions {
   maxArenaBytes?: number;
   /** Whether step `a` must finish before step `b` starts through data dependencies alone. */
   dependsOn?: (a: number, b: number) => boolean;
+  /** 'one' by default. */
+  arenas?: ArenaSetting;
 }
 
 export class MemoryPlanError extends CgcError {
@@ -103,12 +111,22 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
   }
 
   const lowerBound = lowerBoundOf(groups);
-  const placement = placeBlocks(groups, { maxArena, lowerBound });
-  groups.forEach((g, i) => {
-    g.arena = placement.arena[i]!;
-    g.offset = placement.offset[i]!;
-  });
-  const arenas = placement.arenas;
+  const setting = validateArenas(options.arenas);
+  const dependsOn = options.dependsOn ?? (() => false);
+  const branch = setting === 'per-branch'
+    ? branchArenas(groups.map(accessesOf), tensors.reduce((n, t) => Math.max(n, lifetime(t)[1] + 1), 0), dependsOn)
+    : groups.map(() => 0);
+  // Each branch placed on its own; its arenas (more where one passes the binding size limit) follow the previous branch's.
+  const arenas: number[] = [];
+  for (let b = 0; groups.some((_, i) => branch[i] === b); b++) {
+    const mine = groups.filter((_, i) => branch[i] === b);
+    const placement = placeBlocks(mine, { maxArena, lowerBound: lowerBoundOf(mine) });
+    mine.forEach((g, i) => {
+      g.arena = arenas.length + placement.arena[i]!;
+      g.offset = placement.offset[i]!;
+    });
+    arenas.push(...placement.arenas);
+  }
 
   const planned: PlannedTensor[] = tensors.map((t) => {
     const g = groupOf.get(t.id)!;
@@ -116,10 +134,16 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
     return { ...t, arena: g.arena, offset: g.offset, size: g.size, start, end, inPlace: g.members[0] !== t };
   });
   return {
-    alignment, tensors: planned, arenas, scratchBytes: arenas.reduce((a, b) => a + b, 0), lowerBound,
+    arenaSetting: setting, alignment, tensors: planned, arenas, scratchBytes: arenas.reduce((a, b) => a + b, 0), lowerBound,
     naiveBytes: tensors.reduce((n, t) => n + align(t.bytes), 0),
-    implicitDependencies: implicitDependencies(planned, options.dependsOn ?? (() => false)),
+    implicitDependencies: implicitDependencies(planned, dependsOn),
   };
+}
+
+/** The steps that write an in-place group's memory, and those that read or write it. */
+function accessesOf(g: Group): { writes: number[]; accesses: number[] } {
+  const writes = g.members.flatMap((t) => [t.writer, ...t.laterWriters ?? []]);
+  return { writes, accesses: [...writes, ...g.members.flatMap((t) => t.readers)] };
 }
 
 /** The most aligned bytes live at once (in-place groups count once): no plan can be smaller. */
@@ -164,14 +188,17 @@ function implicitDependencies(tensors: readonly PlannedTensor[], dependsOn: (a: 
     tenants.sort((a, b) => a - b);
     for (const i of tenants) {
       const early = tensors[i]!;
-      const visit = (r: number) => {
-        const key = r * steps + late.writer;
-        if (r === late.writer || seen.has(key) || dependsOn(r, late.writer)) return;
-        seen.add(key);
-        out.push({ before: r, after: late.writer, tensor: late.id, overwrites: early.id });
-      };
-      visit(early.writer);
-      early.readers.forEach(visit);
+      // Every step that writes the late tensor (an elided concat's part writers too) overwrites them.
+      for (const writer of [late.writer, ...late.laterWriters ?? []]) {
+        const visit = (r: number) => {
+          const key = r * steps + writer;
+          if (r === writer || seen.has(key) || dependsOn(r, writer)) return;
+          seen.add(key);
+          out.push({ before: r, after: writer, tensor: late.id, overwrites: early.id });
+        };
+        visit(early.writer);
+        early.readers.forEach(visit);
+      }
     }
   });
   return out.sort((a, b) => a.after - b.after || a.before - b.before);

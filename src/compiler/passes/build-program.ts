@@ -25,7 +25,8 @@ export const buildProgram: Pass = {
         const sg = s.schedule[step]!;
         if (emitted.has(sg.symbol)) continue;
         emitted.add(sg.symbol);
-        body.append(buildSubgraphOp(sg.symbol, sg.target, sg.ops, sg.inputs, sg.outputs));
+        // The target's configuration rides along unread: the target reads it back when it compiles the partition.
+        body.append(buildSubgraphOp(sg.symbol, sg.target, sg.ops, sg.inputs, sg.outputs, new Map(sg.configuration ? [[ATTR.configuration, sg.configuration]] : [])));
       }
       const [op, points] = buildPartition(s, p.name, p.steps);
       body.append(op);

@@ -22,7 +22,10 @@ export const formSubgraphs: Pass = {
     for (const i of order) {
       const m = s.selected[i]!;
       const inputs = subgraphInputs(m.ops);
-      const info: SubgraphInfo = { symbol: '', target: m.pattern.target, pattern: m.pattern.name, ops: m.ops, inputs, outputs: m.outputs };
+      const configuration = s.configurations.get(m);
+      const info: SubgraphInfo = {
+        symbol: '', target: m.pattern.target, pattern: m.pattern.name, ops: m.ops, inputs, outputs: m.outputs, ...(configuration ? { configuration } : {}),
+      };
       const key = `${m.pattern.target}\n${subgraphKey(m.ops, inputs, m.outputs)}`;
       info.symbol = bodies.get(key) ?? uniqueName(symbolFor(m), used);
       bodies.set(key, info.symbol);

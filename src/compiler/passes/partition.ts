@@ -3,13 +3,14 @@
 //   per-target   — maximal runs of consecutive invocations of one target;
 //   coarse       — an invocation joins an earlier partition of its target whenever that keeps
 //                  the partition graph acyclic (fewest partitions; more work per target compile).
+import { DEFAULT_GRANULARITY } from '../../core';
 import type { Pass, PartitionInfo } from '../state';
 import { topologicalOrder } from '../topo';
 
 export const partition: Pass = {
   name: 'partition',
   run(s) {
-    const granularity = s.options.granularity ?? 'coarse';
+    const granularity = s.options.granularity ?? DEFAULT_GRANULARITY;
     const writers = s.writersOf();
     const stepDeps = s.schedule.map((sg) => new Set(sg.inputs.flatMap(writers)));
     const partOf: number[] = [];
@@ -58,6 +59,6 @@ function orderPartitions(parts: { target: string; steps: number[]; deps: Set<num
   const names = new Map(order.map((p, k) => [p, `partition${k}_${parts[p]!.target.replace(/[^A-Za-z0-9_]/g, '_')}`]));
   return order.map((p) => ({
     name: names.get(p)!, target: parts[p]!.target, steps: parts[p]!.steps,
-    dependsOn: [...parts[p]!.deps].map((d) => names.get(d)!),
+    dependsOn: [...parts[p]!.deps].map((d) => names.get(d)!), reuseDependsOn: [],
   }));
 }

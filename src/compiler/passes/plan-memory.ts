@@ -1,6 +1,7 @@
 // plan-memory: every value passed between subgraphs that is not a program output lives in scratch.
 // Steps are invocations in execution order; with the `inPlace` option an all-elementwise subgraph
 // may write over an input of the same size that dies there. Views take no memory of their own.
+// The `arenas` option spreads them over one scratch arena or one per branch (memory/plan.ts).
 import { type Value, byteSize, getOpDef } from '../../ir';
 import { planMemory, type PlanTensor } from '../memory/plan';
 import type { Pass } from '../state';
@@ -25,7 +26,10 @@ export const planMemoryPass: Pass = {
     const place = (v: Value, step: number, host?: Value) => {
       const written = writers(v);
       const later = written.filter((w) => w !== step);
-      tensors.push({ id: idOf(v), bytes: byteSize(v.type), writer: step, readers: [...later, ...readers.get(v) ?? []], ...(host ? { inPlaceOf: idOf(host) } : {}) });
+      tensors.push({
+        id: idOf(v), bytes: byteSize(v.type), writer: step, readers: [...later, ...readers.get(v) ?? []],
+        ...(host ? { inPlaceOf: idOf(host) } : {}), ...(later.length ? { laterWriters: later } : {}),
+      });
     };
     s.schedule.forEach((sg, step) => {
       const elementwise = s.options.inPlace === true && sg.ops.every((op) => getOpDef(op.opName)?.traits.includes('elementwise'));
@@ -47,6 +51,7 @@ export const planMemoryPass: Pass = {
     s.plan = planMemory(tensors, {
       alignment: s.options.alignment ?? 256,
       ...(s.options.maxArenaBytes ? { maxArenaBytes: s.options.maxArenaBytes } : {}),
+      arenas: s.options.arenas ?? 'one',
       dependsOn: (a, b) => (reach[b]![a >> 5]! & (1 << (a & 31))) !== 0,
     });
     s.planIds = ids;

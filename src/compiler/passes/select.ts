@@ -4,11 +4,11 @@
 import {
   CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, type Value, VERSION_ATTR, parseModule, stringAttr,
 } from '../../ir';
-import { REASON_ATTR, SPECIALIZATION_ATTR, documentOf } from '../../ir/exchange';
+import { CONFIGURATION_ATTR, REASON_ATTR, SPECIALIZATION_ATTR, documentOf } from '../../ir/exchange';
 import { MODULE } from '../../ir/structural';
 import type { EntryGraph } from '../graph';
 import type { Match } from '../patterns/matcher';
-import { CompileError, type CompileState, type Pass } from '../state';
+import { CompileError, type CompileState, type Pass, type Specialization } from '../state';
 import { buildSubgraphOp, subgraphInputs, subgraphKey } from '../subgraph';
 
 export const select: Pass = {
@@ -31,10 +31,11 @@ export const select: Pass = {
         continue;
       }
       const answer = specialize(s, m);
-      if (answer) {
-        reject(m, `target '${m.pattern.target}' declined the specialization: ${answer}`);
+      if (answer.declined !== undefined) {
+        reject(m, `target '${m.pattern.target}' declined the specialization: ${answer.declined}`);
         continue;
       }
+      if (answer.configuration) s.configurations.set(m, answer.configuration);
       for (const op of m.ops) {
         owner.set(op, m);
         s.decision(op).taken = { pattern: m.pattern.name, target: m.pattern.target, subgraph: '' };
@@ -78,19 +79,20 @@ function wouldCycle(g: EntryGraph, m: Match, owner: ReadonlyMap<Operation, Match
   return false;
 }
 
-/** Sends the concrete subgraph to its target; returns the reason when it declines. */
-function specialize(s: CompileState, m: Match): string | undefined {
-  // Targets answer from the subgraph alone, so structurally identical requests share an answer.
+/** Sends the concrete subgraph to its target: the reason it declines, or the configuration it accepts with. */
+function specialize(s: CompileState, m: Match): Specialization {
+  // Targets answer from the subgraph alone, so structurally identical requests share an answer (and
+  // a configuration, which is each subgraph's own: it is recorded per symbol in the Output IR).
   const inputs = subgraphInputs(m.ops);
   const key = `${m.pattern.target}|${m.pattern.name}|${subgraphKey(m.ops, inputs, m.outputs)}`;
   const cached = s.specializationCache.get(key);
-  if (cached !== undefined) return cached || undefined;
+  if (cached !== undefined) return cached;
   const answer = askTarget(s, m, inputs);
-  s.specializationCache.set(key, answer ?? '');
+  s.specializationCache.set(key, answer);
   return answer;
 }
 
-function askTarget(s: CompileState, m: Match, inputs: readonly Value[]): string | undefined {
+function askTarget(s: CompileState, m: Match, inputs: readonly Value[]): Specialization {
   const target = s.targets.find((t) => t.name === m.pattern.target);
   if (!target) throw new CompileError(`pattern @${m.pattern.name} names unknown target '${m.pattern.target}'`);
   const request = new Operation(MODULE, [], [], new Map([
@@ -107,7 +109,10 @@ function askTarget(s: CompileState, m: Match, inputs: readonly Value[]): string 
   if (verdict?.kind !== 'string' || !['accept', 'reject'].includes(verdict.value)) {
     throw new CompileError(`target '${target.name}' answered a specialization request without '${SPECIALIZATION_ATTR}' = "accept" or "reject"`);
   }
-  if (verdict.value === 'accept') return undefined;
+  if (verdict.value === 'accept') {
+    const configuration = doc!.attr(CONFIGURATION_ATTR);
+    return configuration ? { configuration } : {};
+  }
   const reason = doc!.attr(REASON_ATTR);
-  return reason?.kind === 'string' ? reason.value : 'no reason given';
+  return { declined: reason?.kind === 'string' ? reason.value : 'no reason given' };
 }

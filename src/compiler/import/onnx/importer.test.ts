@@ -27,7 +27,7 @@ describe('module structure', () => {
   });
 
   test('file name prefixes errors', () => {
-    expect(() => importOnnx(new Uint8Array([8, 1, 0x3a, 5]), { fileName: 'bad.onnx' })).toThrow(/^bad\.onnx: model is not a valid protobuf/);
+    expect(() => importOnnx(new Uint8Array([8, 1, 0x3a, 5]), { fileName: 'bad.onnx' })).toThrow(/^bad\.onnx: model is not a complete ONNX model: it ends at byte 4 inside a field that needs 5 more bytes/);
   });
 });
 

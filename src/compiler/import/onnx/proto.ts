@@ -65,6 +65,8 @@ export interface GraphProto {
 
 export interface ModelProto {
   ir_version: Int64;
+  producer_name: string;
+  producer_version: string;
   opset_import: { domain: string; version: Int64 }[];
   graph?: GraphProto | null;
 }
@@ -74,12 +76,63 @@ const root = protobuf.parse(ONNX_PROTO, { keepCase: true }).root;
 export const MODEL_PROTO = root.lookupType('onnx.ModelProto');
 export const TENSOR_PROTO = root.lookupType('onnx.TensorProto');
 
+/** Where a protobufjs reader stopped: its position, the end of the message it was in, and the bytes. */
+export interface ReaderState {
+  readonly pos: number;
+  readonly len: number;
+  readonly buf: Uint8Array;
+}
+
+/**
+ * The length varint that ends just before `pos` (a nested message's length, read before protobufjs
+ * checked it). Scanning back is unambiguous: a varint's earlier bytes have the high bit set, and the
+ * field tag before it ends in a byte without.
+ */
+function lengthBefore({ pos, buf }: ReaderState): number | undefined {
+  let i = pos - 1;
+  if (i < 0 || buf[i]! & 0x80) return undefined;
+  while (i > 0 && buf[i - 1]! & 0x80) i--;
+  let v = 0;
+  for (let k = pos - 1; k >= i; k--) v = v * 128 + (buf[k]! & 0x7f);
+  return v;
+}
+
+function cutShort(what: string, kind: string, size: number, missing: number): string {
+  return `${what} is not a complete ${kind}: it ends at byte ${size} inside a field that needs ${missing} more byte${missing === 1 ? '' : 's'} (the file was cut short, or is not ONNX)`;
+}
+
+/**
+ * protobufjs's decode errors in a reader's words. A truncated file ("index out of range: 3 + 18 > 6",
+ * or a bare "index out of range" when a nested message's length runs past the end) says where the
+ * file ends and how much is missing; bytes that are no protobuf say where they stop making sense.
+ */
+export function decodeErrorText(e: unknown, what: string, typeName: string, at: ReaderState): string {
+  const kind = typeName === 'ModelProto' ? 'ONNX model' : `ONNX ${typeName}`;
+  const size = at.buf.length;
+  const message = messageOf(e);
+  const field = /^index out of range: (\d+) \+ (\d+) > (\d+)$/.exec(message);
+  if (field) {
+    const [pos, need, end] = field.slice(1).map(Number) as [number, number, number];
+    if (end < size) return `${what} is not a valid ${kind}: a field at byte ${pos} runs past the end of the message holding it (byte ${end}); the file is damaged`;
+    return cutShort(what, kind, size, pos + need - end);
+  }
+  if (message === 'index out of range') {
+    const length = lengthBefore(at);
+    if (length !== undefined && at.len === size) return cutShort(what, kind, size, at.pos + length - size);
+    return `${what} is not a valid ${kind}: a message at byte ${at.pos} runs past the end of the one holding it; the file is damaged or cut short`;
+  }
+  const wire = /^invalid wire type (\d+) at offset (\d+)$/.exec(message);
+  if (wire) return `${what} is not an ${kind}: the bytes at offset ${wire[2]} are not a protobuf field (wire type ${wire[1]}); the file is damaged or in another format`;
+  return `${what} could not be read as an ${kind} (protobuf: ${message})`;
+}
+
 function decode<T>(type: protobuf.Type, bytes: Uint8Array, what: string): T {
+  const reader = protobuf.Reader.create(bytes);
   try {
-    return type.decode(bytes) as unknown as T;
+    return type.decode(reader) as unknown as T;
   } catch (e) {
     // protobufjs throws RangeError/Error on truncation, bad wire types and over-deep nesting.
-    throw new OnnxImportError(`${what} is not a valid protobuf ${type.name}: ${messageOf(e)}`);
+    throw new OnnxImportError(decodeErrorText(e, what, type.name, reader));
   }
 }
 

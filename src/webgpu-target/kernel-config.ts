@@ -1,0 +1,58 @@
+// The WebGPU targets' specialization configuration: a subgraph's kernels as an IR attribute, which an
+// accepting specialization answer carries and the compiler records on the subgraph in the Output IR.
+// One dictionary per kernel, in dispatch order:
+//   {bindings = [0, 1, 3], inputs = 3, name = ".0", output = 3, wgsl = "…", workgroups = [x, y, z]}
+// (plus `outputs` and `workspace` where a kernel has them; keys sorted, as MLIR keeps a dictionary). A name is relative to the subgraph's
+// symbol, because identical subgraphs share one answer: @convRelu's kernel ".0" is `convRelu.0`.
+import { type Attribute, arrayAttr, dictAttr, intAttr, intsAttr, stringAttr } from '../ir';
+import type { KernelSpec } from './kernel-plan';
+
+/** The configuration of kernels planned under the symbol `symbol`. */
+export function kernelsAttr(kernels: readonly KernelSpec[], symbol: string): Attribute {
+  return arrayAttr(kernels.map((k) => dictAttr([
+    ['bindings', intsAttr(k.bindings)],
+    ['inputs', intAttr(k.inputs)],
+    ['name', stringAttr(k.name.startsWith(symbol) ? k.name.slice(symbol.length) : `.${k.name}`)],
+    ['output', intAttr(k.output)],
+    ...(k.outputs !== undefined ? [['outputs', intAttr(k.outputs)] as const] : []),
+    ['wgsl', stringAttr(k.wgsl)],
+    ['workgroups', intsAttr(k.workgroups)],
+    ...(k.workspace !== undefined ? [['workspace', intAttr(k.workspace)] as const] : []),
+  ])));
+}
+
+export class KernelConfigError extends Error {
+  override name = 'KernelConfigError';
+}
+
+/** The kernels of subgraph `symbol` from its configuration (`kernelsAttr`'s form); throws KernelConfigError naming what is malformed. */
+export function kernelsFromAttr(attr: Attribute, symbol: string): KernelSpec[] {
+  const fail = (what: string): never => { throw new KernelConfigError(`@${symbol}: configuration ${what}`); };
+  if (attr.kind !== 'array') return fail('is not an array of kernels');
+  return attr.elements.map((k, i) => {
+    if (k.kind !== 'dict') return fail(`kernel #${i} is not a dictionary`);
+    const int = (key: string, optional = false): number | undefined => {
+      const a = k.entries.get(key);
+      if (a === undefined && optional) return undefined;
+      return a?.kind === 'int' && a.value >= 0 ? a.value : fail(`kernel #${i} needs '${key}', a non-negative integer`);
+    };
+    const ints = (key: string): number[] => {
+      const a = k.entries.get(key);
+      if (a?.kind !== 'array' || a.elements.some((e) => e.kind !== 'int')) return fail(`kernel #${i} needs '${key}', an array of integers`);
+      return a.elements.map((e) => (e as { value: number }).value);
+    };
+    const str = (key: string): string => {
+      const a = k.entries.get(key);
+      return a?.kind === 'string' ? a.value : fail(`kernel #${i} needs '${key}', a string`);
+    };
+    const workgroups = ints('workgroups');
+    if (workgroups.length !== 3) fail(`kernel #${i} 'workgroups' needs 3 counts`);
+    const outputs = int('outputs', true);
+    const workspace = int('workspace', true);
+    return {
+      name: `${symbol}${str('name')}`, wgsl: str('wgsl'), workgroups: workgroups as [number, number, number],
+      inputs: int('inputs')!, output: int('output')!, ...(outputs !== undefined ? { outputs } : {}), ...(workspace !== undefined ? { workspace } : {}),
+      bindings: ints('bindings'),
+    };
+  });
+}
