@@ -19,6 +19,10 @@ describe('cgc bench', () => {
     expect(row.ort.medianMs).toBeGreaterThan(0);
     expect(row.speedup).toBeCloseTo(row.ort.medianMs / row.ours.medianMs, 6);
     expect(row.maxAbsDiff).toBeLessThan(1e-4);
+    // Each model's run report, the type `cgc run --json` prints: its median is the row's.
+    const [report] = JSON.parse(readFileSync(json, 'utf8')).reports;
+    expect(report).toMatchObject({ format: 'cgc-run-report', runs: 2, dispatches: row.dispatches, medianMs: row.ours.medianMs });
+    expect(report.outputs[0]).toMatchObject({ name: '%probabilities', shape: [1, 10] });
   }, 240_000);
 
   it('rejects bad arguments with usage errors', async () => {

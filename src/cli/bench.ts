@@ -1,4 +1,4 @@
-// `cgc bench MODEL… [--batch N] [--runs N] [--vs ort] [--json FILE]`: end-to-end latency on Dawn.
+// `cgc bench MODEL… [--batch N] [--runs N] [--vs ort] [--json FILE]`: end-to-end latency on Dawn (the JSON holds each model's run report).
 // For each model: compile time, load (partition compile + constant upload), the cold first run, and
 // the steady-state median/min of host wall time per run (inputs uploaded, outputs read back) plus
 // the GPU time of the program from timestamps. With `--vs ort`, onnxruntime-web's WebGPU backend
@@ -9,6 +9,8 @@ import { formatDiagnostic } from '../ir';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
 import { type HostTensor, median, min, validateArenas, validateRuns } from '../core';
 import { randomTensor } from '../reference/random';
+import type { RunResult } from '../runtime/runtime';
+import { type RunReport, outputNames, runReport } from '../engine/report';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
 import { compareTensors } from './compare-tensors';
@@ -88,8 +90,11 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
 
   await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const ort = vs ? await loadOnnxruntimeWeb() : undefined;
-  const { device } = await openCliDevice((l) => io.stderr(l));
+  const { device, info } = await openCliDevice((l) => io.stderr(l));
+  const adapterText = [info.vendor, info.architecture, info.description].filter((x) => x).join(' / ');
   const rows: BenchRow[] = [];
+  /** Each model's run report (engine/report.ts): the same type `cgc run --json` prints. */
+  const reports: RunReport[] = [];
   try {
     for (const file of positionals) {
       const bytes = new Uint8Array(readFileSync(file));
@@ -134,6 +139,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
       }
       // Interleaved: one of ours, one of onnxruntime-web's, so drift in clocks or load hits both.
       const oursMs: number[] = [];
+      const oursResults: RunResult[] = [];
       const gpuMs: number[] = [];
       const ortMs: number[] = [];
       // Each timed run starts on an idle GPU: onnxruntime-web's device has a queue of its own, and work
@@ -145,6 +151,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         const t0 = performance.now();
         ours = await program.run(inputs);
         oursMs.push(performance.now() - t0);
+        oursResults.push(ours);
         const gpu = ours.timings.filter((t) => t.source === 'gpu-timestamp');
         if (gpu.length) gpuMs.push(gpu.reduce((s, t) => s + t.ms, 0));
         if (session) {
@@ -173,6 +180,10 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
             }
           : {}),
       };
+      reports.push(runReport({
+        model: file, adapter: adapterText, loadMs, results: oursResults, wallMs: oursMs, outputNames: outputNames(loaded.model!.module),
+        options: { arenas, runs, inputs: 'random:1', ...(batch !== undefined ? { batch } : {}) },
+      }));
       program.destroy();
       rows.push(row);
       io.stderr(`${row.model}: done`);
@@ -181,7 +192,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
     device.destroy();
   }
   io.stdout(benchTable(rows, runs));
-  if (flags.has('json')) writeFileSync(flags.get('json')!, JSON.stringify({ runs, rows }, null, 2));
+  if (flags.has('json')) writeFileSync(flags.get('json')!, JSON.stringify({ runs, rows, reports }, null, 2));
   return 0;
 }
 

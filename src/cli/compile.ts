@@ -7,7 +7,7 @@ import { ARENA_SETTINGS, CgcError, GRANULARITIES, validateArenas, validateGranul
 import { dirname, relative, resolve } from 'node:path';
 import { type Operation, type Target, formatDiagnostic, printModule } from '../ir';
 import { ATTR, CONSTANT } from '../ir/structural';
-import { type NamedTensor, writeSafetensors } from '../compiler/import/safetensors';
+import { type NamedTensor, writeSafetensors } from '../ir/safetensors';
 import { PROGRAM_FORMAT, moduleRole, writeProgram } from '../engine/program';
 import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 import { READABLE_OUTPUT, afterText, decisionLines, planText, stepAfterText } from '../compiler/dump';

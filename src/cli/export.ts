@@ -2,7 +2,7 @@
 // weights beside it (OUT.safetensors), so it travels as two files that every command reads.
 import { writeFileSync } from 'node:fs';
 import { formatDiagnostic, printModule } from '../ir';
-import { writeSafetensors } from '../compiler/import/safetensors';
+import { writeSafetensors } from '../ir/safetensors';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { moduleRole } from '../engine/program';
 import { loadModel, tagInterface } from './load';

@@ -10,7 +10,7 @@ import {
   type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, limitMessage, resolveLimits,
 } from '../ir';
 import { type Model, ModelError, detectFormat, openModel } from '../engine/model';
-import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../compiler/import/safetensors';
+import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../ir/safetensors';
 
 export interface LoadedModel {
   /** The model, opened through the engine API (absent when it could not be read: see diagnostics). */

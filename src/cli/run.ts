@@ -8,7 +8,7 @@ import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numEleme
 import {
   ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, tensorFromBytes, validateArenas, validateGranularity, validateRuns,
 } from '../core';
-import { type NamedTensor, SafetensorsError, readSafetensors } from '../compiler/import/safetensors';
+import { type NamedTensor, SafetensorsError, readSafetensors } from '../ir/safetensors';
 import { type ProgramFile, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { outputNames, runReport } from '../engine/report';
 import { targetsFor } from '../engine/model';

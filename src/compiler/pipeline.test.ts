@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, parseModule, type ParseOptions, verifyModule } from '../ir';
 import { defaultTargets } from '../engine/targets';
 import { dumpState } from './dump';
-import { constantTypesOf, readSafetensors } from './import/safetensors';
+import { constantTypesOf, readSafetensors } from '../ir/safetensors';
 import { CompileState } from './state';
 import type { ArenaSetting, Granularity } from '../core';
 import { PIPELINE } from './pipeline';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSafetensors } from '../compiler/import/safetensors';
+import { readSafetensors } from '../ir/safetensors';
 import { createRuntime, gpuProfile, openModel, tensorBytes, tensorFromBytes } from '.';
 
 const DIR = join(__dirname, '../../tests/golden/spec');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERFACES, INTERFACE_ATTR, intAttr, parseModule, readBytecode, stringAttr, writeBytecode } from '../ir';
 import { ATTR, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
-import { constantTypesOf, readSafetensors } from '../compiler/import/safetensors';
+import { constantTypesOf, readSafetensors } from '../ir/safetensors';
 import { DEFAULT_GPU_PROFILE, profileShortfall } from '../webgpu-target/limits';
 import { PROGRAM_FORMAT, PROGRAM_FORMAT_ATTR, ProgramError, programOf, readProgram, writeProgram } from './program';
 import { defaultTargets } from './targets';

@@ -118,6 +118,17 @@ describe('compile service: targets, kernels and export files', () => {
     expect(fromText.weightsFile).toEqual(files.weightsFile);
     expect(exportFiles(kept!.input, kept!.output, undefined).weightsFile).toBeUndefined();
     expect(() => exportFiles(kept!.input, kept!.output, { ...resources, w1: f32(2) })).toThrow('tensor "w1": 8 bytes for a 36-byte tensor');
+    // The program dropped back in: described from its Output IR, not compiled — the same partitions and kernels.
+    const shipped = await compileRequest({ model: files.outputBytecode, fileName: 'spec.mlirbc' }, { onCompiled: () => { throw new Error('a program is not compiled'); } });
+    expect(shipped.diagnostics).toEqual([]);
+    expect(shipped.program?.format).toBe(1);
+    expect(shipped.inputText).toBeUndefined();
+    expect(shipped.partitions!.map((p) => [p.name, p.target, p.subgraphs.map((g) => g.symbol)])).toEqual(r.partitions!.map((p) => [p.name, p.target, p.subgraphs.map((g) => g.symbol)]));
+    expect(shipped.kernels).toEqual(r.kernels);
+    expect(Object.keys(shipped.constants!).sort()).toEqual(['b1', 'b2', 'w1', 'w2']);
+    const tooSmall = await compileRequest({ model: files.outputBytecode, fileName: 'spec.mlirbc', gpu: { features: [], limits: { ...DEFAULT_GPU_PROFILE.limits, maxComputeWorkgroupStorageSize: 1024 } } });
+    expect(tooSmall.ok).toBe(false);
+    expect(tooSmall.diagnostics[0]).toMatch(/spec\.mlirbc: error: this program cannot run on this device: it needs maxComputeWorkgroupStorageSize ≥ \d+; this device has 1024/);
     const host = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['cpu-reference'] });
     expect(host.kernels!.every((k) => k.target === 'cpu-reference' && k.note?.startsWith('runs on the CPU reference'))).toBe(true);
   });

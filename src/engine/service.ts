@@ -5,15 +5,15 @@
 import {
   type ElementType, INTERFACES, type Operation, type Target, documentOf, targetNamed, type ShapedType, formatDiagnostic, parseModule, printModule, typeToString, writeBytecode,
 } from '../ir';
-import { CONSTANT, SUBGRAPH } from '../ir/structural';
+import { ATTR, CONSTANT, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type ResourceLimits, checkFileSize, resolveLimits } from '../ir/limits';
-import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
+import { DEFAULT_GPU_PROFILE, type GpuProfile, profileShortfall } from '../webgpu-target/limits';
 import type { TargetFileSource } from './targets';
 import { readTargetFile } from '../webgpu-target/target-file';
-import { type Model, ModelError, openModel } from './model';
-import { writeSafetensors } from '../compiler/import/safetensors';
+import { type Model, ModelError, openModel, targetsFor } from './model';
+import { writeSafetensors } from '../ir/safetensors';
 import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
-import { hasRecordedProfile, recordProfile, writeProgram } from './program';
+import { hasRecordedProfile, moduleRole, programOf, recordProfile, writeProgram } from './program';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
@@ -84,6 +84,8 @@ export interface CompileResponse {
   readonly decisions?: Decision[];
   readonly decisionText?: string;
   readonly passTimes?: { pass: string; ms: number }[];
+  /** Set when the request held a compiled program (CGC Output IR), shown and run without compiling: it has no Input IR, plan or decisions. */
+  readonly program?: { format: number; profile: GpuProfile };
   /** The target files whose targets took partitions: loading the program needs them (engine/load.ts). */
   readonly targetFiles?: TargetFileSource[];
 }
@@ -130,7 +132,8 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
         fileName: file, limits, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}),
       });
     } else {
-      model = openModel(req.model, { fileName: file, limits, ...(constantTypes ? { constantTypes } : {}) });
+      model = openModel(req.model, { fileName: file, limits, acceptProgram: true, ...(constantTypes ? { constantTypes } : {}) });
+      if (moduleRole(model.module) === 'CGC_OUTPUT') return programResponse(model, req, file);
     }
   } catch (e) {
     if (e instanceof ModelError) return { ok: false, diagnostics: e.diagnostics.map(formatDiagnostic) };
@@ -260,7 +263,8 @@ function kernelSources(output: Operation, partitions: readonly { name: string; t
     const described = targetNamed(targets, p.target, `partition @${p.name}`).describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated.get(p.name)!), p.name);
     for (const k of described.kernels) {
       const entry = bySymbol.get(k.subgraph) ?? { target: p.target, kernels: [] };
-      entry.kernels.push({ name: k.name, wgsl: k.wgsl });
+      // A subgraph invoked twice dispatches its kernels twice; it has them once.
+      if (!entry.kernels.some((x) => x.name === k.name)) entry.kernels.push({ name: k.name, wgsl: k.wgsl });
       bySymbol.set(k.subgraph, entry);
     }
     for (const [symbol, note] of Object.entries(described.notes ?? {})) bySymbol.set(symbol, { target: p.target, kernels: [], note });
@@ -269,4 +273,42 @@ function kernelSources(output: Operation, partitions: readonly { name: string; t
     const symbol = sg.symbolName!;
     return { symbol, ...(bySymbol.get(symbol) ?? { target: '?', kernels: [], note: 'invoked by no partition' }) };
   });
+}
+
+/**
+ * A compiled program dropped where a model was expected: checked (format version, the device's
+ * profile) and described from its Output IR — partitions, subgraphs, each partition's kernels as
+ * its target describes them — without running the compiler.
+ */
+function programResponse(model: Model, req: CompileRequest, file: string): CompileResponse {
+  const program = programOf(model.module, model.constants, file);
+  const short = profileShortfall(program.profile, req.gpu ?? DEFAULT_GPU_PROFILE);
+  if (short) return { ok: false, diagnostics: [`${file}: error: this program cannot run on this device: ${short}`] };
+  const output = program.output;
+  const ops = output.body().operations;
+  const symbols = new Map(ops.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
+  const callees = (op: Operation) => op.body().operations.filter((o) => o.name === INVOKE).map((o) => (o.attr(ATTR.callee) as { name: string }).name);
+  let step = 0;
+  const partitions = ops.filter((o) => o.name === PARTITION).map((p) => {
+    const subgraphs = callees(p).map((symbol) => {
+      const sg = symbols.get(symbol)!;
+      const def = sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION);
+      const opNames = (def?.body().operations ?? []).filter((o) => o.name.startsWith('cgc_op.')).map((o) => o.opName);
+      const pattern = sg.attr('pattern');
+      return {
+        symbol, target: (sg.attr(ATTR.origin) as { value: string } | undefined)?.value ?? '?', pattern: pattern?.kind === 'string' ? pattern.value : '',
+        ops: opNames, opIds: [], step: step++, dependsOn: [], reuseDependsOn: [],
+      };
+    });
+    return { name: p.symbolName!, target: subgraphs[0]?.target ?? '?', dependsOn: [], reuseDependsOn: [], subgraphs };
+  });
+  const isolated = new Map(partitions.map((p) => [p.name, isolatePartition(output, p.name)]));
+  const targets = targetsFor({ gpu: req.gpu ?? DEFAULT_GPU_PROFILE, ...(req.targetFiles ? { targetFiles: req.targetFiles } : {}) });
+  return {
+    ok: true, id: [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join(''),
+    diagnostics: [], outputText: printModule(output), outputView: printModule(output, READABLE_OUTPUT),
+    kernels: kernelSources(output, partitions, isolated, targets), partitions,
+    isolated: Object.fromEntries([...isolated].map(([name, m]) => [name, printModule(m, READABLE_OUTPUT)])),
+    constants: Object.fromEntries(program.constants), program: { format: program.format, profile: program.profile },
+  };
 }

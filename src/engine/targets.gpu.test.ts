@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERFACES, type Operation, parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { importOnnx } from '../compiler/import/onnx';
-import { readSafetensors } from '../compiler/import/safetensors';
+import { readSafetensors } from '../ir/safetensors';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../core';
 import { runEntryPoint } from '../reference';
 import { randomTensor } from '../reference/random';

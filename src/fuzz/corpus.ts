@@ -6,7 +6,7 @@ import { deflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ParseOptions, parseModule, printModule, writeBytecode } from '../ir';
-import { constantTypesOf, readSafetensors, writeSafetensors } from '../compiler/import/safetensors';
+import { constantTypesOf, readSafetensors, writeSafetensors } from '../ir/safetensors';
 import { CONSTANT } from '../ir/structural';
 import type { ShapedType } from '../ir/types';
 

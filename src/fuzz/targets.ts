@@ -5,7 +5,7 @@
 import { inflateRawSync, deflateRawSync } from 'node:zlib';
 import { formatDiagnostic, operationsEqual, parseModule, printModule, readBytecode, verifyModule, writeBytecode } from '../ir';
 import { OnnxImportError, importOnnx, readTensorProto } from '../compiler/import/onnx';
-import { SafetensorsError, readSafetensors, writeSafetensors } from '../compiler/import/safetensors';
+import { SafetensorsError, readSafetensors, writeSafetensors } from '../ir/safetensors';
 import { parseShareHash } from '../ui/share';
 import { ShareSourceError, unpackSource } from '../ui/share-source';
 import { DeclarationError, readDeclaration } from '../compiler/patterns/pattern';

@@ -7,7 +7,7 @@ import { readBytecode } from './bytecode/reader';
 import { writeBytecode } from './bytecode/writer';
 import { importOnnx } from '../compiler/import/onnx';
 import { floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
-import { readSafetensors, writeSafetensors } from '../compiler/import/safetensors';
+import { readSafetensors, writeSafetensors } from './safetensors';
 import { compile } from '../compiler/pipeline';
 import { defaultTargets } from '../engine/targets';
 import { tensorType } from './types';

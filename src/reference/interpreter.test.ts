@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSafetensors } from '../compiler/import/safetensors';
+import { readSafetensors } from '../ir/safetensors';
 import { parseModule } from '../ir';
 import { listGoldens, parseGolden } from '../ir/testing/goldens';
 import { evaluateOp, MAX_RESULT_ELEMENTS, runEntryPoint } from './interpreter';

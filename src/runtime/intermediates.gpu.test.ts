@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Operation, parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
-import { readSafetensors } from '../compiler/import/safetensors';
+import { readSafetensors } from '../ir/safetensors';
 import { runEntryPoint } from '../reference';
 import { type HostTensor, allocTensor, tensorFromBytes } from '../core';
 import { createReferenceTarget } from '../reference/target';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, VERSION_ATTR, cloneOp, numElements, parseModule, stringAttr } from '../ir';
 import { compile } from '../compiler/pipeline';
-import { readSafetensors } from '../compiler/import/safetensors';
+import { readSafetensors } from '../ir/safetensors';
 import { runEntryPoint } from '../reference';
 import { type HostTensor, allocTensor, tensorFromBytes } from '../core';
 import { listGoldens, parseGolden } from '../ir/testing/goldens';

@@ -34,6 +34,11 @@ export class GpuSession {
     return lost || this.lost;
   }
 
+  /** The adapter as the status line names it, once a device was opened. */
+  get adapterText(): string {
+    return this.info ? describeAdapter(this.info) : 'unknown';
+  }
+
   get deviceGeneration(): number {
     return this.generation;
   }

@@ -4,6 +4,7 @@
 import type { CompileResponse, ExportFiles } from '../engine/service';
 import { byId, errorText, h, partitionHue, s, targetDash } from './dom';
 import { type Language, showHighlighted } from './highlight';
+import { definedValue } from './linked-view';
 
 const KERNEL_PREFIX = 'wgsl.';
 
@@ -37,8 +38,13 @@ export class IrViews {
   private base = 'model';
 
   /** `files` builds the compile's .mlirbc and .safetensors (in the worker) when a download asks for them; `hasWeights` says whether there are weights to write. */
-  constructor(private readonly onChange: (choice: string) => void, private readonly files: (r: CompileResponse) => Promise<ExportFiles>, private readonly hasWeights: () => boolean) {
+  /** `onValue` receives the value (`%conv1`) whose Input IR line was clicked. */
+  constructor(
+    private readonly onChange: (choice: string) => void, private readonly files: (r: CompileResponse) => Promise<ExportFiles>, private readonly hasWeights: () => boolean,
+    private readonly onValue?: (value: string) => void,
+  ) {
     this.picker.addEventListener('change', () => { this.render(); this.onChange(this.choice); });
+    this.text.addEventListener('click', () => this.clickedLine());
     byId('ir-copy', HTMLButtonElement).addEventListener('click', () => {
       navigator.clipboard.writeText(this.text.textContent ?? '').then(
         () => { this.status.textContent = 'copied'; },
@@ -67,6 +73,28 @@ export class IrViews {
     }
   }
 
+  /** A click (not a text selection) on an Input IR line that defines a value selects that value's op. */
+  private clickedLine(): void {
+    const sel = window.getSelection();
+    if (this.choice !== 'input' || !this.onValue || !sel?.isCollapsed || !sel.anchorNode || !this.text.contains(sel.anchorNode)) return;
+    const before = document.createRange();
+    before.setStart(this.text, 0);
+    before.setEnd(sel.anchorNode, sel.anchorOffset);
+    const text = this.texts.get('input') ?? '';
+    const offset = before.toString().length;
+    const line = text.slice(text.lastIndexOf('\n', offset - 1) + 1, (text.indexOf('\n', offset) + 1 || text.length + 1) - 1);
+    const value = definedValue(line);
+    if (value) this.onValue(value);
+  }
+
+  /** Shows text `choice` (`input`, `output`, a partition, `wgsl.<symbol>`) when this compile has it. */
+  open(choice: string): void {
+    if (!this.texts.has(choice)) return;
+    this.picker.value = choice;
+    this.render();
+    this.onChange(this.choice);
+  }
+
   get choice(): string {
     return this.picker.value || 'input';
   }
@@ -74,7 +102,8 @@ export class IrViews {
   show(r: CompileResponse | undefined, choice: string, fileName = 'model'): void {
     this.response = r;
     this.base = fileName.replace(/\.(mlir|mlirbc|onnx)$/i, '') || 'model';
-    this.texts = new Map([['input', r?.inputText ?? '']]);
+    // A compiled program has no Input IR: its views start at the Output IR.
+    this.texts = new Map(r?.program ? [] : [['input', r?.inputText ?? '']]);
     if (r?.outputText) this.texts.set('output', r.outputView ?? r.outputText);
     for (const [name, text] of Object.entries(r?.isolated ?? {})) this.texts.set(name, text);
     for (const k of r?.kernels ?? []) this.texts.set(`${KERNEL_PREFIX}${k.symbol}`, kernelText(k));
@@ -84,14 +113,14 @@ export class IrViews {
       `@${k.symbol} — ${k.kernels.length ? `${k.kernels.length} kernel${k.kernels.length === 1 ? '' : 's'}` : k.target === 'cpu-reference' ? 'CPU reference' : 'no kernels'}`));
     const group = kernels.length ? [h('optgroup', { label: 'WGSL kernels' }, ...kernels)] : [];
     this.picker.replaceChildren(...irKeys.map((k) => h('option', { value: k }, label(k))), ...group);
-    this.picker.value = this.texts.has(choice) ? choice : 'input';
+    this.picker.value = this.texts.has(choice) ? choice : this.texts.has('input') ? 'input' : 'output';
     this.buttons.input.disabled = !r?.inputText;
     this.buttons.output.disabled = !r?.outputText;
     const weights = !!r?.ok && this.hasWeights();
     this.buttons.weights.disabled = !weights;
     this.buttons.weights.title = weights ? 'Build the weights file (.safetensors) and download it' : 'This model has no weights data here';
-    this.buttons.bytecode.disabled = !r?.ok || !r.outputText;
-    this.buttons.bytecode.title = this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the compiled program (Output IR bytecode with its kernels, device profile and weights) and download it';
+    this.buttons.bytecode.disabled = !r?.ok || !r.outputText || !!r.program;
+    this.buttons.bytecode.title = r?.program ? 'This is a compiled program already' : this.buttons.bytecode.disabled ? 'Compile the model first' : 'Build the compiled program (Output IR bytecode with its kernels, device profile and weights) and download it';
     this.render();
   }
 
@@ -99,6 +128,7 @@ export class IrViews {
     this.status.textContent = '';
     const lang: Language = this.choice.startsWith(KERNEL_PREFIX) ? 'wgsl' : 'mlir';
     this.text.dataset.language = lang;
+    this.text.title = this.choice === 'input' && this.onValue ? 'Click an op\'s line to select it in the graph' : '';
     showHighlighted(this.text, this.texts.get(this.choice) ?? '', lang);
   }
 }
@@ -118,6 +148,9 @@ export function showLegend(list: HTMLElement, r: CompileResponse | undefined): v
 export function summaryText(name: string, r: CompileResponse, ms: number): string {
   const partitions = r.partitions ?? [];
   const subgraphs = partitions.reduce((n, p) => n + p.subgraphs.length, 0);
+  if (r.program) {
+    return `${name}: a compiled program (program format ${r.program.format}), not compiled here · ${subgraphs} subgraphs in ${partitions.length} partition${partitions.length === 1 ? '' : 's'}`;
+  }
   const ops = r.decisions?.length ?? 0;
   const weights = r.weights ? ` · ${r.weights.length} weights` : '';
   return `${name}: ${ops} ops → ${subgraphs} subgraphs in ${partitions.length} partition${partitions.length === 1 ? '' : 's'}${weights} · compiled in ${Math.round(ms)} ms`;

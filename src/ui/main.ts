@@ -15,6 +15,7 @@ import { showKeyMap } from './graph-keys';
 import { GraphView } from './graph-view';
 import { IrViews, showLegend, summaryText } from './ir-views';
 import { Links } from './links';
+import { LinkedView } from './linked-view';
 import { installTestHooks } from './test-hooks';
 import { showMemoryPlan } from './memory-view';
 import { fileRefOf } from './model-identity';
@@ -33,10 +34,22 @@ const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showDetails(index);
   syncHash();
 }, { onSearch: () => ui.search.focus() });
-const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size);
+const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => filesInWorker(r, app.constants), () => !!app.constants?.size, (value) => {
+  const index = graph.indexOf(value);
+  if (index === undefined) return;
+  setView('graph');
+  graph.select(index);
+});
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
-const runPanel = new RunPanel(gpu, () => (app.response ? { response: app.response, constants: app.constants, model: app.model } : undefined), graph, () => { showDetails(graph.selected); syncHash(); });
+const runPanel = new RunPanel(gpu, () => (app.response ? {
+  response: app.response, constants: app.constants, model: app.model, name: app.source?.name ?? 'model',
+  options: { granularity: options.value.granularity, fusion: options.value.fusion, targets: options.effectiveTargets() },
+} : undefined), graph, () => { showDetails(graph.selected); syncHash(); }, (symbol) => selectSubgraph(symbol));
+const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { const i = graph.indexOf(value); if (i !== undefined) graph.select(i); }, (choice) => {
+  irViews.open(choice);
+  setView('ir');
+}, byId('run-results', HTMLElement));
 const cacheLine = new CacheLine(ui.summary);
 const links = new Links({ graph, options, editor, run: runPanel, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
@@ -44,6 +57,16 @@ const syncHash = (): void => links.syncHash();
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
 function showDetails(index: number | undefined): void {
   showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index), (group) => graph.toggleCollapsed(group));
+  linked.show({ response: app.response, model: app.model, decisions: app.decisions, report: runPanel.currentReport, error: runPanel.errorOf(index) }, index);
+}
+
+/** A kernel bar was clicked: select the first op of its subgraph in the graph. */
+function selectSubgraph(symbol: string): void {
+  const model = app.model;
+  const index = model?.nodes.findIndex((n) => n.group !== undefined && model.groups[n.group]?.symbol === symbol) ?? -1;
+  if (index < 0) return;
+  setView('graph');
+  graph.select(index);
 }
 
 function setProgress(label: string | undefined, fraction = 0): void {
@@ -212,6 +235,7 @@ async function showGraph(r: CompileResponse): Promise<void> {
   if (r !== app.response) return;
   setProgress(undefined);
   app.model = prepared.model;
+  byId('graph-empty', HTMLParagraphElement).hidden = !r.program;
   graph.show(prepared.model, prepared.layout);
   showModelProperties(ui.properties, app.source?.name, prepared.model, r);
   runPanel.graphShown();

@@ -1,25 +1,36 @@
 // Inputs for a Run: seeded random tensors (the same values as `cgc run --input random:1`), or a
-// picked image for an image-shaped input, resized and normalized as ImageNet models expect.
+// picked image for an NCHW or NHWC image input, resized and normalized as ImageNet models expect.
 import { type ShapedType, numElements } from '../ir';
 import { type HostTensor, allocTensor } from '../core';
 import { randomTensor } from '../reference/random';
 
 export { randomTensor };
 
-/** The `cgc run` default: input #i gets seed 1 + i. */
-export const randomInputs = (types: readonly ShapedType[]): HostTensor[] => types.map((t, i) => randomTensor(t, 1 + i));
-
-/** 1×3×H×W float32: an input a picked image can fill. */
-export function isImageInput(type: ShapedType | undefined): boolean {
-  return !!type && type.element === 'float32' && type.shape.length === 4 && type.shape[0] === 1 && type.shape[1] === 3;
+/** How a picked image fills an input: 1×3×H×W (NCHW) or 1×H×W×3 (NHWC) float32; undefined for any other input. */
+export function imageLayout(type: ShapedType | undefined): 'NCHW' | 'NHWC' | undefined {
+  if (!type || type.element !== 'float32' || type.shape.length !== 4 || type.shape[0] !== 1) return undefined;
+  if (type.shape[1] === 3) return 'NCHW';
+  if (type.shape[3] === 3) return 'NHWC';
+  return undefined;
 }
+
+export const isImageInput = (type: ShapedType | undefined): boolean => imageLayout(type) !== undefined;
 
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
 
-/** `file` decoded, stretched to H×W, as NCHW RGB normalized with ImageNet's mean and std. */
+/** The preprocessing `imageTensor` applies, as the UI and the run notes state it. */
+export function imagePreprocessing(type: ShapedType): string {
+  const layout = imageLayout(type);
+  const [h, w] = layout === 'NHWC' ? type.shape.slice(1, 3) : type.shape.slice(2);
+  return `resized to ${h}×${w}, ImageNet mean/std (stretched, RGB scaled to [0,1], minus mean 0.485/0.456/0.406, divided by std 0.229/0.224/0.225), ${layout}`;
+}
+
+/** `file` decoded, stretched to H×W, as RGB scaled to [0, 1] and normalized with ImageNet's mean and std, in the input's layout. */
 export async function imageTensor(file: Blob, type: ShapedType): Promise<HostTensor> {
-  const [, , height, width] = type.shape as [number, number, number, number];
+  const layout = imageLayout(type);
+  if (!layout) throw new Error(`an image fills a 1×3×H×W or 1×H×W×3 float32 input, not ${type.shape.join('×')} ${type.element}`);
+  const [height, width] = (layout === 'NHWC' ? type.shape.slice(1, 3) : type.shape.slice(2)) as [number, number];
   const bitmap = await createImageBitmap(file);
   const canvas = document.createElement('canvas');
   canvas.width = width;
@@ -33,7 +44,7 @@ export async function imageTensor(file: Blob, type: ShapedType): Promise<HostTen
   const data = t.data as Float32Array;
   const plane = width * height;
   for (let p = 0; p < plane; p++) {
-    for (let c = 0; c < 3; c++) data[c * plane + p] = (rgba[4 * p + c]! / 255 - MEAN[c]!) / STD[c]!;
+    for (let c = 0; c < 3; c++) data[layout === 'NCHW' ? c * plane + p : 3 * p + c] = (rgba[4 * p + c]! / 255 - MEAN[c]!) / STD[c]!;
   }
   return t;
 }

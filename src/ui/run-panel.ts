@@ -1,7 +1,7 @@
 // The Run controls: Run (enabled once a model has compiled), how many times, numeric diff against the
-// CPU reference, and an optional image for an image-shaped input; then the results panel and the
-// graph overlay. Every failure lands in the page; the next Run starts afresh. A share link's Run
-// settings are offered as "Run as the sender did".
+// CPU reference, each input's values (inputs-form.ts; the Input image picker fills the first image
+// input); then the results panel and the graph overlay. Every failure lands in the page; the next Run
+// starts afresh. A share link's Run settings are offered as "Run as the sender did".
 import type { CompileResponse } from '../engine/service';
 import { byId, errorText, h } from './dom';
 import type { GraphModel } from './graph-model';
@@ -9,6 +9,7 @@ import type { GraphView } from './graph-view';
 import type { GpuSession } from './gpu-session';
 import type { RunSettings } from './share';
 import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
+import { InputsForm, modelInputs } from './inputs-form';
 import { ProgramRunner, type RunReport } from './run-session';
 import { type RunViewState, initialRunViewState, runSummaryText, showRunReport } from './run-view';
 import { type NodeError, groupErrors, nodeErrors } from './value-diff';
@@ -17,6 +18,9 @@ export interface Compiled {
   readonly response: CompileResponse;
   readonly constants: ReadonlyMap<string, Uint8Array> | undefined;
   readonly model: GraphModel | undefined;
+  /** The model's file name and the compile options, as the exported run report names them. */
+  readonly name: string;
+  readonly options: Readonly<Record<string, string | boolean | readonly string[]>>;
 }
 
 const NO_GPU_STATUS = 'Run is disabled: this browser has no WebGPU (see above)';
@@ -40,6 +44,7 @@ export class RunPanel {
   private readonly overlayPicker = byId('graph-overlay', HTMLSelectElement);
   private readonly overlayLegend = byId('overlay-legend', HTMLElement);
   private readonly asSender = h('button', { type: 'button', 'data-testid': 'run-as-sender' });
+  private readonly inputs = new InputsForm(byId('run-inputs-form', HTMLElement));
   private readonly runner: ProgramRunner;
   /** The settings a share link asked for, until this page runs. */
   private offered: RunSettings | undefined;
@@ -54,7 +59,11 @@ export class RunPanel {
   private noGpu: string | undefined;
 
   /** `onReport` runs when a Run's report is shown (the node details then show the node's error). */
-  constructor(private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView, private readonly onReport: () => void = () => {}) {
+  /** `onSubgraph` runs when a kernel bar of the results is clicked, with its subgraph's symbol. */
+  constructor(
+    private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView,
+    private readonly onReport: () => void = () => {}, private readonly onSubgraph?: (symbol: string) => void,
+  ) {
     this.runner = new ProgramRunner(gpu);
     this.run.addEventListener('click', () => void this.start());
     this.asSender.hidden = true;
@@ -65,7 +74,13 @@ export class RunPanel {
     });
     this.image.addEventListener('change', () => {
       const file = this.image.files?.[0];
-      this.imageName.textContent = file ? `image: ${file.name} (for a 1×3×H×W input)` : '';
+      this.image.value = '';
+      if (!file) return;
+      const input = this.inputs.useImage(file);
+      this.imageName.textContent = input
+        ? `image: ${file.name} → ${input} (see Inputs)`
+        : `image ${file.name} not used: no input of this model is 1×3×H×W or 1×H×W×3 float32`;
+      this.imageName.classList.toggle('error', !input);
     });
     this.overlayPicker.addEventListener('change', () => this.applyOverlay());
     this.toggle.addEventListener('click', () => this.fold(this.toggle.getAttribute('aria-expanded') === 'true'));
@@ -117,6 +132,8 @@ export class RunPanel {
 
   /** The graph was (re)drawn: paint the overlay again. */
   graphShown(): void {
+    const model = this.current()?.model;
+    if (model) this.inputs.show(modelInputs(model));
     this.applyOverlay();
   }
 
@@ -129,10 +146,12 @@ export class RunPanel {
     const settings: RunSettings = { runs: Number(this.count.value) || 1, diff: this.diff.checked };
     this.error.hidden = true;
     this.status.textContent = 'starting…';
-    const file = this.image.files?.[0];
     try {
       const report = await this.runner.run(c.response, c.constants, {
-        runs: settings.runs, diff: settings.diff, ...(file ? { image: file } : {}),
+        runs: settings.runs, diff: settings.diff,
+        inputs: this.inputs.choices(), inputNames: c.model ? modelInputs(c.model).map((i) => i.name) : [],
+        model: c.name, adapter: this.gpu.adapterText, compileOptions: c.options,
+        outputNames: c.model?.nodes.filter((n) => n.kind === 'output').map((n) => n.inputs[0]?.value ?? n.id) ?? [],
         onProgress: (text) => { this.status.textContent = text; },
       });
       if (this.current()?.response !== c.response) {
@@ -142,7 +161,7 @@ export class RunPanel {
       this.report = report;
       this.ran = settings;
       this.reportFor = c.response;
-      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), c.model ? outputNames(c.model) : [], this.viewState);
+      showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), c.model ? outputNames(c.model) : [], this.viewState, this.onSubgraph);
       this.panelSummary.textContent = runSummaryText(report);
       this.panel.hidden = false;
       this.status.textContent = 'done';
@@ -175,6 +194,11 @@ export class RunPanel {
     this.results.hidden = folded;
     this.toggle.setAttribute('aria-expanded', String(!folded));
     this.panel.classList.toggle('folded', folded);
+  }
+
+  /** The last Run's report, when it ran the current compile. */
+  get currentReport(): RunReport | undefined {
+    return this.reportFor === this.current()?.response ? this.report : undefined;
   }
 
   /** The last numeric diff mapped onto the current graph, when the last Run of this compile had one. */

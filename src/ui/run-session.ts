@@ -3,24 +3,32 @@
 // diff) makes one debug run that reads back every subgraph result and runs the CPU reference on the
 // Input IR with those inputs, to measure the max abs error of each output and each read-back value.
 import type { CompileResponse } from '../engine/service';
+import { CgcError } from '../core';
 import { type Operation, type ShapedType, formatDiagnostic, parseModule } from '../ir';
 import { CONSTANT, ENTRY_POINT } from '../ir/structural';
 import { runEntryPoint } from '../reference';
 import { type HostTensor, tensorFromBytes } from '../core';
-import type { KernelTiming, LoadedProgram, PartitionTiming } from '../runtime/runtime';
+import type { KernelTiming, LoadedProgram, PartitionTiming, RunResult } from '../runtime/runtime';
 import { loadCompiled } from '../engine/load';
 import type { GpuSession } from './gpu-session';
-import { imageTensor, isImageInput, randomInputs } from './run-inputs';
+import { type InputChoice, resolveInputs } from './inputs-form';
 import { runHooks } from './test-hooks';
 import { maxAbsError } from './run-stats';
-import { medianTimings } from '../engine/report';
+import { type RunReport as ExportedRunReport, medianTimings, runReport } from '../engine/report';
 import { type GpuValue, compareValues } from './value-diff';
 
 export interface RunOptions {
   readonly runs: number;
   readonly diff: boolean;
-  /** An image for input #0 when it is 1×3×H×W float32. */
-  readonly image?: File;
+  /** Where each input's values come from, in input order (seeded random where none is given). */
+  readonly inputs: readonly InputChoice[];
+  /** The inputs' names, for the notes and errors. */
+  readonly inputNames: readonly string[];
+  /** What the exported report names: the model, the adapter, the compile options and the outputs. */
+  readonly model: string;
+  readonly adapter: string;
+  readonly compileOptions: ExportedRunReport['options'];
+  readonly outputNames: readonly string[];
   readonly onProgress: (text: string) => void;
 }
 
@@ -39,6 +47,8 @@ export interface RunReport {
   /** Set when this Run loaded the program (the first Run after a compile or a device loss). */
   readonly loadMs?: number;
   readonly diff?: NumericDiff;
+  /** The same run as `cgc run --json` reports it (src/engine/report.ts), for Export run report. */
+  readonly exported: ExportedRunReport;
 }
 
 export interface NumericDiff {
@@ -74,33 +84,36 @@ export class ProgramRunner {
 
   async run(r: CompileResponse, constants: ReadonlyMap<string, Uint8Array> | undefined, opts: RunOptions): Promise<RunReport> {
     const { program, loadMs } = await this.load(r, constants, opts.onProgress);
+    // A bad input (a file of the wrong shape) leaves the loaded program as it was.
+    const { tensors: inputs, notes } = await resolveInputs(program.inputTypes, opts.inputNames, opts.inputs);
     try {
-      const image = opts.image && isImageInput(program.inputTypes[0]) ? opts.image : undefined;
-      const inputs = randomInputs(program.inputTypes);
-      if (image) inputs[0] = await imageTensor(image, program.inputTypes[0]!);
       const wallMs: number[] = [];
-      const timings: PartitionTiming[][] = [];
+      const results: RunResult[] = [];
       let last;
       for (let i = 0; i < opts.runs; i++) {
         opts.onProgress(`running ${i + 1}/${opts.runs}…`);
         const t0 = performance.now();
         last = await program.run(inputs);
         wallMs.push(performance.now() - t0);
-        timings.push(last.timings);
+        results.push(last);
         await runHooks.afterTimedRun?.(i);
       }
       // Profiling puts each kernel in its own timestamped pass, which costs time: only this extra run does it.
       opts.onProgress('profiling run (per-kernel timestamps)…');
       const profiled = await program.run(inputs, { profile: true });
       const report: RunReport = {
-        outputs: last!.outputs, wallMs, timings: medianTimings(timings), kernelTimings: profiled.kernelTimings, submits: last!.submits, dispatches: last!.dispatches,
+        outputs: last!.outputs, wallMs, timings: medianTimings(results.map((x) => x.timings)), kernelTimings: profiled.kernelTimings, submits: last!.submits, dispatches: last!.dispatches,
         partitions: program.partitions,
-        inputNote: image
-          ? `input #0: ${image.name} resized to ${program.inputTypes[0]!.shape.slice(2).join('×')}, ImageNet mean/std; other inputs seeded random`
-          : 'inputs: seeded random (input #i uses seed 1 + i, as `cgc run --input random:1`)',
+        inputNote: notes.join('; '),
         ...(loadMs !== undefined ? { loadMs } : {}),
+        exported: runReport({
+          model: opts.model, adapter: opts.adapter, results, wallMs, profile: profiled, outputNames: opts.outputNames,
+          options: { ...opts.compileOptions, runs: opts.runs, diff: opts.diff, inputs: notes },
+          ...(loadMs !== undefined ? { loadMs } : {}),
+        }),
       };
       if (!opts.diff) return report;
+      if (!r.inputText) throw new CgcError('runtime', 'a numeric diff runs the CPU reference on the model, and a compiled program holds no model (no Input IR): open the model it was compiled from, or run without the diff');
       opts.onProgress('debug run: reading back every subgraph result…');
       const t0 = performance.now();
       const debug = await program.run(inputs, { intermediates: true });

@@ -5,6 +5,7 @@
 import type { PartitionTiming } from '../runtime/runtime';
 import { type Bar, type ChartState, barChart } from './bar-chart';
 import { h, partitionHue } from './dom';
+import { download } from './ir-views';
 import { errorClass, formatError, formatMs } from './run-overlay';
 import { summarizeOutput } from './run-inputs';
 import type { RunReport } from './run-session';
@@ -48,13 +49,22 @@ function kernelBars(report: RunReport, order: readonly string[]): Bar[] {
   })));
 }
 
-function kernelSection(report: RunReport, order: readonly string[], state: ChartState): HTMLElement {
+/** Clicking a kernel's bar calls `onSubgraph` with its subgraph's symbol. */
+function kernelSection(report: RunReport, order: readonly string[], state: ChartState, onSubgraph?: (symbol: string) => void): HTMLElement {
   const note = 'from one extra profiling run after the timed runs (each kernel in its own timestamped pass; the timed runs are not profiled)';
   if (!report.kernelTimings.length) {
     return h('p', { class: 'muted', 'data-testid': 'kernel-source' }, 'No per-kernel times: this device has no timestamp-query, or no partition ran on the GPU.');
   }
-  return barChart('Time per kernel', 'kernel-chart', kernelBars(report, order), state, [h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`)],
+  const section = barChart('Time per kernel', 'kernel-chart', kernelBars(report, order), state, [h('p', { class: 'muted', 'data-testid': 'kernel-source' }, `per-kernel GPU times ${note}`)],
     { name: 'kernel-times.svg', testId: 'kernel-download-svg' });
+  if (onSubgraph) {
+    for (const bar of section.querySelectorAll<HTMLElement>('.bar[data-subgraph]')) {
+      bar.classList.add('link');
+      bar.title = `select @${bar.dataset.subgraph!}'s ops in the graph`;
+      bar.addEventListener('click', () => onSubgraph(bar.dataset.subgraph!));
+    }
+  }
+  return section;
 }
 
 function outputList(report: RunReport, names: readonly string[]): HTMLElement {
@@ -74,6 +84,14 @@ function outputList(report: RunReport, names: readonly string[]): HTMLElement {
   }));
 }
 
+/** Downloads the run as `cgc run --json` reports it: timings per partition and kernel, output summaries, adapter, options. */
+function exportButton(report: RunReport): HTMLButtonElement {
+  const button = h('button', { type: 'button', 'data-testid': 'run-export', title: 'The same JSON as cgc run --json (format cgc-run-report)' }, 'Export run report (JSON)');
+  const base = report.exported.model.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'model';
+  button.addEventListener('click', () => download(JSON.stringify(report.exported, null, 2), `${base}-run-report.json`, 'application/json'));
+  return button;
+}
+
 /** The one-line summary of `report`: runs, median and min wall time. */
 export function runSummaryText(report: RunReport): string {
   const n = report.wallMs.length;
@@ -82,9 +100,12 @@ export function runSummaryText(report: RunReport): string {
 
 /**
  * Fills `panel` with `report`; `order` is the compile's partition names (graph colour order),
- * `outputNames` the program's output names as the model names them, `state` the charts' sort and open state.
+ * `outputNames` the program's output names as the model names them, `state` the charts' sort and open state;
+ * clicking a kernel bar calls `onSubgraph`.
  */
-export function showRunReport(panel: HTMLElement, report: RunReport, order: readonly string[], outputNames: readonly string[], state: RunViewState): void {
+export function showRunReport(
+  panel: HTMLElement, report: RunReport, order: readonly string[], outputNames: readonly string[], state: RunViewState, onSubgraph?: (symbol: string) => void,
+): void {
   const n = report.wallMs.length;
   const host = report.partitions.filter((p) => p.target === 'cpu-reference');
   panel.replaceChildren(
@@ -93,11 +114,12 @@ export function showRunReport(panel: HTMLElement, report: RunReport, order: read
       ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
       report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
     h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
+    h('p', {}, exportButton(report)),
     h('h3', {}, 'Outputs'),
     outputList(report, outputNames),
     barChart(`Time per partition${n > 1 ? ` (median of ${n})` : ''}`, 'partition-chart', partitionBars(report.timings, order), state.partitions,
       [h('p', { class: 'muted', 'data-testid': 'timing-source' }, timingSourceText(report.timings))], { name: 'partition-times.svg', testId: 'timing-download-svg' }),
-    kernelSection(report, order, state.kernels),
+    kernelSection(report, order, state.kernels, onSubgraph),
     h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
       ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`
       : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}`).join(', ')}).`),

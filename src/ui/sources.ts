@@ -4,7 +4,7 @@
 import { type ArenaSetting, CgcError, type Granularity } from '../core';
 import type { CompileRequest, CompileResponse } from '../engine/service';
 import { type TargetFileSource, isTargetFile } from '../engine/targets';
-import { readSafetensors } from '../compiler/import/safetensors';
+import { readSafetensors } from '../ir/safetensors';
 import type { ElementType } from '../ir';
 import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
 import type { GpuProfile } from '../engine/load';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERFACES, type Operation, documentOf, isolatePartition, parseModule, stringAttr, type Attribute, arrayAttr, dictAttr } from '../ir';
 import { ATTR, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
-import { constantTypesOf, readSafetensors } from '../compiler/import/safetensors';
+import { constantTypesOf, readSafetensors } from '../ir/safetensors';
 import { defaultTargets } from '../engine/targets';
 import { KernelConfigError, kernelsAttr, kernelsFromAttr } from './kernel-config';
 import type { KernelSpec } from './kernel-plan';

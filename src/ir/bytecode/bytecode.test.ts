@@ -10,7 +10,7 @@ import { listGoldens, parseGolden } from '../testing/goldens';
 import { MLIR_OPT, mlirOpt, mlirOptPresent as present } from '../testing/mlir-opt';
 import { readBytecode } from './reader';
 import { compile } from '../../compiler/pipeline';
-import { readSafetensors } from '../../compiler/import/safetensors';
+import { readSafetensors } from '../safetensors';
 import { defaultTargets } from '../../engine/targets';
 import { writeBytecode } from './writer';
 

@@ -2,7 +2,7 @@
 // the constant types of modules that leave them out.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constantTypesOf, readSafetensors } from '../../compiler/import/safetensors';
+import { constantTypesOf, readSafetensors } from '../safetensors';
 import { formatDiagnostic, type Operation, parseModule, type ParseOptions } from '..';
 
 export const GOLDEN_ROOT = join(__dirname, '../../../tests/golden');

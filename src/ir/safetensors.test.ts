@@ -1,6 +1,6 @@
 // safetensors: round trip, the reference layout, and clear errors for malformed files.
 import { describe, expect, it } from 'vitest';
-import { tensorType } from '../../ir/types';
+import { tensorType } from './types';
 import { SafetensorsError, readSafetensors, writeSafetensors } from './safetensors';
 
 const f32 = (xs: number[]) => new Uint8Array(new Float32Array(xs).buffer);

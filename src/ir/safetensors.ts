@@ -1,8 +1,8 @@
 // Reader and writer for `.safetensors`, the common named-tensor weights format: an 8-byte
 // little-endian header length, a JSON header {name: {dtype, shape, data_offsets}}, then raw data.
-import { CgcError } from '../../core';
-import { type ElementType, type ShapedType, byteSize, checkShape, numElements, tensorType } from '../../ir/types';
-import { type ResourceLimits, limitMessage, resolveLimits } from '../../ir/limits';
+import { CgcError } from '../core';
+import { type ElementType, type ShapedType, byteSize, checkShape, numElements, tensorType } from './types';
+import { type ResourceLimits, limitMessage, resolveLimits } from './limits';
 
 export interface NamedTensor {
   readonly name: string;
