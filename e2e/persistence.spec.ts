@@ -1,7 +1,7 @@
 // Persistence: a model opened from files (with its weights) and its compile result (Output IR and
 // each subgraph's WGSL, keyed by the model, the options and the adapter) are cached in IndexedDB; a
 // reload restores it without compiling ("from cache"), and its downloads still build; Clear cache
-// forgets it.
+// forgets it (the next visit starts with the demo; a reload of the hash that names it asks for the file).
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
@@ -60,7 +60,11 @@ test('a reload restores the last opened model from the cache; Clear cache brings
   await openMenu(page, 'options');
   await page.getByTestId('clear-cache').click();
   await expect(page.getByTestId('share-status')).toHaveText(/cache cleared/);
+  // The page's hash still names the model: a reload asks for that file rather than show another model.
   await page.reload();
+  await expect(page.getByTestId('share-expect')).toContainText('This link shows my-model.mlir');
+  await expect(page.getByTestId('share-expect')).toContainText('Drop that file together with my-model.safetensors');
+  await page.goto('/');
   await expect(page.getByTestId('model-summary')).toContainText(/^spec-7layer\.mlir: 7 ops/);
   expect(problems).toEqual([]);
 });

@@ -7,6 +7,8 @@ for (const [hash, message] of [
   ['#view=<script>alert(1)</script>', 'view must be one of'],
   ['#model=demo:../../etc/passwd', "unknown demo model '../../etc/passwd'"],
   ['#model=url:javascript:alert(1)', 'model URL must be http(s)'],
+  ['#model=file:12:abc:m.onnx', "a file model must be 'file:SIZE:SHA256:NAME'"],
+  ['#targets=webgpu,%3Cb%3E', 'targets must be a comma-separated list'],
   ['#view=graph&zzz=1', "unknown key 'zzz'"],
   ['#node=%E0%A4%A', 'malformed %-escape'],
   [`#node=%25${'x'.repeat(5000)}`, 'more than the 4096 allowed'],
@@ -14,7 +16,7 @@ for (const [hash, message] of [
   ['#src=AAAAAAAA', 'does not decompress'],
   // deflate-raw of "<b>hi</b>": valid data, but not CGC IR.
   ['#src=s0myy8i00U-yAwA', 'not a cgc.module'],
-  [`#src=${'A'.repeat(30000)}`, 'more than the 21846 allowed'],
+  [`#src=${'A'.repeat(100000)}`, 'more than the 87382 allowed'],
 ] as const) {
   test(`malformed share link ${hash.slice(0, 40)} → error panel`, async ({ page }) => {
     const problems = collectPageProblems(page);

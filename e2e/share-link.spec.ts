@@ -70,3 +70,16 @@ test('a link can carry edited IR: it restores the text, the options and the view
   await expect(other.getByTestId('tab-source')).toHaveAttribute('aria-selected', 'true');
   await other.screenshot({ path: test.info().outputPath('share-link-with-ir.png'), fullPage: true });
 });
+
+test('a link names targets by name: one this page does not have reaches the compile, which names it', async ({ page }) => {
+  await page.goto('/#model=demo:tiny-cnn.onnx&targets=webgpu-fallback,my-npu');
+  await expect(page.getByTestId('compile-diagnostics')).toContainText('my-npu');
+  await expect(page.getByTestId('target-webgpu')).not.toBeChecked();
+  await expect(page.getByTestId('target-webgpu-fallback')).toBeChecked();
+  await expect(page.getByTestId('target-cpu-reference')).not.toBeChecked();
+  // Picking targets here drops the unknown one, and the model compiles.
+  await openMenu(page, 'options');
+  await page.getByTestId('target-cpu-reference').check();
+  await expectGraphReady(page);
+  await expect(page).toHaveURL(/targets=webgpu-fallback%2Ccpu-reference$/);
+});

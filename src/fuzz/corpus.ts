@@ -89,13 +89,14 @@ export function safetensorsSeeds(): Uint8Array[] {
   return [...files, written];
 }
 
-/** Share-link hashes: view state alone, and links carrying the small IR seeds (deflate-raw, base64url). */
+/** Share-link hashes: view state alone (a demo, a URL, a file's identity with Run settings), and links carrying the small IR seeds (deflate-raw, base64url). */
 export function shareLinkSeeds(): string[] {
   const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
   const small = irTextSeeds().filter((s) => s.text.length < 8000);
   return [
     '#model=demo:spec-7layer.mlir&view=graph&node=%25conv1&gran=per-target&fusion=off&targets=webgpu-fallback,cpu-reference',
     '#model=url:https://example.com/m.onnx&view=ir&ir=wgsl.sg0',
+    `#model=file:42385:${'3f2a'.repeat(16)}:blazeface.onnx&with=blazeface.data&view=memory&targets=webgpu,my-npu&runs=10&diff=on`,
     ...small.map((s, i) => `#view=${['source', 'graph', 'memory', 'ir'][i % 4]}&name=model${i}.mlir&src=${b64url(deflateRawSync(s.text))}`),
   ];
 }

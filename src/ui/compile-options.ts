@@ -1,13 +1,13 @@
 // The compile options on the page: granularity, scratch arenas, fusion on/off, which targets are enabled (the
 // default ones, and any opened from target files), and the resource limits (limits-form.ts). Fusion
 // off drops the fused `webgpu` target, leaving the per-op fallback and the CPU reference; at least one
-// target stays enabled. Changing any of them calls `onChange` (the app recompiles).
+// target stays enabled. Changing any of them calls `onChange` (the app recompiles). A link may name a
+// target this page has no box for: it is kept and passed on, and the compile says whether it exists.
 import type { TargetFileSource } from '../engine/targets';
 import type { ResourceLimits } from '../ir/limits';
 import { byId, h } from './dom';
 import { LimitsForm } from './limits-form';
 import { type ArenaSetting, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity, isArenaSetting, isGranularity } from '../core';
-import type { TargetName } from './share';
 
 export interface CompileOptions {
   readonly granularity: Granularity;
@@ -15,7 +15,7 @@ export interface CompileOptions {
   readonly arenas?: ArenaSetting;
   readonly fusion: boolean;
   /** The targets checked (before fusion off removes `webgpu`). */
-  readonly targets: readonly TargetName[];
+  readonly targets: readonly string[];
   /** Resource limits that differ from the defaults. */
   readonly limits?: Partial<ResourceLimits>;
   /** Target files opened on the page (their targets come first in the targets list). */
@@ -28,6 +28,8 @@ export class CompileOptionsForm {
   private readonly fusion = byId('opt-fusion', HTMLInputElement);
   private readonly boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="target"]')];
   private readonly limits: LimitsForm;
+  /** Targets a link named that have no box here. */
+  private extra: string[] = [];
   /** Targets from files, by target name: the file, and its checkbox. */
   private readonly files = new Map<string, { source: TargetFileSource; box: HTMLInputElement }>();
   private readonly changed: (box: HTMLInputElement) => void;
@@ -44,6 +46,7 @@ export class CompileOptionsForm {
         onRefused('at least one target must stay enabled');
         return;
       }
+      this.extra = []; // a target the page has no box for goes once the user picks targets here
       this.sync();
       onChange();
     };
@@ -58,7 +61,7 @@ export class CompileOptionsForm {
       granularity: this.granularity.value as Granularity,
       arenas: this.arenas.value as ArenaSetting,
       fusion: this.fusion.checked,
-      targets: this.boxes.filter((b) => b.checked).map((b) => b.value as TargetName),
+      targets: [...this.boxes.filter((b) => b.checked).map((b) => b.value), ...this.extra],
       limits: this.limits.value,
       // Only the checked files travel: an unchecked one (a malformed one, say) is not read at all.
       ...(this.checkedFiles().length ? { targetFiles: this.checkedFiles().map((f) => f.source) } : {}),
@@ -97,12 +100,24 @@ export class CompileOptionsForm {
     this.files.set(name, { source, box });
   }
 
+  /** Every target this page has a box for. */
+  get allTargets(): string[] {
+    return this.boxes.map((b) => b.value);
+  }
+
+  allTargetsChecked(): boolean {
+    return !this.extra.length && this.boxes.every((b) => b.checked);
+  }
+
   /** Sets the form (from a share link or the cache); targets not named are unchecked. */
   set(o: Partial<CompileOptions>): void {
     if (o.granularity) this.granularity.value = o.granularity;
     if (o.arenas) this.arenas.value = o.arenas;
     if (o.fusion !== undefined) this.fusion.checked = o.fusion;
-    if (o.targets) for (const b of this.boxes) b.checked = o.targets.includes(b.value as TargetName);
+    if (o.targets) {
+      for (const b of this.boxes) b.checked = o.targets.includes(b.value);
+      this.extra = o.targets.filter((t) => !this.allTargets.includes(t));
+    }
     if (o.limits) this.limits.set(o.limits);
     for (const f of o.targetFiles ?? []) this.addTargetFile(f);
     if (!this.effectiveTargets().length) for (const b of this.boxes) b.checked = true;

@@ -1,19 +1,31 @@
-// Share links: the state the URL hash keeps (model, view, node, options, IR carried in the link),
-// kept in sync with the page, opened from a followed or edited link, and copied by Share / Share IR.
+// Share links: the state the URL hash keeps (model, view, node, options, the last Run's settings, a
+// small model carried in the link), kept in sync with the page, opened from a followed, edited or
+// reloaded link, and copied by Copy share link / Copy link. A model from files travels inside the
+// link when it packs small enough, else as its identity: the recipient is asked for that exact file
+// and a different one is refused. Another model is never shown in its place.
 import { type AppState, type Load, ui } from './app-state';
 import type { CompileOptionsForm } from './compile-options';
 import { errorText, h } from './dom';
 import type { GraphView } from './graph-view';
-import { type ShareState, type View, formatShareHash, parseShareHash } from './share';
-import { packSource, unpackSource } from './share-source';
+import { lastModel } from './model-cache';
+import { checkFile, describeFile, fileRefOf, packModel, sameFile, whatToDrop } from './model-identity';
+import { type FileRef, type ModelRef, type RunSettings, type ShareState, type View, formatShareHash, parseShareHash } from './share';
+import { packSource, unpackOnnx, unpackSource } from './share-source';
 import type { SourceEditor } from './source-editor';
-import { DEMO_MODELS, demoUrl, sourceFromUrl } from './sources';
+import { DEMO_MODELS, type ModelSource, demoUrl, sourceFromUrl } from './sources';
+
+/** The Run settings a link carries: the last Run of this compile, and offering the sender's to the recipient. */
+export interface RunLink {
+  lastRun(): RunSettings | undefined;
+  offer(settings: RunSettings | undefined): void;
+}
 
 export interface LinkDeps {
   readonly app: AppState;
   readonly graph: GraphView;
   readonly options: CompileOptionsForm;
   readonly editor: SourceEditor;
+  readonly run: RunLink;
   readonly setView: (view: View) => void;
   readonly load: Load;
   readonly loadDemo: (file: string, switchView: boolean) => Promise<void>;
@@ -21,16 +33,26 @@ export interface LinkDeps {
 
 export class Links {
   private readonly demoNames = new Set(DEMO_MODELS.map((m) => m.file));
+  /** The file a followed link shows, until the user drops it (or picks another model). */
+  private expected: FileRef | undefined;
+  private readonly wanted = h('div', { class: 'notice-panel', 'data-testid': 'share-expect', role: 'status' });
 
-  constructor(private readonly deps: LinkDeps) {}
+  constructor(private readonly deps: LinkDeps) {
+    this.wanted.hidden = true;
+    ui.shareError.after(this.wanted);
+  }
 
   private shareState(): ShareState {
-    const { app, graph, options } = this.deps;
+    const { app, graph, options, run } = this.deps;
     const node = graph.selected !== undefined ? app.model?.nodes[graph.selected]?.id : app.pendingNode;
     const o = options.value;
+    const model = app.ref ?? this.expected;
+    const lastRun = run.lastRun();
     return {
-      ...(app.ref ? { model: app.ref } : {}), view: app.view, ...(node ? { node } : {}),
-      granularity: o.granularity, ir: app.irChoice, ...(o.fusion ? {} : { fusion: false }), targets: o.targets,
+      ...(model ? { model } : {}), view: app.view, ...(node ? { node } : {}),
+      granularity: o.granularity, ir: app.irChoice, ...(o.fusion ? {} : { fusion: false }),
+      ...(options.allTargetsChecked() ? {} : { targets: o.targets }),
+      ...(lastRun ? { run: lastRun } : {}),
       ...(app.linkSource && !app.edited ? app.linkSource : {}),
     };
   }
@@ -47,30 +69,74 @@ export class Links {
     return false;
   }
 
+  private ask(file: FileRef, refused?: string): void {
+    this.wanted.replaceChildren(
+      h('strong', {}, `This link shows ${describeFile(file)}. `), `Drop ${whatToDrop(file)} (or open ${file.with?.length ? 'them' : 'it'} with Open files…) to see it with the sender's view and options. `,
+      h('span', { class: 'muted' }, `Its full sha256: ${file.sha256}.`),
+      ...(refused ? [h('p', { class: 'refused', 'data-testid': 'share-refused' }, `Refused: ${refused}.`)] : []));
+    this.wanted.hidden = false;
+  }
+
+  private stopExpecting(): void {
+    this.expected = undefined;
+    this.wanted.hidden = true;
+  }
+
+  /**
+   * A model was read: `ref` is its identity (a file's, or a demo's or URL's). True when it is the file
+   * the followed link asked for (the link's view is kept); throws WrongFileError, naming both hashes,
+   * for a different file. Any other model the user picks ends the wait.
+   */
+  admit(ref: ModelRef | undefined, fromFiles: boolean): boolean {
+    const want = this.expected;
+    if (!want) return false;
+    if (!fromFiles) {
+      this.stopExpecting();
+      return false;
+    }
+    try {
+      if (ref?.kind !== 'file') throw new Error(`this page cannot compute SHA-256 (it needs https or localhost), so ${want.name} cannot be checked`);
+      checkFile(want, ref);
+    } catch (e) {
+      this.ask(want, errorText(e));
+      throw e;
+    }
+    this.stopExpecting();
+    return true;
+  }
+
   /** Opens the link's state; false when it names no model (the caller loads the default). */
   async applyHash(): Promise<boolean> {
-    const { app, options, setView, load, loadDemo } = this.deps;
+    const { app, options, setView, load, loadDemo, run } = this.deps;
     const parsed = parseShareHash(location.hash, this.demoNames);
+    this.stopExpecting();
     if (!parsed.ok) return this.linkError(parsed.error);
     ui.shareError.hidden = true;
     const st = parsed.state;
-    let text: string | undefined;
+    const onnx = st.src !== undefined && /\.onnx$/i.test(st.name ?? '');
+    let linked: ModelSource | undefined;
     if (st.src) {
-      try { text = await unpackSource(st.src); } catch (e) { return this.linkError(errorText(e)); }
+      try {
+        linked = onnx
+          ? { kind: 'onnx', name: st.name!, bytes: await unpackOnnx(st.src), externalFiles: {} }
+          : { kind: 'text', name: st.name ?? 'linked.mlir', text: await unpackSource(st.src) };
+      } catch (e) { return this.linkError(errorText(e)); }
     }
-    options.set({ ...(st.granularity ? { granularity: st.granularity } : {}), ...(st.fusion !== undefined ? { fusion: st.fusion } : {}), ...(st.targets ? { targets: st.targets } : {}) });
-    if (st.ir) app.irChoice = st.ir;
+    // The hash is the whole state: what it leaves out is the default (the browser may have restored the form on reload).
+    options.set({ granularity: st.granularity ?? 'coarse', fusion: st.fusion ?? true, targets: st.targets ?? options.allTargets });
+    app.irChoice = st.ir ?? 'input';
     app.pendingNode = st.node;
+    run.offer(st.run);
     setView(st.view ?? 'graph');
     const model = st.model;
-    if (text !== undefined) {
+    if (linked) {
       // IR from the link: a demo named beside it lends its weights (an edited demo); the text replaces the demo's.
       const demo = model?.kind === 'demo' ? DEMO_MODELS.find((m) => m.file === model.name) : undefined;
-      const name = st.name ?? demo?.file ?? 'linked.mlir';
-      const linked = text;
+      const name = linked.kind === 'text' && !st.name && demo ? demo.file : linked.name;
+      const source = linked;
       void load(async () => {
         const base = demo ? await sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined) : undefined;
-        return base?.kind === 'text' ? { ...base, name, text: linked } : { kind: 'text', name, text: linked };
+        return base?.kind === 'text' && source.kind === 'text' ? { ...base, name, text: source.text } : { ...source, name };
       }, demo ? { kind: 'demo', name: demo.file } : undefined, `${name} (from the link)`, false, { link: { src: st.src!, name } });
       return true;
     }
@@ -86,27 +152,58 @@ export class Links {
       ui.urlMenu.open = true;
       return true;
     }
+    if (model?.kind === 'file') {
+      const last = await lastModel();
+      const lastRef = last && (last.ref ?? await fileRefOf(last.source));
+      if (last && lastRef && sameFile(lastRef, model)) {
+        if (last.options.limits) options.set({ limits: last.options.limits });
+        void load(() => Promise.resolve(last.source), lastRef, `${last.source.name} (cached)`, false, { cacheable: true });
+      } else {
+        this.expected = model;
+        this.ask(model);
+      }
+      return true;
+    }
     return false;
   }
 
-  /** Share: copies the page's link (the view only, for local files). */
-  copyLink(): void {
-    this.syncHash();
-    const note = this.deps.app.ref ? '' : ' (local files cannot travel in a link: it keeps the view only)';
-    navigator.clipboard.writeText(location.href).then(
-      () => { ui.shareStatus.textContent = `link copied${note}`; },
-      () => { ui.shareStatus.textContent = `copy this link${note}: ${location.href}`; });
+  private copy(url: string, note: string): void {
+    navigator.clipboard.writeText(url).then(
+      () => { ui.shareStatus.textContent = `link copied: ${note}`; },
+      () => { ui.shareStatus.textContent = `copy this link (${note}): ${url}`; });
   }
 
-  /** Puts the model's IR text into the link (the edited text, or a loaded .mlir's) when it packs small enough. */
+  /**
+   * Copy share link: the page's state, with the model as a demo name or URL, inside the link when it
+   * is a small model from files, else as its identity (the recipient is asked for that file).
+   */
+  async copyLink(): Promise<void> {
+    const { app } = this.deps;
+    this.syncHash();
+    const ref = app.ref;
+    if (app.edited) return this.copyIrLink();
+    if (ref?.kind !== 'file' || !app.source) {
+      const note = app.linkSource ? 'the model travels inside it' : ref ? 'it names the model and the view' : 'this model cannot travel in a link: it keeps the view only';
+      this.copy(location.href, note);
+      return;
+    }
+    const src = await packModel(app.source);
+    if (!src) {
+      this.copy(location.href, `too large to travel inside it, it names ${describeFile(ref)}: the recipient is asked for that file`);
+      return;
+    }
+    const { model: _model, ...state } = this.shareState();
+    const url = `${location.origin}${location.pathname}${location.search}${formatShareHash({ ...state, src, name: app.source.name })}`;
+    this.copy(url, `the model travels inside it (${src.length.toLocaleString('en-US')} characters)`);
+  }
+
+  /** Copy link: puts the model itself into the link (the edited IR text, or a small model's file) when it packs small enough. */
   async copyIrLink(): Promise<void> {
     const { app, editor } = this.deps;
-    const text = app.edited || app.source?.kind === 'text' ? editor.text : undefined;
-    const src = text !== undefined ? await packSource(text) : undefined;
+    if (!app.edited && app.source?.kind !== 'text') return this.copyLink();
+    const src = await packSource(editor.text);
     if (!src) {
-      ui.shareStatus.textContent = text === undefined
-        ? 'only IR text can travel in a link (this model is ONNX or bytecode): the link keeps the view only'
-        : 'this IR is over 16 KiB compressed: the link keeps the view only';
+      ui.shareStatus.textContent = 'this IR is over 64 KiB compressed: the link keeps the view only';
       this.syncHash();
       return;
     }

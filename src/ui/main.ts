@@ -7,7 +7,7 @@ import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, createAppState, ui } from './app-state';
 import { wireChrome } from './chrome';
 import { CompileClient, CompileWorkerFault } from './compile-client';
-import { clearAppCache, compileOrCached, rememberLoaded, restoreLast } from './compile-cache';
+import { CacheLine, compileOrCached, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
 import { GpuSession } from './gpu-session';
@@ -18,6 +18,7 @@ import { Links } from './links';
 import { LinkedView } from './linked-view';
 import { installTestHooks } from './test-hooks';
 import { showMemoryPlan } from './memory-view';
+import { fileRefOf } from './model-identity';
 import { showModelProperties } from './model-properties';
 import { showNodeDetails } from './node-details';
 import { RunPanel } from './run-panel';
@@ -46,12 +47,13 @@ const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (w
 const runPanel = new RunPanel(gpu, () => (app.response ? {
   response: app.response, constants: app.constants, model: app.model, name: app.source?.name ?? 'model',
   options: { granularity: options.value.granularity, fusion: options.value.fusion, targets: options.effectiveTargets() },
-} : undefined), graph, () => showDetails(graph.selected), (symbol) => selectSubgraph(symbol));
+} : undefined), graph, () => { showDetails(graph.selected); syncHash(); }, (symbol) => selectSubgraph(symbol));
 const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { const i = graph.indexOf(value); if (i !== undefined) graph.select(i); }, (choice) => {
   irViews.open(choice);
   setView('ir');
 }, byId('run-results', HTMLElement));
-const links = new Links({ app, graph, options, editor, setView, load, loadDemo });
+const cacheLine = new CacheLine(ui.summary, app);
+const links = new Links({ app, graph, options, editor, run: runPanel, setView, load, loadDemo });
 const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
@@ -131,8 +133,15 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
   showDiagnostics([]);
   ui.shareStatus.textContent = '';
   let source: ModelSource;
+  let identity: ModelRef | undefined;
   try {
     source = await read();
+    if (mine !== app.loads) return; // a later load replaced this one while it was read
+    // A model from files is named by its identity (name, size, SHA-256): the hash keeps it for reloads and links.
+    identity = ref ?? (from.cacheable ? await fileRefOf(source) : undefined);
+    if (mine !== app.loads) return;
+    // The file a followed link asked for keeps the link's view; a different file is refused (throws).
+    if (links.admit(identity, !!from.cacheable)) switchView = false;
   } catch (e) {
     if (mine !== app.loads) return;
     setProgress(undefined);
@@ -144,7 +153,7 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
   if (mine !== app.loads) return; // a later load replaced this one while it was read
   app.source = source;
   app.constants = undefined;
-  app.ref = ref;
+  app.ref = identity;
   app.edited = false;
   app.cacheable = !!from.cacheable;
   app.linkSource = from.link;
@@ -153,7 +162,7 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
   syncHash();
   await compile(switchView, previous && { previous, what });
   // Remembered for the next visit only once it opened (or waits for its input sizes).
-  if (from.cacheable && app.source === source) rememberLoaded(source, options.value);
+  if (from.cacheable && app.source === source) cacheLine.rememberLoaded(source, options.value, identity?.kind === 'file' ? identity : undefined);
 }
 
 /** `opening` is set while a new model is opened over a compiled one: if it fails, that one stays. */
@@ -189,6 +198,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
     return;
   }
   ui.openError.hidden = true;
+  cacheLine.show(compiled.cache);
   const ms = performance.now() - t0;
   app.response = r;
   // The weights file was read once already (for constant types), so this cannot fail on a bad file.
@@ -202,7 +212,12 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   syncPicker();
   if (asksShapes && source.kind === 'onnx' && dynamic) {
     const onnx = source;
-    askForShapes(askShapes, dynamic, (shapes) => { app.source = { ...onnx, shapes }; void compile(true); });
+    askForShapes(askShapes, dynamic, (shapes) => {
+      app.source = { ...onnx, shapes };
+      // The sizes are part of the model from now on: a reload restores them (and their cached compile) instead of asking again.
+      if (app.cacheable) cacheLine.rememberLoaded(app.source, options.value, app.ref?.kind === 'file' ? app.ref : undefined);
+      void compile(true);
+    });
   }
   const stepNames: string[] = [];
   for (const p of r.partitions ?? []) for (const sg of p.subgraphs) stepNames[sg.step] = `@${sg.symbol}`;
@@ -285,9 +300,9 @@ function wire(): void {
   });
   ui.compile.addEventListener('click', () => void compile(true));
   ui.cancel.addEventListener('click', () => { void compileClient.cancel(); setProgress(undefined); });
-  ui.share.addEventListener('click', () => links.copyLink());
+  ui.share.addEventListener('click', () => void links.copyLink());
   ui.shareIr.addEventListener('click', () => void links.copyIrLink());
-  ui.clearCache.addEventListener('click', () => clearAppCache(app));
+  ui.clearCache.addEventListener('click', () => cacheLine.clear());
   for (const tab of document.querySelectorAll<HTMLElement>('[role="tab"]')) {
     tab.addEventListener('click', () => { if (VIEWS.includes(tab.dataset.view as View)) setView(tab.dataset.view as View); });
   }

@@ -8,6 +8,7 @@ import { clear, get, set } from 'idb-keyval';
 import type { CompileResponse } from '../engine/service';
 import type { CompileOptions } from './compile-options';
 import type { CompileDevice } from './gpu-session';
+import type { FileRef } from './share';
 import type { ModelSource } from './sources';
 
 const LAST_MODEL = 'last-model';
@@ -16,6 +17,8 @@ const COMPILED = 'compiled:';
 export interface CachedModel {
   readonly source: ModelSource;
   readonly options: CompileOptions;
+  /** The model file's identity (a share link or reload names it); older entries have none. */
+  readonly ref?: FileRef;
 }
 
 /** Every byte a compile reads from `source`, in a fixed order, so the key cannot miss an input. */
@@ -50,8 +53,26 @@ const quietly = async <T>(f: () => Promise<T>): Promise<T | undefined> => {
   try { return await f(); } catch { return undefined; }
 };
 
-export const rememberModel = (m: CachedModel): Promise<void | undefined> => quietly(() => set(LAST_MODEL, m));
+/** Why a write was refused (quota, a private window, no IndexedDB), or undefined when it was stored. */
+const refusal = async (f: () => Promise<void>): Promise<string | undefined> => {
+  try {
+    await f();
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  }
+};
+
+/** Each constant copied out of the buffer it may share (an ONNX initializer can be a view into a whole external data file): IndexedDB stores a view's whole buffer. */
+function compact(r: CompileResponse): CompileResponse {
+  return r.constants ? { ...r, constants: Object.fromEntries(Object.entries(r.constants).map(([k, v]) => [k, v.slice()])) } : r;
+}
+
+export const rememberModel = (m: CachedModel): Promise<string | undefined> => refusal(() => set(LAST_MODEL, m));
 export const lastModel = (): Promise<CachedModel | undefined> => quietly(() => get<CachedModel>(LAST_MODEL));
 export const cachedCompile = (key: string): Promise<CompileResponse | undefined> => quietly(() => get<CompileResponse>(COMPILED + key));
-export const rememberCompile = (key: string, r: CompileResponse): Promise<void | undefined> => quietly(() => set(COMPILED + key, r));
+export const rememberCompile = (key: string, r: CompileResponse): Promise<string | undefined> => refusal(() => set(COMPILED + key, compact(r)));
 export const clearCache = (): Promise<void | undefined> => quietly(() => clear());
+
+/** Bytes this origin stores (the cache and anything else), when the browser says. */
+export const storedBytes = async (): Promise<number | undefined> => (await quietly(() => navigator.storage.estimate()))?.usage;

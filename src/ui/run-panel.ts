@@ -1,11 +1,13 @@
 // The Run controls: Run (enabled once a model has compiled), how many times, numeric diff against the
 // CPU reference, each input's values (inputs-form.ts; the Input image picker fills the first image
-// input); then the results panel and the graph overlay. Every failure lands in the page; the next Run starts afresh.
+// input); then the results panel and the graph overlay. Every failure lands in the page; the next Run
+// starts afresh. A share link's Run settings are offered as "Run as the sender did".
 import type { CompileResponse } from '../engine/service';
 import { byId, errorText, h } from './dom';
 import type { GraphModel } from './graph-model';
 import type { GraphView } from './graph-view';
 import type { GpuSession } from './gpu-session';
+import type { RunSettings } from './share';
 import { ERROR_OK, ERROR_WARN, formatError, type GraphOverlay, errorOverlay, kernelOverlay, timeOverlay } from './run-overlay';
 import { InputsForm, modelInputs } from './inputs-form';
 import { ProgramRunner, type RunReport } from './run-session';
@@ -41,8 +43,13 @@ export class RunPanel {
   private readonly viewState: RunViewState = initialRunViewState();
   private readonly overlayPicker = byId('graph-overlay', HTMLSelectElement);
   private readonly overlayLegend = byId('overlay-legend', HTMLElement);
+  private readonly asSender = h('button', { type: 'button', 'data-testid': 'run-as-sender' });
   private readonly inputs = new InputsForm(byId('run-inputs-form', HTMLElement));
   private readonly runner: ProgramRunner;
+  /** The settings a share link asked for, until this page runs. */
+  private offered: RunSettings | undefined;
+  /** The settings of `report`'s Run. */
+  private ran: RunSettings | undefined;
   private report: RunReport | undefined;
   private reportFor: CompileResponse | undefined;
   private running = false;
@@ -59,6 +66,12 @@ export class RunPanel {
   ) {
     this.runner = new ProgramRunner(gpu);
     this.run.addEventListener('click', () => void this.start());
+    this.asSender.hidden = true;
+    this.run.after(this.asSender);
+    this.asSender.addEventListener('click', () => {
+      if (this.offered) this.apply(this.offered);
+      void this.start();
+    });
     this.image.addEventListener('change', () => {
       const file = this.image.files?.[0];
       this.image.value = '';
@@ -79,6 +92,7 @@ export class RunPanel {
     this.runner.drop();
     const ok = !!r?.ok && !!r.outputText;
     this.run.disabled = !ok || this.running || this.noGpu !== undefined;
+    this.asSender.disabled = this.run.disabled;
     this.run.title = this.noGpu ?? (ok ? 'Run the compiled program on WebGPU' : 'Compile a model first');
     this.report = undefined;
     this.reportFor = undefined;
@@ -92,8 +106,28 @@ export class RunPanel {
   unavailable(reason: string): void {
     this.noGpu = `Run needs WebGPU: ${reason}`;
     this.run.disabled = true;
+    this.asSender.disabled = true;
     this.run.title = this.noGpu;
     this.status.textContent = NO_GPU_STATUS;
+  }
+
+  /** A link's Run settings: the controls take them, and a button runs with them (hidden when undefined). */
+  offer(settings: RunSettings | undefined): void {
+    this.offered = settings;
+    this.asSender.hidden = !settings;
+    if (!settings) return;
+    this.apply(settings);
+    this.asSender.textContent = `Run as the sender did (${settings.runs}×${settings.diff ? ', numeric diff' : ''})`;
+  }
+
+  /** The settings a share link keeps: the last Run of the current compile, else those a followed link offered. */
+  lastRun(): RunSettings | undefined {
+    return this.reportFor && this.reportFor === this.current()?.response ? this.ran : this.offered;
+  }
+
+  private apply(settings: RunSettings): void {
+    this.count.value = String(settings.runs);
+    this.diff.checked = settings.diff;
   }
 
   /** The graph was (re)drawn: paint the overlay again. */
@@ -108,11 +142,13 @@ export class RunPanel {
     if (!c?.response.ok || this.running) return;
     this.running = true;
     this.run.disabled = true;
+    this.asSender.disabled = true;
+    const settings: RunSettings = { runs: Number(this.count.value) || 1, diff: this.diff.checked };
     this.error.hidden = true;
     this.status.textContent = 'starting…';
     try {
       const report = await this.runner.run(c.response, c.constants, {
-        runs: Number(this.count.value) || 1, diff: this.diff.checked,
+        runs: settings.runs, diff: settings.diff,
         inputs: this.inputs.choices(), inputNames: c.model ? modelInputs(c.model).map((i) => i.name) : [],
         model: c.name, adapter: this.gpu.adapterText, compileOptions: c.options,
         outputNames: c.model?.nodes.filter((n) => n.kind === 'output').map((n) => n.inputs[0]?.value ?? n.id) ?? [],
@@ -123,6 +159,7 @@ export class RunPanel {
         return;
       }
       this.report = report;
+      this.ran = settings;
       this.reportFor = c.response;
       showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), c.model ? outputNames(c.model) : [], this.viewState, this.onSubgraph);
       this.panelSummary.textContent = runSummaryText(report);
@@ -147,6 +184,7 @@ export class RunPanel {
     } finally {
       this.running = false;
       this.run.disabled = !this.current()?.response.ok || this.noGpu !== undefined;
+      this.asSender.disabled = this.run.disabled;
       this.applyOverlay();
     }
   }

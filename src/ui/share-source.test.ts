@@ -1,6 +1,6 @@
 // Share-link IR: round trip through deflate-raw + base64url, and every bad payload is a ShareSourceError.
 import { describe, expect, it } from 'vitest';
-import { MAX_UNPACKED_BYTES, ShareSourceError, packSource, unpackSource } from './share-source';
+import { MAX_PACKED_BYTES, MAX_UNPACKED_BYTES, MAX_UNPACKED_ONNX_BYTES, ShareSourceError, packBytes, packOnnx, packSource, unpackOnnx, unpackSource } from './share-source';
 
 const IR = 'cgc.module {\n  cgc.entry_point @main(%x: !cgc.tensor<4x!cgc.float32>) -> !cgc.tensor<4x!cgc.float32> {\n    %y = cgc_op.relu(%x)\n    cgc.return %y\n  }\n}\n';
 
@@ -35,5 +35,15 @@ describe('share source', () => {
     for (const b of big) bin += String.fromCharCode(b);
     const src = btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
     await expect(unpackSource(src)).rejects.toThrow(/larger than 256 KiB/);
+  });
+
+  it('round-trips ONNX bytes, and refuses what does not pack into 64 KiB', async () => {
+    const bytes = Uint8Array.from({ length: 40_000 }, (_, i) => (i * 7) % 13);
+    expect(await unpackOnnx((await packOnnx(bytes))!)).toEqual(bytes);
+    // Random bytes do not compress: 70 KB of them stay over the cap.
+    const noise = Uint8Array.from({ length: 70_000 }, () => Math.floor(Math.random() * 256));
+    expect(await packBytes(noise)).toBeUndefined();
+    expect(MAX_PACKED_BYTES).toBe(64 * 1024);
+    expect(await packOnnx(new Uint8Array(MAX_UNPACKED_ONNX_BYTES + 1))).toBeUndefined();
   });
 });
