@@ -14,6 +14,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The smaller of the two sizes the app is laid out for (1280×800 and 1920×1080).
+    viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -2,6 +2,7 @@
 // arena's size, one rect per scratch tensor with a tooltip (size, live range, in-place reuse), and
 // the implicit dependencies list; the arenas option recompiles with one arena per branch.
 import { expect, test } from '@playwright/test';
+import { openMenu } from './support/app';
 
 test('the memory plan shows totals, tensors with tooltips, and implicit dependencies', async ({ page }) => {
   await page.goto('/#model=demo:tiny-cnn.onnx&view=memory');
@@ -18,6 +19,7 @@ test('the memory plan shows totals, tensors with tooltips, and implicit dependen
   await expect(tip).toContainText(/in place|own memory/);
   await expect(page.getByTestId('implicit-deps')).toBeVisible();
   await expect(totals.locator('[data-total="arenas"]')).toHaveText('one (least memory): 192.0 KiB (196,608 B)');
+  await openMenu(page, 'options');
   await page.getByTestId('arenas').selectOption('per-branch');
   await expect(totals.locator('[data-total="arenas"]')).toContainText('per branch (no buffer shared between branches): ');
 });

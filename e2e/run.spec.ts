@@ -40,8 +40,11 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   await expect(kernels.locator('.bar[data-partition="partition1_webgpu_fallback"]')).toHaveCount(1);
 
   // The graph is shaded by partition time, then by each subgraph's kernel total. The run panel took
-  // room from the graph: Fit brings every node (the view draws only those on screen) back into view.
+  // room from the graph: folded, it gives it back, and Fit brings every node (the view draws only
+  // those on screen) into view.
   const svg = page.getByTestId('graph-svg');
+  await page.getByTestId('run-panel-toggle').click();
+  await expect(page.getByTestId('run-panel-toggle')).toHaveAttribute('aria-expanded', 'false');
   await page.getByTestId('graph-fit').click();
   await expect(svg).toHaveAttribute('data-overlay', 'time');
   await expect(svg.locator('.node.op[class*="heat-"]')).toHaveCount(7);
@@ -61,6 +64,8 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   await expect(err).toContainText('max abs error vs CPU reference:');
   await expect.poll(async () => Number(await err.getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
   await expect(svg).toHaveAttribute('data-overlay', 'error');
+  if (await page.getByTestId('run-panel-toggle').getAttribute('aria-expanded') === 'true') await page.getByTestId('run-panel-toggle').click();
+  await page.getByTestId('graph-fit').click();
   await expect(svg.locator('.node.output.err-ok')).toHaveCount(1);
   // Every op is coloured: the three subgraph results (%add1, %add2, %upsample) by their own read-back
   // value, the convolutions and relus inside the fused subgraphs (dashed) by their subgraph's results.

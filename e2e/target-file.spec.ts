@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { collectPageProblems, expectGraphReady } from './support/app';
+import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
 
 const EXAMPLE = join(import.meta.dirname, '../examples/targets/example-direct.cgc-target.json');
 
@@ -29,6 +29,7 @@ test('a dropped target file joins the targets, takes partitions and runs', async
   await expect(err).toContainText('max abs error vs CPU reference:');
   await expect.poll(async () => Number(await err.getAttribute('data-max-abs-error'))).toBeLessThanOrEqual(1e-4);
 
+  await openMenu(page, 'options');
   await page.getByTestId('target-example-direct').uncheck();
   await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
   await expect(page.getByTestId('graph-legend')).not.toContainText('example_direct');
@@ -36,6 +37,7 @@ test('a dropped target file joins the targets, takes partitions and runs', async
   // A malformed target file: the compile says what is wrong where; unchecking it compiles again.
   await drop(page, 'broken.json', '{"format": "cgc-target", "version": 1, "name": "broken", "patterns": []}');
   await expect(page.getByTestId('compile-diagnostics')).toContainText('broken.json:patterns: must be an array of 1 to 32 patterns');
+  await openMenu(page, 'options');
   await page.getByTestId('target-broken').uncheck();
   await expectGraphReady(page);
   await expect(page.getByTestId('graph-legend')).toContainText('@partition0_webgpu');
