@@ -4,6 +4,7 @@
 //   {bindings = [0, 1, 3], inputs = 3, name = ".0", output = 3, wgsl = "…", workgroups = [x, y, z]}
 // (plus `outputs` and `workspace` where a kernel has them; keys sorted, as MLIR keeps a dictionary). A name is relative to the subgraph's
 // symbol, because identical subgraphs share one answer: @convRelu's kernel ".0" is `convRelu.0`.
+import { CgcError } from '../core';
 import { type Attribute, arrayAttr, dictAttr, intAttr, intsAttr, stringAttr } from '../ir';
 import type { KernelSpec } from './kernel-plan';
 
@@ -21,8 +22,11 @@ export function kernelsAttr(kernels: readonly KernelSpec[], symbol: string): Att
   ])));
 }
 
-export class KernelConfigError extends Error {
+export class KernelConfigError extends CgcError {
   override name = 'KernelConfigError';
+  constructor(message: string) {
+    super('parse', message);
+  }
 }
 
 /** The kernels of subgraph `symbol` from its configuration (`kernelsAttr`'s form); throws KernelConfigError naming what is malformed. */

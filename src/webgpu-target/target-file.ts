@@ -2,6 +2,7 @@
 // a name, a format version, and per pattern its declaration (pattern-language attributes) and a WGSL
 // kernel template with placeholder expressions. readTargetFile checks an untrusted file whole and
 // throws TargetFileError naming file:field, what is wrong and what is allowed.
+import { CgcError } from '../core';
 import { formatDiagnostic, getOpDef, parseModule } from '../ir';
 import { PATTERN } from '../ir/structural';
 import { EXPR_LIMITS, type Expr, ExprError, FUNCTIONS, parseExpr } from './template-expr';
@@ -28,8 +29,11 @@ export const TARGET_FILE_LIMITS = {
   workgroupSize: [256, 256, 64],
 } as const;
 
-export class TargetFileError extends Error {
+export class TargetFileError extends CgcError {
   override name = 'TargetFileError';
+  constructor(message: string) {
+    super('declaration', message);
+  }
 }
 
 /** A parsed expression with its text (for messages). */

@@ -1,6 +1,7 @@
 // The placeholder expressions of a target file's kernel templates (docs/targets.md): a small
 // arithmetic language over numbers, lists and named objects (a subgraph's tensors and ops), parsed
 // into a tree once and evaluated by walking it. No eval, no Function: a file is untrusted input.
+import { CgcError } from '../core';
 
 export type Expr =
   | { readonly kind: 'num'; readonly value: number }
@@ -27,8 +28,11 @@ export const FUNCTIONS: Readonly<Record<string, { min: number; max: number }>> =
 };
 
 /** A syntax error (at a column of the expression), or a value the expression cannot compute. */
-export class ExprError extends Error {
+export class ExprError extends CgcError {
   override name = 'ExprError';
+  constructor(message: string) {
+    super('declaration', message);
+  }
 }
 
 /** A named object an expression can reach into with `.name` (a tensor, an op); `print` is its text in WGSL, if it has one. */
