@@ -3,7 +3,7 @@
 // and the hash is not rewritten.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
+import { collectPageProblems, expectGraphReady, compilePerSubgraph, selectResidualAdd } from './support/app';
 
 test('a reload keeps per-subgraph granularity, the view and the selected node, and does not rewrite the hash', async ({ page }) => {
   const problems = collectPageProblems(page);
@@ -11,15 +11,10 @@ test('a reload keeps per-subgraph granularity, the view and the selected node, a
   await expectGraphReady(page);
   await page.getByTestId('file-input').setInputFiles({ name: 'kept.onnx', mimeType: 'application/octet-stream', buffer: await readFile('public/models/tiny-cnn.onnx') });
   await expectGraphReady(page);
-  await openMenu(page, 'options');
-  await page.getByTestId('granularity').selectOption('per-subgraph');
-  await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
-  await expectGraphReady(page);
+  await compilePerSubgraph(page);
   await expect(page.getByTestId('cache-status-text')).toHaveText(/^cached · [\d.]+ MB stored$/);
   await expect(page.getByTestId('cache-status')).toHaveAttribute('title', /the result is in the compile cache/);
-  await page.getByTestId('graph-search').fill('Add_output');
-  await page.getByTestId('graph-search').press('Enter');
-  await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
+  await selectResidualAdd(page);
   await page.getByTestId('tab-memory').click();
   await expect(page).toHaveURL(/#model=file%3A42385%3A[0-9a-f]{64}%3Akept\.onnx&view=memory&node=%25_Add_output_0&gran=per-subgraph$/);
   const before = page.url();

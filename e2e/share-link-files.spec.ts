@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
-import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
+import { collectPageProblems, expectGraphReady, openMenu, compilePerSubgraph, selectResidualAdd } from './support/app';
 
 /** tiny-cnn.onnx with an unknown ModelProto field (number 1000) of `n` seeded-random bytes appended: the importer skips it, deflate cannot shrink it. */
 async function paddedModel(n: number, seed: number): Promise<Buffer> {
@@ -41,13 +41,8 @@ test('a large dropped ONNX model travels as its identity: the recipient is asked
   await page.getByTestId('file-input').setInputFiles({ name: 'padded-cnn.onnx', mimeType: 'application/octet-stream', buffer: model });
   await expect(page.getByTestId('model-summary')).toContainText('padded-cnn.onnx: 14 ops');
   await expectGraphReady(page);
-  await openMenu(page, 'options');
-  await page.getByTestId('granularity').selectOption('per-subgraph');
-  await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
-  await expectGraphReady(page);
-  await page.getByTestId('graph-search').fill('Add_output');
-  await page.getByTestId('graph-search').press('Enter');
-  await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
+  await compilePerSubgraph(page);
+  await selectResidualAdd(page);
   const link = await copiedLink(page);
   await expect(page.getByTestId('share-status')).toContainText(`it names padded-cnn.onnx (${(model.length / 1000).toFixed(1)} kB, sha256 ${sha256(model).slice(0, 12)}…)`);
   expect(link).toContain(`model=file%3A${model.length}%3A${sha256(model)}%3Apadded-cnn.onnx`);

@@ -1,20 +1,14 @@
 // Share links: the hash carries the model and the view; opening the link restores them. A URL model
 // is only put in the URL field: nothing is fetched until the user presses Load.
 import { expect, test } from '@playwright/test';
-import { expectGraphReady, openMenu } from './support/app';
+import { expectGraphReady, openMenu, compilePerSubgraph, selectResidualAdd } from './support/app';
 
 test('a share link round-trips model, view, selected node and granularity', async ({ page, context }) => {
   await page.goto('/');
   await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
   await expectGraphReady(page);
-  await openMenu(page, 'options');
-  await page.getByTestId('granularity').selectOption('per-subgraph');
-  await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
-  // The summary comes before the new layout: search only once the recompiled graph is drawn.
-  await expectGraphReady(page);
-  await page.getByTestId('graph-search').fill('Add_output');
-  await page.getByTestId('graph-search').press('Enter');
-  await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
+  await compilePerSubgraph(page);
+  await selectResidualAdd(page);
   await openMenu(page, 'share');
   await page.getByTestId('share').click();
   await expect(page).toHaveURL(/#model=demo%3Atiny-cnn\.onnx&view=graph&node=%25_Add_output_0&gran=per-subgraph$/);

@@ -23,3 +23,19 @@ export async function expectGraphReady(page: Page, timeout?: number): Promise<vo
   await expect(page.getByTestId('graph-stats')).toContainText(/nodes · parse \d+ ms · layout \d+ ms/, timeout ? { timeout } : {});
   await expect(page.getByTestId('progress-row')).toBeHidden();
 }
+
+/** The tiny CNN (or a model of its shape) compiled per subgraph, into 8 partitions, and drawn. */
+export async function compilePerSubgraph(page: Page): Promise<void> {
+  await openMenu(page, 'options');
+  await page.getByTestId('granularity').selectOption('per-subgraph');
+  await expect(page.getByTestId('model-summary')).toContainText('in 8 partitions');
+  // The summary comes before the new layout: search only once the recompiled graph is drawn.
+  await expectGraphReady(page);
+}
+
+/** Selects the residual add `%_Add_output_0` through the graph's search. */
+export async function selectResidualAdd(page: Page): Promise<void> {
+  await page.getByTestId('graph-search').fill('Add_output');
+  await page.getByTestId('graph-search').press('Enter');
+  await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
+}

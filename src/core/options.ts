@@ -40,26 +40,34 @@ function refuse(option: string, value: unknown, allowed: string): never {
   throw new CgcError('usage', `${option} must be ${allowed}; got ${quoted(value)}`);
 }
 
+/** Whether `value` is one of `values`. */
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+/** `value` if it is one of `values`, `fallback` when undefined; else a refusal naming `option` and the values. */
+function validateOneOf<T extends string>(values: readonly T[], fallback: T, value: string | undefined, option: string): T {
+  if (value === undefined) return fallback;
+  if (!isOneOf(values, value)) refuse(option, value, `one of ${values.join(', ')}`);
+  return value;
+}
+
 export function isGranularity(value: string): value is Granularity {
-  return (GRANULARITIES as readonly string[]).includes(value);
+  return isOneOf(GRANULARITIES, value);
 }
 
 /** `value`, or the default when undefined; `option` names it in the refusal (e.g. '--granularity'). */
 export function validateGranularity(value: string | undefined, option = 'granularity'): Granularity {
-  if (value === undefined) return DEFAULT_GRANULARITY;
-  if (!isGranularity(value)) refuse(option, value, `one of ${GRANULARITIES.join(', ')}`);
-  return value;
+  return validateOneOf(GRANULARITIES, DEFAULT_GRANULARITY, value, option);
 }
 
 export function isArenaSetting(value: string): value is ArenaSetting {
-  return (ARENA_SETTINGS as readonly string[]).includes(value);
+  return isOneOf(ARENA_SETTINGS, value);
 }
 
 /** `value`, or the default when undefined; `option` names it in the refusal (e.g. '--arenas'). */
 export function validateArenas(value: string | undefined, option = 'arenas'): ArenaSetting {
-  if (value === undefined) return DEFAULT_ARENAS;
-  if (!isArenaSetting(value)) refuse(option, value, `one of ${ARENA_SETTINGS.join(', ')}`);
-  return value;
+  return validateOneOf(ARENA_SETTINGS, DEFAULT_ARENAS, value, option);
 }
 
 /** 'on' / 'off' (the default when undefined: on) as a boolean. */
