@@ -13,6 +13,11 @@ test('no navigator.gpu: a panel says what to enable, views work, Run is disabled
   await expect(panel).toContainText('--enable-unsafe-webgpu');
   await expect(page.getByTestId('webgpu-missing-reason')).toContainText('navigator.gpu is missing');
   await expectGraphReady(page);
+  // The notice takes room from the graph, which Fit keeps readable (its width, the rest scrolls): zoom
+  // out to see all of it (the view draws only the nodes on screen).
+  await page.getByTestId('graph-svg').focus();
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
   await expect(page.getByTestId('graph-svg').locator('.node.op')).toHaveCount(7);
   await expect(page.getByTestId('run')).toBeDisabled();
   await expect(page.getByTestId('run')).toHaveAttribute('title', /^Run needs WebGPU: navigator\.gpu is missing/);

@@ -66,6 +66,10 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   await expect(svg).toHaveAttribute('data-overlay', 'error');
   if (await page.getByTestId('run-panel-toggle').getAttribute('aria-expanded') === 'true') await page.getByTestId('run-panel-toggle').click();
   await page.getByTestId('graph-fit').click();
+  // The error legend takes room too: zoom out to see every node (the view draws only those on screen).
+  await svg.focus();
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
   await expect(svg.locator('.node.output.err-ok')).toHaveCount(1);
   // Every op is coloured: the three subgraph results (%add1, %add2, %upsample) by their own read-back
   // value, the convolutions and relus inside the fused subgraphs (dashed) by their subgraph's results.

@@ -15,10 +15,8 @@ import type { GraphOverlay } from './run-overlay';
 const OVERVIEW_NODES = 800;
 /** Below this zoom, labels are unreadable and are left out. */
 const LABEL_SCALE = 0.35;
-/** Fit never goes below this for a part of a graph: 12 px labels stay at least 9 px. */
+/** Fit never goes below this: 12 px labels stay at least 9 px. */
 export const MIN_READABLE_SCALE = 0.75;
-/** A whole graph that fits at this scale or more is shown whole (a small model at a glance, labels at least 7 px). */
-const MIN_WHOLE_SCALE = 0.6;
 const MAX_SCALE = 4;
 /** Far enough out to see a 5,000-op chain whole. */
 const MIN_SCALE = 0.0005;
@@ -105,7 +103,7 @@ export class GraphView {
   }
 
   /**
-   * All of the graph when it fits at MIN_WHOLE_SCALE or more; else its width (at least MIN_READABLE_SCALE,
+   * All of the graph when it fits at a readable size; else its width (at least MIN_READABLE_SCALE,
    * never a one-pixel column), from the top or around the selected node, and the rest scrolls.
    */
   fit(): void {
@@ -113,8 +111,8 @@ export class GraphView {
     if (!l) return;
     const { width, height } = this.size();
     const tight = Math.min(width / l.width, height / l.height);
-    if (tight >= MIN_WHOLE_SCALE || !l.width) {
-      this.scale = Math.min(1.5, Math.max(MIN_WHOLE_SCALE, tight * 0.95));
+    if (tight >= MIN_READABLE_SCALE || !l.width) {
+      this.scale = Math.min(1.5, Math.max(MIN_READABLE_SCALE, tight * 0.95));
       this.tx = (width - l.width * this.scale) / 2;
       this.ty = (height - l.height * this.scale) / 2;
     } else {
