@@ -1,6 +1,7 @@
 // Partition isolation: the standalone module a target compiles for one partition — the partition
 // and only the symbols it reaches (its subgraphs), tagged CGC_SUBGRAPH_PARTITION. As bytecode, this
 // is the spec's GetPartitionBytecode(i).
+import { CgcError } from '../core';
 import { stringAttr } from './attributes';
 import { writeBytecode } from './bytecode/writer';
 import { cloneOp } from './clone';
@@ -13,7 +14,7 @@ export function isolatePartition(output: Operation, name: string): Operation {
   const partition = symbols.get(name);
   if (partition?.name !== PARTITION) {
     const known = [...symbols.values()].filter((o) => o.name === PARTITION).map((o) => `@${o.symbolName}`);
-    throw new Error(`no partition @${name} (partitions: ${known.join(', ') || 'none'})`);
+    throw new CgcError('runtime', `no partition @${name} (partitions: ${known.join(', ') || 'none'})`);
   }
   const reached = new Set<Operation>([partition]);
   const work = [partition];
@@ -44,6 +45,6 @@ export function partitionNames(output: Operation): string[] {
 export function getPartitionBytecode(output: Operation, index: number): Uint8Array {
   const names = partitionNames(output);
   const name = names[index];
-  if (name === undefined) throw new Error(`partition index ${index} out of range (${names.length} partitions)`);
+  if (name === undefined) throw new CgcError('usage', `partition index ${index} out of range (${names.length} partitions)`);
   return writeBytecode(isolatePartition(output, name));
 }

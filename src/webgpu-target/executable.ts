@@ -2,6 +2,7 @@
 // out — one compute pipeline per kernel (created asynchronously, all at once, or one after another:
 // PipelineCreation), with explicit bind group layouts, WGSL deduplicated by a hash of its source. The
 // executable records its dispatches into a caller's compute pass for any set of bindings.
+import { CgcError } from '../core';
 import type { ExecutableKernel, GpuExecutable, Operation, PipelineCreation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelOptions, type KernelSpec, planKernels, resultBindings } from './kernel-plan';
@@ -80,12 +81,12 @@ export class PipelineCache {
       pending.catch(() => {});
       const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
       const text = messages.length ? messages.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ') : error.message;
-      throw new Error(`kernel ${kernel.name} does not compile: ${text}\n${kernel.wgsl}`);
+      throw new CgcError('unsupported', `kernel ${kernel.name} does not compile: ${text}\n${kernel.wgsl}`);
     }
     try {
       return { pipeline: await pending, layout };
     } catch (e) {
-      throw new Error(`kernel ${kernel.name} does not compile: ${e instanceof Error ? e.message : String(e)}\n${kernel.wgsl}`, { cause: e });
+      throw new CgcError('unsupported', `kernel ${kernel.name} does not compile: ${e instanceof Error ? e.message : String(e)}\n${kernel.wgsl}`);
     }
   }
 }
@@ -110,7 +111,7 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
 export function planPartitionWith(isolated: Operation, name: string, kernelsOf: (def: Operation, symbol: string, subgraph: Operation) => KernelSpec[]): PlannedKernel[] {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name);
-  if (partition?.name !== PARTITION) throw new Error(`no partition @${name} in the isolated module`);
+  if (partition?.name !== PARTITION) throw new CgcError('runtime', `no partition @${name} in the isolated module`);
   const args = partition.body().arguments;
   const planned = new Map<string, KernelSpec[]>();
   const out: PlannedKernel[] = [];
@@ -118,7 +119,7 @@ export function planPartitionWith(isolated: Operation, name: string, kernelsOf: 
     const callee = (invoke.attr(ATTR.callee) as { name: string }).name;
     const sg = symbols.get(callee);
     const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
-    if (!def) throw new Error(`partition @${name} invokes @${callee}, which is not a subgraph`);
+    if (!def) throw new CgcError('runtime', `partition @${name} invokes @${callee}, which is not a subgraph`);
     if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee, sg!));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
     for (const kernel of planned.get(callee)!) {
@@ -136,7 +137,7 @@ function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile:
   const args = def.body().arguments.length;
   const results = def.body().operations.at(-1)!.operands.length;
   const bad = kernels.find((k) => k.inputs !== args || k.output < args || k.output + (k.outputs ?? 1) > args + results);
-  if (bad) throw new Error(`@${symbol}: recorded kernel ${bad.name} reads ${bad.inputs} inputs and writes from binding ${bad.output}, but the subgraph has ${args} arguments and ${results} results`);
+  if (bad) throw new CgcError('runtime', `@${symbol}: recorded kernel ${bad.name} reads ${bad.inputs} inputs and writes from binding ${bad.output}, but the subgraph has ${args} arguments and ${results} results`);
   return kernels;
 }
 
