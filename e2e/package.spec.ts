@@ -80,6 +80,28 @@ test('the tarball holds the built package, not the sources or the tests', () => 
   expect(Object.keys(pkg.dependencies ?? {})).toEqual(['@webgpu/types']);
 });
 
+test('the types resolve under Node\'s module resolution and catch a wrong call', () => {
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+    files: ['check.ts'],
+  }));
+  writeFileSync(join(app, 'check.ts'), [
+    "import { loadProgram, requestDevice, ProgramError, type HostTensor } from 'dxcgc-web/runtime';",
+    "import { openModel, type Program } from 'dxcgc-web';",
+    "import { installDawn } from 'dxcgc-web/node';",
+    'export async function main(bytes: Uint8Array, input: HostTensor): Promise<number> {',
+    '  await installDawn();',
+    '  const program = await loadProgram(await requestDevice(), bytes, { fileName: "m.mlirbc" });',
+    '  const { outputs } = await program.run([input]);',
+    '  const compiled: Program = openModel(bytes).compile();',
+    '  // @ts-expect-error — a program is bytes, not a path',
+    '  await loadProgram(await requestDevice(), "model.mlirbc");',
+    '  return outputs.length + program.dispatchCount + compiled.constants.size + (new ProgramError("x").kind === "runtime" ? 1 : 0);',
+    '}',
+  ].join('\n'));
+  sh(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+});
+
 test('the installed cgc compiles a model; the Node example and cgc run print the same top-5', () => {
   const out = sh('npx', ['cgc', 'compile', join(repo, 'public/models/tiny-cnn.onnx'), '--format', 'bytecode', '-o', 'examples/classifier/model.mlirbc']);
   expect(out).toContain('wrote a compiled program');
