@@ -21,7 +21,7 @@ function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile:
   return recordedKernels(subgraph, def, symbol) ?? planKernels(def, symbol, profile, options);
 }
 
-export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = new PipelineCache(device), options: KernelOptions = {}): Promise<PartitionExecutable> {
+export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = PipelineCache.of(device), options: KernelOptions = {}): Promise<PartitionExecutable> {
   return executableOf(device, planPartition(isolated, name, gpuProfile(device), options), name, cache);
 }
 

@@ -42,9 +42,25 @@ export function hashWgsl(source: string): string {
 /** The binding of a kernel's workspace: after its outputs. */
 const workspaceBinding = (kernel: KernelSpec) => kernel.output + (kernel.outputs ?? 1);
 
+/** Each device's pipeline caches, one per way of creating them: they live as long as the device. */
+const deviceCaches = new WeakMap<GPUDevice, Map<PipelineCreation, PipelineCache>>();
+
+/**
+ * Pipelines by WGSL and bind group layout. One cache serves every load on a device (`PipelineCache.of`):
+ * opening a model again, or another that shares kernels, creates no pipeline twice.
+ */
 export class PipelineCache {
   private pipelines = new Map<string, Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }>>();
   constructor(private readonly device: GPUDevice, private readonly creation: PipelineCreation = 'async') {}
+
+  /** The device's cache for `creation` (made on first use). */
+  static of(device: GPUDevice, creation: PipelineCreation = 'async'): PipelineCache {
+    let caches = deviceCaches.get(device);
+    if (!caches) deviceCaches.set(device, (caches = new Map()));
+    let cache = caches.get(creation);
+    if (!cache) caches.set(creation, (cache = new PipelineCache(device, creation)));
+    return cache;
+  }
 
   get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
     const key = `${hashWgsl(kernel.wgsl)}|${kernel.bindings.join(',')}`;

@@ -8,7 +8,7 @@ import type { IRDocument, TargetCapabilities } from '../ir/exchange';
 import { readDocument, specializationAnswer } from '../ir/exchange';
 import { CGC_VERSION, INTERFACES } from '../ir/interfaces';
 import type { Operation } from '../ir/operation';
-import { ATTR, FUNCTIONAL_DEFINITION, PARTITION, SUBGRAPH } from '../ir/structural';
+import { ATTR, FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
 import type { PartitionDescription, Target } from '../ir/target';
 import { PipelineCache, type PlannedKernel, executableOf, planPartitionWith, recordedKernels } from './partition-executable';
 
@@ -36,7 +36,7 @@ export function createRecordedTarget(name: string): Target {
   return {
     name,
     open(device, openOptions = {}) {
-      const cache = new PipelineCache(device, openOptions.pipelines);
+      const cache = PipelineCache.of(device, openOptions.pipelines);
       return {
         compilePartition: async (partition, partitionName) => {
           const isolated = readDocument(partition, `partition @${partitionName}`);
@@ -60,9 +60,4 @@ export function createRecordedTarget(name: string): Target {
       return specializationAnswer(false, `target '${name}' runs recorded kernels only; it specializes nothing`);
     },
   };
-}
-
-/** The partitions of `output`, by symbol, for the runtime-only loader's checks. */
-export function partitionsOf(output: Operation): Operation[] {
-  return output.body().operations.filter((o) => o.name === PARTITION);
 }
