@@ -2,6 +2,8 @@
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  // Relative asset and worker URLs: the built app (dist/) works from any static host at any path.
+  base: './',
   worker: { format: 'es' },
   // Crawl the workers too, so their dependencies are pre-bundled at start instead of being found
   // on first use (which makes the dev server reload the page mid-session).

@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'gpu',
           include: ['src/**/*.gpu.test.ts'],
+          setupFiles: ['tests/setup-dawn.ts'],
           testTimeout: 120_000,
           // Dawn's Vulkan backend finds SwiftShader through the ICD file on machines without a GPU.
           env: process.env.VK_ICD_FILENAMES ? {} : { VK_ICD_FILENAMES: swiftshaderIcd },

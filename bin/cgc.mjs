@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// `cgc` command: runs the TypeScript CLI through tsx's loader, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// The `cgc` command. An installed package runs the built CLI (lib/cli.js, plain JavaScript); a
+// source checkout, which has src/, runs the TypeScript through tsx's loader so that no build step
+// comes between an edit and a run.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-register();
-const main = fileURLToPath(new URL('../src/cli/cgc.ts', import.meta.url));
-await import(main);
+const source = fileURLToPath(new URL('../src/cli/cgc.ts', import.meta.url));
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(source);
+} else {
+  await import(new URL('../lib/cli.js', import.meta.url).href);
+}

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ElementType, tensorType } from '../ir';
-import type { HostTensor } from '../core';
+import { CgcError, type HostTensor } from '../core';
 
 const ORT_TYPES: Readonly<Record<ElementType, string>> = {
   float32: 'float32', float16: 'float16', int32: 'int32', int64: 'int64', int8: 'int8', uint8: 'uint8', bool: 'bool',
@@ -20,8 +20,17 @@ export interface OrtRun {
 
 /** onnxruntime-web's WebGPU build (which holds its wasm backend too): from ORT_WEB_DIR (a folder holding its
  *  dist files) or the installed package. */
+/** Where onnxruntime-web is installed: an optional dependency, needed only by the commands that compare with it. */
+function onnxruntimeDir(): string {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
+  } catch {
+    throw new CgcError('usage', "this command compares with onnxruntime-web, which is not installed: npm install onnxruntime-web (or set ORT_WEB_DIR to its dist folder)");
+  }
+}
+
 export async function loadOnnxruntimeWeb(): Promise<typeof import('onnxruntime-web')> {
-  const dir = process.env.ORT_WEB_DIR ?? dirname(createRequire(import.meta.url).resolve('onnxruntime-web'));
+  const dir = process.env.ORT_WEB_DIR ?? onnxruntimeDir();
   const ort = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'ort.webgpu.bundle.min.mjs')).href)) as typeof import('onnxruntime-web');
   ort.env.wasm.numThreads = 1;
   ort.env.wasm.wasmPaths = pathToFileURL(dir + '/').href;

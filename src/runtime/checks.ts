@@ -2,7 +2,8 @@
 // range they compute in, buffers fit the device's maxBufferSize, and every bind point's range is
 // sized, aligned and within maxStorageBufferBindingSize (the validation layer).
 import { CgcError } from '../core';
-import { type Operation, byteSize } from '../ir';
+import type { Operation } from '../ir/operation';
+import { byteSize } from '../ir/types';
 import { align4 } from './staging';
 
 /** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */

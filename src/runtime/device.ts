@@ -1,6 +1,5 @@
-// Acquires the session's GPUDevice: navigator.gpu in a browser or worker, Dawn (the `webgpu`
-// package) in Node. Reports the adapter as plain data and forwards device loss and uncaptured errors.
-import type * as DawnNode from 'webgpu';
+// Acquires the session's GPUDevice from navigator.gpu: a browser's or worker's, or in Node Dawn's
+// (the `webgpu` package), which dawn.ts installs there. Reports the adapter as plain data and forwards device loss and uncaptured errors.
 import { CgcError } from '../core';
 
 /** Optional features the runtime uses when present (GPU timings, f16 kernels, subgroup reductions). */
@@ -59,8 +58,6 @@ interface GpuLookup {
   readonly reason?: string;
 }
 
-let lookup: Promise<GpuLookup> | undefined;
-
 /**
  * Dawn toggles a Node instance turns on, as Chrome does: the shader robustness transform leaves out
  * the clamp of a workgroup or local array index that integer range analysis proves in bounds (the
@@ -104,34 +101,20 @@ function isNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
 
-async function lookUpGpu(): Promise<GpuLookup> {
+function lookUpGpu(): GpuLookup {
   const nav = (globalThis as { navigator?: { gpu?: GPU } }).navigator;
   if (nav?.gpu) return { gpu: nav.gpu };
-  if (!isNode()) return { reason: 'navigator.gpu is missing (this browser has no WebGPU, or it is disabled)' };
-  // A variable specifier keeps Vite from bundling or pre-optimizing the native module.
-  const specifier = 'webgpu';
-  try {
-    const dawn = (await import(/* @vite-ignore */ specifier)) as typeof DawnNode;
-    // Dawn's classes and constants (GPUBufferUsage, GPUMapMode, …) become globals as in a browser.
-    Object.assign(globalThis, dawn.globals);
-    return { gpu: dawn.create(dawnFlags()) };
-  } catch (e) {
-    return { reason: `navigator.gpu is missing and the 'webgpu' Node package failed to load: ${String(e)}` };
-  }
+  if (isNode()) return { reason: "Node has no navigator.gpu: import 'dxcgc-web/node' (or call its installDawn()) first, which makes Dawn, the 'webgpu' package, the GPU" };
+  return { reason: 'navigator.gpu is missing: this browser has no WebGPU, or it is turned off (WebGPU needs Chrome or Edge 113+, Safari 26+ or Firefox 141+ on Windows, and a secure context: https or localhost)' };
 }
 
-function gpuLookup(): Promise<GpuLookup> {
-  lookup ??= lookUpGpu();
-  return lookup;
-}
-
-/** The platform's GPU entry point, or undefined where there is none. Node's Dawn instance is created once. */
+/** The platform's GPU entry point, or undefined where there is none. */
 export async function requestGpu(): Promise<GPU | undefined> {
-  return (await gpuLookup()).gpu;
+  return lookUpGpu().gpu;
 }
 
 export async function openDevice(opts: OpenDeviceOptions = {}): Promise<OpenedDevice> {
-  const { gpu, reason } = await gpuLookup();
+  const { gpu, reason } = lookUpGpu();
   if (!gpu) throw new CgcError('device', `WebGPU is unavailable: ${reason ?? 'no GPU entry point'}`);
   const adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : {});
   if (!adapter) {

@@ -5,9 +5,12 @@
 // GPU partitions recorded and submitted in growing chunks (the GPU starts on the first while the
 // rest is recorded), with no round trip to the host until the outputs are read. int64 values GPU
 // kernels read are checked against the int32 range they compute in, where they are uploaded.
-import {
-  type Executable, type Operation, type PipelineCreation, type ShapedType, type Target, type TargetSession, type Value, INTERFACES, byteSize, documentOf, targetNamed,
-} from '../ir';
+// Specific IR modules, never the IR's index: the runtime-only entry must not pull in the op registry's definitions.
+import { type Executable, type PipelineCreation, type Target, type TargetSession, targetNamed } from '../ir/target';
+import type { Operation, Value } from '../ir/operation';
+import { type ShapedType, byteSize } from '../ir/types';
+import { INTERFACES } from '../ir/interfaces';
+import { documentOf } from '../ir/exchange';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
 import { isolatePartition } from '../ir/isolate';
 import { CgcError, type HostTensor, tensorBytes, tensorFromBytes } from '../core';

@@ -70,7 +70,7 @@ ${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${print
       }
     },
     open(device, options = {}) {
-      const cache = new PipelineCache(device, options.pipelines);
+      const cache = PipelineCache.of(device, options.pipelines);
       return {
         compilePartition: (partition, name) => executableOf(device, planPartitionWith(readDocument(partition, `partition @${name}`), name, kernelsOf), name, cache),
       };

@@ -5,8 +5,8 @@
 // (plus `outputs` and `workspace` where a kernel has them; keys sorted, as MLIR keeps a dictionary). A name is relative to the subgraph's
 // symbol, because identical subgraphs share one answer: @convRelu's kernel ".0" is `convRelu.0`.
 import { CgcError } from '../core';
-import { type Attribute, arrayAttr, dictAttr, intAttr, intsAttr, stringAttr } from '../ir';
-import type { KernelSpec } from './kernel-plan';
+import { type Attribute, arrayAttr, dictAttr, intAttr, intsAttr, stringAttr } from '../ir/attributes';
+import type { KernelSpec } from './kernel-spec';
 
 /** The configuration of kernels planned under the symbol `symbol`. */
 export function kernelsAttr(kernels: readonly KernelSpec[], symbol: string): Attribute {

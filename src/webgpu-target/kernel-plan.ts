@@ -11,6 +11,9 @@ import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels 
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { type ForcedTile } from './kernels/gemm-core';
+import type { KernelSpec } from './kernel-spec';
+
+export { type KernelSpec, resultBindings } from './kernel-spec';
 
 /** How kernels are generated beyond what the device's profile decides. */
 export interface KernelOptions {
@@ -18,25 +21,6 @@ export interface KernelOptions {
   readonly tile?: ForcedTile;
 }
 
-export interface KernelSpec {
-  readonly name: string;
-  readonly wgsl: string;
-  readonly workgroups: readonly [number, number, number];
-  /** Bind points read (the functional definition's arguments, bindings 0…n−1). */
-  readonly inputs: number;
-  /** The bind point written: argument count + result index (also its binding number). */
-  readonly output: number;
-  /** How many results it writes, at bind points `output`, `output + 1`, … (1 where absent). */
-  readonly outputs?: number;
-  /** Kernel-private f32 scratch at the binding after its outputs, shared with the next kernel of the same result (split-K partial sums). */
-  readonly workspace?: number;
-  /**
-   * The bindings its WGSL uses, ascending: what its bind group layout holds. A kernel declares every
-   * argument of its subgraph but binds only those it reads (a split-K partial reads neither its
-   * epilogue's side inputs nor its result), each bound buffer costing host time per dispatch.
-   */
-  readonly bindings: readonly number[];
-}
 
 /**
  * Kernels for the functional definition `def` on a device with `profile`'s limits (tiles sized to its
@@ -83,10 +67,6 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   return kernels;
 }
 
-/** The bind points a kernel writes its results to: `output`, `output + 1`, …. */
-export function resultBindings(kernel: KernelSpec): number[] {
-  return Array.from({ length: kernel.outputs ?? 1 }, (_, o) => kernel.output + o);
-}
 
 /**
  * The bindings `wgsl` declares and names anywhere past its declaration, ascending. A name in a

@@ -68,8 +68,8 @@ function gpuTarget(name: string, profile: GpuProfile, options: KernelOptions, de
   return {
     name,
     open(device, openOptions = {}) {
-      // One pipeline cache per load: partitions that share a kernel's WGSL share its pipeline.
-      const cache = new PipelineCache(device, openOptions.pipelines);
+      // The device's pipeline cache: partitions, loads and models that share a kernel's WGSL share its pipeline.
+      const cache = PipelineCache.of(device, openOptions.pipelines);
       return { compilePartition: (partition, partitionName) => compilePartition(device, readDocument(partition, `partition @${partitionName}`), partitionName, cache, options) };
     },
     describe(partition, partitionName): PartitionDescription {

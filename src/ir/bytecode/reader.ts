@@ -18,6 +18,12 @@ import { readResources } from './resources';
 export interface BytecodeReadOptions {
   file?: string;
   verify?: boolean;
+  /**
+   * Keep `cgc_op.*` ops this build has no definition for as they are read (by name, unverified)
+   * instead of refusing them. For a runtime that only runs a program's recorded kernels and never
+   * interprets its ops (the runtime-only entry, which registers none); implies `verify: false`.
+   */
+  opaqueOps?: boolean;
   /** Resource limits (DEFAULT_LIMITS where not given). */
   limits?: Partial<ResourceLimits>;
 }
@@ -39,7 +45,7 @@ export function readBytecode(bytes: Uint8Array, options: BytecodeReadOptions = {
   const limits = resolveLimits(options.limits);
   const refuse = (message: string, byte: number): BytecodeReadResult => ({ diagnostics: [{ severity: 'error', message, byteLoc: { file, byte } }], resources: new Map() });
   if (bytes.length > limits.maxFileBytes) return refuse(limitMessage('maxFileBytes', bytes.length, limits.maxFileBytes, `${file} is too large`), 0);
-  const reader = new Reader(bytes, file, limits.maxNesting);
+  const reader = new Reader(bytes, file, limits.maxNesting, options.opaqueOps ?? false);
   let module: Operation;
   try {
     module = reader.read();
@@ -51,7 +57,7 @@ export function readBytecode(bytes: Uint8Array, options: BytecodeReadOptions = {
   const base = { producer: reader.producer, resources: reader.resources };
   const overLimit = checkModuleLimits(module, limits);
   if (overLimit) return { diagnostics: [{ ...overLimit, byteLoc: { file, byte: 0 } }], ...base };
-  if (options.verify === false) return { module, diagnostics: [], ...base };
+  if (options.verify === false || options.opaqueOps) return { module, diagnostics: [], ...base };
   const diagnostics = verifyModule(module);
   return diagnostics.some((d) => d.severity === 'error') ? { diagnostics, ...base } : { module, diagnostics, ...base };
 }
@@ -76,7 +82,7 @@ class Reader {
   private inProgress = new Set<string>();
   private depth = 0;
 
-  constructor(private readonly bytes: Uint8Array, private readonly file: string, private readonly maxNesting: number) {}
+  constructor(private readonly bytes: Uint8Array, private readonly file: string, private readonly maxNesting: number, private readonly opaqueOps: boolean) {}
 
   read(): Operation {
     const r = new ByteReader(this.bytes);
@@ -388,8 +394,9 @@ class Reader {
     let name = this.opNames[nameIdx] ?? r.fail(`op name index ${nameIdx} out of range`, at);
     name = DIALECT_ALIASES[name] ?? name;
     if (name.startsWith('cgc_op.')) {
-      const def = getOpDef(name.slice(7)) ?? r.fail(`unknown op '${name}'`, at);
-      name = `cgc_op.${def.name}`;
+      const def = getOpDef(name.slice(7));
+      if (def) name = `cgc_op.${def.name}`;
+      else if (!this.opaqueOps || !/^cgc_op\.[a-z0-9_]+$/.test(name)) r.fail(`unknown op '${name}'`, at);
     } else if (!STRUCTURAL_OPS.has(name) && name !== 'builtin.module') {
       r.fail(`unknown op '${name}': CGC IR holds only cgc.* and cgc_op.* ops`, at);
     }

@@ -1,7 +1,7 @@
 // Decodes ONNX protobuf messages with protobufjs from the embedded onnx.proto, into plain typed
 // objects (field names as in onnx.proto). Decoding failures become OnnxImportError.
-import protobuf from 'protobufjs';
-import { ONNX_PROTO } from './onnx-schema';
+import protobuf from 'protobufjs/minimal.js';
+import { onnx } from './onnx-proto.js';
 import { OnnxImportError, messageOf } from './errors';
 
 /** protobufjs gives int64 fields as Long objects (or numbers when they fit). */
@@ -71,10 +71,8 @@ export interface ModelProto {
   graph?: GraphProto | null;
 }
 
-// The schema is proto2 text; keepCase keeps onnx.proto's snake_case field names.
-const root = protobuf.parse(ONNX_PROTO, { keepCase: true }).root;
-export const MODEL_PROTO = root.lookupType('onnx.ModelProto');
-export const TENSOR_PROTO = root.lookupType('onnx.TensorProto');
+// The decoders are static code generated from onnx.proto (onnx-proto.js, snake_case field names as
+// in the schema): no eval, which a strict Content-Security-Policy forbids in the page and workers.
 
 /** Where a protobufjs reader stopped: its position, the end of the message it was in, and the bytes. */
 export interface ReaderState {
@@ -126,22 +124,22 @@ export function decodeErrorText(e: unknown, what: string, typeName: string, at: 
   return `${what} could not be read as an ${kind} (protobuf: ${message})`;
 }
 
-function decode<T>(type: protobuf.Type, bytes: Uint8Array, what: string): T {
+function decode<T>(type: { decode(r: protobuf.Reader): unknown }, typeName: string, bytes: Uint8Array, what: string): T {
   const reader = protobuf.Reader.create(bytes);
   try {
-    return type.decode(reader) as unknown as T;
+    return type.decode(reader) as T;
   } catch (e) {
     // protobufjs throws RangeError/Error on truncation, bad wire types and over-deep nesting.
-    throw new OnnxImportError(decodeErrorText(e, what, type.name, reader));
+    throw new OnnxImportError(decodeErrorText(e, what, typeName, reader));
   }
 }
 
 export function decodeModel(bytes: Uint8Array, what = 'model'): ModelProto {
-  return decode<ModelProto>(MODEL_PROTO, bytes, what);
+  return decode<ModelProto>(onnx.ModelProto, 'ModelProto', bytes, what);
 }
 
 export function decodeTensor(bytes: Uint8Array, what = 'tensor'): TensorProto {
-  return decode<TensorProto>(TENSOR_PROTO, bytes, what);
+  return decode<TensorProto>(onnx.TensorProto, 'TensorProto', bytes, what);
 }
 
 /** An int64 field as a bigint, exactly. */

@@ -5,8 +5,8 @@ import { OnnxImportError } from './errors';
 import { floatToHalf, halfToFloat } from '../../../core';
 import { fromNumbers } from './host';
 import { tensorFromProto, readTensorProto } from './tensor-proto';
-import { TENSOR_PROTO, type TensorProto } from './proto';
-import { tensorBytes } from './testing';
+import type { TensorProto } from './proto';
+import { TENSOR_PROTO, tensorBytes } from './testing';
 
 const decode = (t: object) => TENSOR_PROTO.decode(tensorBytes(t)) as unknown as TensorProto;
 

@@ -2,7 +2,14 @@
 // test states its graph in a few lines.
 import { printModule, verifyModule } from '../../../ir';
 import { type ImportOptions, importOnnx } from './importer';
-import { MODEL_PROTO, TENSOR_PROTO } from './proto';
+import protobuf from 'protobufjs';
+import { ONNX_PROTO } from './onnx-schema';
+
+// Encoding for tests only: protobufjs's reflection (which generates code with eval) from the schema
+// text; the importer decodes with static code (onnx-proto.js). keepCase keeps snake_case field names.
+const root = protobuf.parse(ONNX_PROTO, { keepCase: true }).root;
+export const MODEL_PROTO = root.lookupType('onnx.ModelProto');
+export const TENSOR_PROTO = root.lookupType('onnx.TensorProto');
 
 export const FLOAT = 1;
 export const INT64 = 7;

@@ -1,0 +1,28 @@
+// A WGSL compute kernel as the runtime dispatches it: its source, workgroup counts and the bind points
+// it reads and writes. What the kernel generators produce and what a compiled program records
+// (kernel-config.ts); the runtime-only entry knows kernels only in this form.
+
+export interface KernelSpec {
+  readonly name: string;
+  readonly wgsl: string;
+  readonly workgroups: readonly [number, number, number];
+  /** Bind points read (the functional definition's arguments, bindings 0…n−1). */
+  readonly inputs: number;
+  /** The bind point written: argument count + result index (also its binding number). */
+  readonly output: number;
+  /** How many results it writes, at bind points `output`, `output + 1`, … (1 where absent). */
+  readonly outputs?: number;
+  /** Kernel-private f32 scratch at the binding after its outputs, shared with the next kernel of the same result (split-K partial sums). */
+  readonly workspace?: number;
+  /**
+   * The bindings its WGSL uses, ascending: what its bind group layout holds. A kernel declares every
+   * argument of its subgraph but binds only those it reads (a split-K partial reads neither its
+   * epilogue's side inputs nor its result), each bound buffer costing host time per dispatch.
+   */
+  readonly bindings: readonly number[];
+}
+
+/** The bind points a kernel writes its results to: `output`, `output + 1`, …. */
+export function resultBindings(kernel: KernelSpec): number[] {
+  return Array.from({ length: kernel.outputs ?? 1 }, (_, o) => kernel.output + o);
+}

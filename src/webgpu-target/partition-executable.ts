@@ -1,0 +1,210 @@
+// A partition's kernels as an executable: one compute pipeline per kernel (created asynchronously,
+// all at once, or one after another: PipelineCreation), with explicit bind group layouts, WGSL
+// deduplicated by a hash of its source; the executable records its dispatches into a caller's
+// compute pass for any set of bindings. Knows kernels only as KernelSpecs — generated
+// (executable.ts) or recorded in a compiled program — so the runtime-only entry needs no generator.
+import { CgcError } from '../core';
+import type { Operation } from '../ir/operation';
+import type { ExecutableKernel, GpuExecutable, PipelineCreation } from '../ir/target';
+import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
+import { type KernelSpec, resultBindings } from './kernel-spec';
+import { kernelsFromAttr } from './kernel-config';
+
+export interface KernelStep extends ExecutableKernel {
+  readonly kernel: KernelSpec;
+  readonly pipeline: GPUComputePipeline;
+  readonly layout: GPUBindGroupLayout;
+  /** For each binding of the kernel, the partition bind point it views. */
+  readonly bindPoints: readonly number[];
+  readonly subgraph: string;
+}
+
+/** A partition's WGSL kernels as pipelines: the target contract's GPU executable, its steps at hand. */
+export interface PartitionExecutable extends GpuExecutable {
+  readonly kernels: readonly KernelStep[];
+}
+
+/** FNV-1a over the WGSL: the cache key is derived from the source itself, never hand-built. */
+export function hashWgsl(source: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < source.length; i++) h = Math.imul(h ^ source.charCodeAt(i), 0x01000193);
+  return `${(h >>> 0).toString(16)}:${source.length}`;
+}
+
+/*
+ * How pipelines are created (PipelineCreation). 'async' (createComputePipelineAsync, all at once)
+ * keeps a browser's thread free and lets the driver compile in parallel: on an H100 through Dawn in
+ * Node, 1.8 s for ResNet-50's 53 pipelines against 2.7–3.4 s one at a time. 'sync'
+ * (createComputePipeline, one after another) was faster there only once the driver's shader cache
+ * held them (docs/webgpu-target.md).
+ */
+
+/** The binding of a kernel's workspace: after its outputs. */
+const workspaceBinding = (kernel: KernelSpec) => kernel.output + (kernel.outputs ?? 1);
+
+/** Each device's pipeline caches, one per way of creating them: they live as long as the device. */
+const deviceCaches = new WeakMap<GPUDevice, Map<PipelineCreation, PipelineCache>>();
+
+/**
+ * Pipelines by WGSL and bind group layout. One cache serves every load on a device (`PipelineCache.of`):
+ * opening a model again, or another that shares kernels, creates no pipeline twice.
+ */
+export class PipelineCache {
+  private pipelines = new Map<string, Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }>>();
+  constructor(private readonly device: GPUDevice, private readonly creation: PipelineCreation = 'async') {}
+
+  /** The device's cache for `creation` (made on first use). */
+  static of(device: GPUDevice, creation: PipelineCreation = 'async'): PipelineCache {
+    let caches = deviceCaches.get(device);
+    if (!caches) deviceCaches.set(device, (caches = new Map()));
+    let cache = caches.get(creation);
+    if (!cache) caches.set(creation, (cache = new PipelineCache(device, creation)));
+    return cache;
+  }
+
+  get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
+    const key = `${hashWgsl(kernel.wgsl)}|${kernel.bindings.join(',')}`;
+    let p = this.pipelines.get(key);
+    if (!p) {
+      p = this.create(kernel);
+      this.pipelines.set(key, p);
+    }
+    return p;
+  }
+
+  get size(): number {
+    return this.pipelines.size;
+  }
+
+  private async create(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
+    // Only the bindings the kernel uses: each buffer bound costs host time at every dispatch.
+    const entries: GPUBindGroupLayoutEntry[] = kernel.bindings.map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } }));
+    const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
+    // The scope is pushed and popped with nothing awaited between, so the scopes of pipelines created
+    // concurrently cannot interleave (an error is pinned on its own kernel); an asynchronous creation
+    // reports its errors by rejecting instead.
+    this.device.pushErrorScope('validation');
+    const module = this.device.createShaderModule({ label: `Executable.shader ${kernel.name}`, code: kernel.wgsl });
+    const descriptor: GPUComputePipelineDescriptor = {
+      label: `Executable.pipeline ${kernel.name}`,
+      layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: { module, entryPoint: 'main' },
+    };
+    const made = this.creation === 'sync' ? this.device.createComputePipeline(descriptor) : undefined;
+    const scope = this.device.popErrorScope();
+    const pending = made ? Promise.resolve(made) : this.device.createComputePipelineAsync(descriptor);
+    const error = await scope;
+    if (error) {
+      pending.catch(() => {});
+      const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
+      const text = messages.length ? messages.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ') : error.message;
+      throw new CgcError('unsupported', `kernel ${kernel.name} does not compile: ${text}\n${kernel.wgsl}`);
+    }
+    try {
+      return { pipeline: await pending, layout };
+    } catch (e) {
+      throw new CgcError('unsupported', `kernel ${kernel.name} does not compile: ${e instanceof Error ? e.message : String(e)}\n${kernel.wgsl}`);
+    }
+  }
+}
+
+/** A kernel of an isolated partition in dispatch order, with the partition bind point each of its bindings views. */
+export interface PlannedKernel {
+  readonly kernel: KernelSpec;
+  readonly bindPoints: readonly number[];
+  readonly subgraph: string;
+}
+
+/** planPartition with another kernel source: `kernelsOf` gives a subgraph's kernels from its functional definition (and its subgraph op). */
+export function planPartitionWith(isolated: Operation, name: string, kernelsOf: (def: Operation, symbol: string, subgraph: Operation) => KernelSpec[]): PlannedKernel[] {
+  const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
+  const partition = symbols.get(name);
+  if (partition?.name !== PARTITION) throw new CgcError('runtime', `no partition @${name} in the isolated module`);
+  const args = partition.body().arguments;
+  const planned = new Map<string, KernelSpec[]>();
+  const out: PlannedKernel[] = [];
+  for (const invoke of partition.body().operations.filter((o) => o.name === INVOKE)) {
+    const callee = (invoke.attr(ATTR.callee) as { name: string }).name;
+    const sg = symbols.get(callee);
+    const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
+    if (!def) throw new CgcError('runtime', `partition @${name} invokes @${callee}, which is not a subgraph`);
+    if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee, sg!));
+    const points = invoke.operands.map((v) => args.indexOf(v as never));
+    for (const kernel of planned.get(callee)!) {
+      const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...resultBindings(kernel).map((o) => points[o]!)];
+      out.push({ kernel, bindPoints, subgraph: callee });
+    }
+  }
+  return out;
+}
+
+/**
+ * The kernels recorded on a subgraph (its specialization answer's configuration), checked against its
+ * functional definition's arguments and results; undefined where it records none.
+ */
+export function recordedKernels(subgraph: Operation, def: Operation, symbol: string): KernelSpec[] | undefined {
+  const recorded = subgraph.attr(ATTR.configuration);
+  if (!recorded) return undefined;
+  const kernels = kernelsFromAttr(recorded, symbol);
+  const args = def.body().arguments.length;
+  const results = def.body().operations.at(-1)!.operands.length;
+  const bad = kernels.find((k) => k.inputs !== args || k.output < args || k.output + (k.outputs ?? 1) > args + results);
+  if (bad) throw new CgcError('runtime', `@${symbol}: recorded kernel ${bad.name} reads ${bad.inputs} inputs and writes from binding ${bad.output}, but the subgraph has ${args} arguments and ${results} results`);
+  return kernels;
+}
+
+/** The executable of planned kernels: their pipelines (from `cache`), one workspace, bind groups made once per set of bindings. */
+export async function executableOf(device: GPUDevice, planned: readonly PlannedKernel[], name: string, cache: PipelineCache): Promise<PartitionExecutable> {
+  const steps: KernelStep[] = await Promise.all(planned.map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({
+    ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
+  }))));
+  // One workspace serves every kernel that needs one: kernels run one after another.
+  const workspaceBytes = Math.max(0, ...steps.map((s) => s.kernel.workspace ?? 0));
+  const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
+  const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
+  /** Bind groups are made once per set of bindings and reused by every later dispatch. */
+  const bindGroups = (bindings: readonly GPUBufferBinding[]): GPUBindGroup[] => {
+    let bound = groups.get(bindings);
+    if (!bound) {
+      bound = steps.map((s) => device.createBindGroup({
+        label: `Executable.bindGroup ${s.kernel.name}`,
+        layout: s.layout,
+        entries: s.kernel.bindings.map((binding) => (s.kernel.workspace && binding === workspaceBinding(s.kernel)
+          ? { binding, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } }
+          : { binding, resource: bindings[s.bindPoints[binding]!]! })),
+      }));
+      groups.set(bindings, bound);
+    }
+    return bound;
+  };
+  return {
+    kind: 'gpu',
+    name,
+    kernels: steps,
+    record(pass, bindings, from = 0, to = steps.length) {
+      const bound = bindGroups(bindings);
+      let pipeline: GPUComputePipeline | undefined;
+      for (let i = from; i < to; i++) {
+        const s = steps[i]!;
+        if (s.pipeline !== pipeline) pass.setPipeline((pipeline = s.pipeline));
+        pass.setBindGroup(0, bound[i]!);
+        const [x, y, z] = s.kernel.workgroups;
+        pass.dispatchWorkgroups(x, y, z);
+      }
+    },
+    destroy() {
+      workspace?.destroy();
+    },
+    recordEach(encoder, bindings, repeat, describe, after) {
+      const bound = bindGroups(bindings);
+      steps.forEach((s, i) => {
+        const pass = encoder.beginComputePass(describe(s, i));
+        pass.setPipeline(s.pipeline);
+        pass.setBindGroup(0, bound[i]!);
+        for (let r = 0; r < repeat; r++) pass.dispatchWorkgroups(...s.kernel.workgroups);
+        pass.end();
+        after?.(s, i);
+      });
+    },
+  };
+}
