@@ -134,8 +134,8 @@ export class Links {
       const demo = model?.kind === 'demo' ? DEMO_MODELS.find((m) => m.file === model.name) : undefined;
       const name = linked.kind === 'text' && !st.name && demo ? demo.file : linked.name;
       const source = linked;
-      void load(async () => {
-        const base = demo ? await sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined) : undefined;
+      void load(async (control) => {
+        const base = demo ? await sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined, control, options.value.limits) : undefined;
         return base?.kind === 'text' && source.kind === 'text' ? { ...base, name, text: source.text } : { ...source, name };
       }, demo ? { kind: 'demo', name: demo.file } : undefined, `${name} (from the link)`, false, { link: { src: st.src!, name } });
       return true;
