@@ -171,6 +171,24 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   return { ...compiled, onnxInputs, onnxModel, weights, constants: data ?? {} };
 }
 
+/**
+ * The constant data of the model in `req` (ONNX initializers, bytecode resources), read without
+ * compiling: a compile result from a cache holds none. Undefined for IR text (its weights file is
+ * the caller's) or a model that does not open.
+ */
+export function modelConstants(req: CompileRequest): Record<string, Uint8Array> | undefined {
+  if (!req.onnx && typeof req.model === 'string') return undefined;
+  try {
+    const model = req.onnx
+      ? openModel(req.onnx.bytes, { fileName: req.fileName ?? 'model.onnx', limits: req.limits ?? {}, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}) })
+      : openModel(req.model, { fileName: req.fileName ?? 'model.mlirbc', limits: req.limits ?? {}, acceptProgram: true });
+    return Object.fromEntries(model.constants);
+  } catch (e) {
+    if (e instanceof CgcError) return undefined;
+    throw e;
+  }
+}
+
 /** Reads a weights file; a refusal (a passed limit, a malformed header) names the file. */
 function readWeights(file: NonNullable<CompileRequest['weights']>, limits: Partial<ResourceLimits>): Safetensors {
   try {

@@ -19,6 +19,7 @@ export const ui = {
   share: byId('share', HTMLButtonElement),
   shareIr: byId('share-ir', HTMLButtonElement),
   clearCache: byId('clear-cache', HTMLButtonElement),
+  cacheQuota: byId('cache-quota', HTMLInputElement),
   noGpu: byId('webgpu-missing', HTMLElement),
   noGpuReason: byId('webgpu-missing-reason', HTMLElement),
   shareStatus: byId('share-status', HTMLElement),

@@ -7,7 +7,7 @@ import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, type Read, createAppState, ui } from './app-state';
 import { wireChrome } from './chrome';
 import { CompileClient, CompileWorkerFault } from './compile-client';
-import { CacheLine, compileOrCached, restoreLast } from './compile-cache';
+import { CacheLine, compileOrCached, pageCache, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
 import { GpuSession } from './gpu-session';
@@ -52,8 +52,9 @@ const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { con
   irViews.open(choice);
   setView('ir');
 }, byId('run-results', HTMLElement));
-const cacheLine = new CacheLine(ui.summary, app);
-const links = new Links({ app, graph, options, editor, run: runPanel, setView, load, loadDemo });
+const cache = pageCache();
+const cacheLine = new CacheLine(ui.summary, app, cache);
+const links = new Links({ app, graph, options, editor, run: runPanel, setView, load, loadDemo, cache });
 const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
@@ -199,7 +200,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   const loadsBefore = app.loads;
   let compiled;
   try {
-    compiled = await compileOrCached(compileClient, app, source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
+    compiled = await compileOrCached(compileClient, cache, app, source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
       setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
     });
   } catch (e) {
@@ -366,7 +367,7 @@ async function start(): Promise<void> {
   if (await links.applyHash()) return;
   // The first screen is the graph (a link may name another view).
   setView('graph');
-  if (ui.shareError.hidden && !location.search && await restoreLast(load, options)) return;
+  if (ui.shareError.hidden && !location.search && await restoreLast(load, options, cache)) return;
   const fromQuery = new URLSearchParams(location.search).get('url');
   if (fromQuery) {
     ui.urlInput.value = fromQuery.slice(0, 2048);
