@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
 import { type HostileServer, hostileServer } from './support/hostile-server';
+import { saveScreens } from './support/screens';
 
 const MiB = 1024 * 1024;
 let server: HostileServer;
@@ -88,6 +89,7 @@ test('Cancel stops the transfer, and the cancelled model never replaces the one 
   // Progress from the declared size: half of the file is in.
   await expect(page.getByTestId('progress-label')).toHaveText('reading first.onnx… 21 kB of 42 kB');
   await expect.poll(() => page.getByTestId('progress').evaluate((p: HTMLProgressElement) => p.value)).toBeCloseTo(0.5, 1);
+  await saveScreens(page, 'url-download-progress');
   await page.getByTestId('cancel').click();
   const first = server.transfers.get('/stall/first.onnx')![0]!;
   await first.whenClosed;

@@ -97,12 +97,15 @@ export function storedSize(value: unknown): number {
   return Object.entries(value).reduce((n, [k, v]) => n + k.length + storedSize(v), 8);
 }
 
-/** The source with each file copied out of the buffer it may share: IndexedDB stores a view's whole buffer. */
+/** `bytes`, copied out of the buffer it shares if it is a view of part of one: IndexedDB stores a view's whole buffer. */
+const own = (bytes: Uint8Array): Uint8Array => (bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice());
+
+/** The source with each file in a buffer of its own. */
 function compactSource(s: ModelSource): ModelSource {
   switch (s.kind) {
-    case 'text': return s.weights ? { ...s, weights: s.weights.slice() } : s;
-    case 'bytecode': return { ...s, bytes: s.bytes.slice() };
-    case 'onnx': return { ...s, bytes: s.bytes.slice(), externalFiles: Object.fromEntries(Object.entries(s.externalFiles).map(([k, v]) => [k, v.slice()])) };
+    case 'text': return s.weights ? { ...s, weights: own(s.weights) } : s;
+    case 'bytecode': return { ...s, bytes: own(s.bytes) };
+    case 'onnx': return { ...s, bytes: own(s.bytes), externalFiles: Object.fromEntries(Object.entries(s.externalFiles).map(([k, v]) => [k, own(v)])) };
   }
 }
 
