@@ -153,6 +153,7 @@ async function load(read: Read, ref: ModelRef | undefined, what: string, switchV
     // A model from files is named by its identity (name, size, SHA-256): the hash keeps it for reloads and links.
     identity = ref ?? (from.cacheable ? await fileRefOf(source) : undefined);
     if (mine !== app.loads) return;
+    reading.signal.throwIfAborted();
     // The file a followed link asked for keeps the link's view; a different file is refused (throws).
     if (links.admit(identity, !!from.cacheable)) switchView = false;
   } catch (e) {
