@@ -35,7 +35,8 @@ test('a reload restores the last opened model from the cache; Clear cache brings
     };
   }));
   expect(cached).toHaveLength(1);
-  expect(cached[0]!.key).toMatch(/^compiled:[0-9a-f]{64}$/);
+  // Keyed by the model's files and then the options; the weights are stored with the model, not here.
+  expect(cached[0]!.key).toMatch(/^compiled:[0-9a-f]{64}:[0-9a-f]{64}$/);
   // The Output IR text; its bytecode is built when a download asks for it, not cached.
   expect(cached[0]!.output).toBe(true);
   expect(cached[0]!.wgsl.length).toBe(2); // @convolutionReluAdd (invoked twice) and @upsample

@@ -12,7 +12,7 @@ test('a reload keeps per-subgraph granularity, the view and the selected node, a
   await page.getByTestId('file-input').setInputFiles({ name: 'kept.onnx', mimeType: 'application/octet-stream', buffer: await readFile('public/models/tiny-cnn.onnx') });
   await expectGraphReady(page);
   await compilePerSubgraph(page);
-  await expect(page.getByTestId('cache-status-text')).toHaveText(/^cached · [\d.]+ MB stored$/);
+  await expect(page.getByTestId('cache-status-text')).toHaveText(/^cached · [\d.]+ MiB of 512 MiB$/);
   await expect(page.getByTestId('cache-status')).toHaveAttribute('title', /the result is in the compile cache/);
   await selectResidualAdd(page);
   await page.getByTestId('tab-memory').click();
@@ -21,8 +21,8 @@ test('a reload keeps per-subgraph granularity, the view and the selected node, a
 
   await page.reload();
   await expect(page.getByTestId('model-summary')).toContainText(/^kept\.onnx: 14 ops → 8 subgraphs in 8 partitions .* from cache \(not recompiled\)$/);
-  await expect(page.getByTestId('cache-status-text')).toHaveText(/^from cache · [\d.]+ MB stored$/);
-  await expect(page.getByTestId('cache-status')).toHaveAttribute('title', /^from the compile cache \(not recompiled\) · this site stores [\d.]+ MB$/);
+  await expect(page.getByTestId('cache-status-text')).toHaveText(/^from cache · [\d.]+ MiB of 512 MiB$/);
+  await expect(page.getByTestId('cache-status')).toHaveAttribute('title', /^from the compile cache \(not recompiled\) · the cache holds [\d.]+ MiB of its 512 MiB quota: 1 model's files \(each stored once\) and 2 compile results; past the quota the least recently used go$/);
   await expect(page.getByTestId('granularity')).toHaveValue('per-subgraph');
   await expect(page.getByTestId('tab-memory')).toHaveAttribute('aria-selected', 'true');
   await expectGraphReady(page);

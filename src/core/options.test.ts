@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CgcError } from './errors';
 import {
-  ARENA_SETTINGS, DEFAULT_ARENAS, DEFAULT_GRANULARITY, GRANULARITIES, validateArenas, validateFusion, validateGranularity, validateOnOff, validateRuns, validateSeed, validateTargets,
+  ARENA_SETTINGS, DEFAULT_ARENAS, DEFAULT_GRANULARITY, GRANULARITIES, validateArenas, validateFusion, validateGranularity, validateCacheQuota, validateOnOff, validateRuns, validateSeed, validateTargets,
 } from './options';
 
 const refusal = (f: () => unknown): CgcError => {
@@ -62,5 +62,12 @@ describe('run options', () => {
   it('profile and numeric diff: on/off switches with their own defaults', () => {
     expect([validateOnOff(undefined, false, 'profile'), validateOnOff('on', false, 'profile'), validateOnOff('off', true, 'diff')]).toEqual([false, true, false]);
     expect(refusal(() => validateOnOff('yes', false, 'diff')).message).toBe("diff must be on or off; got 'yes'");
+  });
+
+  it('cache quota: whole MiB from 1, 512 by default', () => {
+    expect([validateCacheQuota(undefined), validateCacheQuota('1'), validateCacheQuota(2048)]).toEqual([512, 1, 2048]);
+    for (const bad of ['0', '-5', '1.5', '', 'lots', '2000000']) {
+      expect(refusal(() => validateCacheQuota(bad)).message).toBe(`cache quota MiB must be an integer from 1 to 1048576; got '${bad}'`);
+    }
   });
 });

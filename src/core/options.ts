@@ -129,3 +129,18 @@ export function validateOnOff(value: string | undefined, def: boolean, option: s
   if (value === 'off') return false;
   return refuse(option, value, ON_OFF.join(' or '));
 }
+
+// ---------------------------------------------------------------------------------------------
+// App options
+
+/**
+ * How much the app's compile cache (IndexedDB) may hold, in MiB: past it, the least recently used
+ * entries (compile results, models) are dropped. One entry larger than the quota is not stored.
+ */
+export const DEFAULT_CACHE_QUOTA_MIB = 512;
+export const MAX_CACHE_QUOTA_MIB = 1024 * 1024;
+
+/** A cache quota in MiB, an integer from 1 to MAX_CACHE_QUOTA_MIB (the default when undefined: 512). */
+export function validateCacheQuota(value: string | number | undefined, option = 'cache quota MiB'): number {
+  return integerIn(value, DEFAULT_CACHE_QUOTA_MIB, 1, MAX_CACHE_QUOTA_MIB, option);
+}

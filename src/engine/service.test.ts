@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { printModule, readBytecode } from '../ir';
 import { type CompiledModules, compileRequest, exportFiles, exportFilesFromText } from './service';
 import { readProgram } from './program';
+import { readSafetensors } from '../ir/safetensors';
 import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 
 const SPEC = readFileSync(join(__dirname, '../../tests/golden/spec/input-ir.mlir'), 'utf8');
@@ -26,6 +27,29 @@ describe('compile service', () => {
     expect(r.plan!.scratchBytes).toBe(512);
     expect(r.id).toMatch(/^[0-9a-f]{32}$/);
     expect(() => structuredClone(r)).not.toThrow();
+  });
+
+  it('reads a text model\'s weights file itself: constant types, and where each named constant\'s bytes lie in the file', async () => {
+    const file = readFileSync(join(__dirname, '../../tests/golden/spec/spec-7layer.safetensors'));
+    const bytes = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
+    const r = await compileRequest({ model: SPEC, weights: { name: 'spec.safetensors', bytes } });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ok).toBe(true);
+    const ranges = new Map(r.weightRanges!.map((w) => [w.name, w]));
+    expect([...ranges.keys()].sort()).toEqual(['b1', 'b2', 'w1', 'w2']);
+    expect(ranges.get('w1')).toMatchObject({ shape: [1, 1, 3, 3], element: 'float32' });
+    // Each range holds exactly the tensor's bytes, as the safetensors reader finds them.
+    const reference = readSafetensors(bytes).tensors;
+    for (const [name, w] of ranges) expect(bytes.subarray(w.begin, w.end)).toEqual(reference.get(name)!.data);
+  });
+
+  it('refuses a text model\'s malformed or oversized weights file, naming the file', async () => {
+    const r = await compileRequest({ model: SPEC, weights: { name: 'bad.safetensors', bytes: new Uint8Array([1, 2, 3]) } });
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics).toEqual(['bad.safetensors: file is 3 bytes; a safetensors file starts with an 8-byte header length']);
+    const file = readFileSync(join(__dirname, '../../tests/golden/spec/spec-7layer.safetensors'));
+    const big = await compileRequest({ model: SPEC, weights: { name: 'w.safetensors', bytes: new Uint8Array(file) }, limits: { maxFileBytes: 100 } });
+    expect(big.diagnostics).toEqual([`w.safetensors: the weights file is too large: ${file.length} bytes is over the file size limit of 100 bytes; raise it with --max-file-mb (cgc) or Limits → max file MiB (app)`]);
   });
 
   it('plans one scratch arena or one per branch, with memory-reuse dependencies of partitions and steps', async () => {

@@ -11,7 +11,7 @@ import { DEFAULT_GPU_PROFILE, type GpuProfile, profileShortfall } from '../webgp
 import type { TargetFileSource } from './targets';
 import { readTargetFile } from '../webgpu-target/target-file';
 import { type Model, ModelError, openModel, targetsFor } from './model';
-import { writeSafetensors } from '../ir/safetensors';
+import { type Safetensors, constantTypesOf, readSafetensors, writeSafetensors } from '../ir/safetensors';
 import { READABLE_OUTPUT, decisionLines } from '../compiler/dump';
 import { hasRecordedProfile, moduleRole, programOf, recordProfile, writeProgram } from './program';
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
@@ -28,6 +28,12 @@ export interface CompileRequest {
   readonly fileName?: string;
   /** Types of named constants (from the weights file) for constants written without one. */
   readonly constantTypes?: Readonly<Record<string, { shape: number[]; element: ElementType }>>;
+  /**
+   * A text model's .safetensors weights file, read here (in the worker, off the page's main thread):
+   * its tensors type the constants written without one, and the response's `weightRanges` say
+   * where the bytes of each constant the module names lie in it.
+   */
+  readonly weights?: { readonly name: string; readonly bytes: Uint8Array };
   readonly granularity?: Granularity;
   /** One scratch arena ('one', the default) or one per branch ('per-branch'): memory against parallelism (memory/plan.ts). */
   readonly arenas?: ArenaSetting;
@@ -78,6 +84,8 @@ export interface CompileResponse {
   readonly onnxModel?: { irVersion: number; producer: string; opsets: { domain: string; version: number }[] };
   /** The ONNX model's weights: name, type, bytes. */
   readonly weights?: { name: string; type: string; bytes: number }[];
+  /** For a request with a `weights` file: each constant the module names that the file holds, its type and its bytes' range in that file. */
+  readonly weightRanges?: WeightRange[];
   /** Constant data by name, where the worker holds it (ONNX initializers, bytecode resources), for running the program. */
   readonly constants?: Record<string, Uint8Array>;
   readonly plan?: MemoryPlan;
@@ -88,6 +96,15 @@ export interface CompileResponse {
   readonly program?: { format: number; profile: GpuProfile };
   /** The target files whose targets took partitions: loading the program needs them (engine/load.ts). */
   readonly targetFiles?: TargetFileSource[];
+}
+
+/** A tensor of a weights file: its type, and its data at bytes [begin, end) of the file. */
+export interface WeightRange {
+  readonly name: string;
+  readonly shape: number[];
+  readonly element: ElementType;
+  readonly begin: number;
+  readonly end: number;
 }
 
 export interface CompileHooks {
@@ -116,15 +133,20 @@ export interface ExportFiles {
 export async function compileRequest(req: CompileRequest, hooks: CompileHooks = {}): Promise<CompileResponse> {
   const file = req.fileName ?? (req.onnx ? 'model.onnx' : 'model.mlir');
   const types = req.constantTypes;
-  const constantTypes = types ? (name: string): ShapedType | undefined => {
-    const t = types[name];
+  let constantTypes = types ? (name: string): ShapedType | undefined => {
+    const t = Object.hasOwn(types, name) ? types[name] : undefined;
     return t && { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
   } : undefined;
   const limits = req.limits ?? {};
   let onnxInputs: CompileResponse['onnxInputs'];
   let onnxModel: CompileResponse['onnxModel'];
+  let weightsFile: Safetensors | undefined;
   let model: Model;
   try {
+    if (req.weights && !req.onnx) {
+      weightsFile = readWeights(req.weights, limits);
+      constantTypes = constantTypesOf(weightsFile);
+    }
     if (req.onnx) {
       checkFileSize(req.onnx.bytes.length, resolveLimits(req.limits), file);
       ({ inputs: onnxInputs, header: onnxModel } = onnxHeader(req.onnx.bytes, file));
@@ -142,10 +164,56 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   }
   const data = model.constants.size ? Object.fromEntries(model.constants) : undefined;
   const compiled = await compileModel(model, req, file, hooks, data);
-  if (model.format !== 'onnx') return data ? { ...compiled, constants: data } : compiled;
+  const ranges = weightsFile && req.weights ? { weightRanges: weightRangesOf(model.module, weightsFile, req.weights.bytes) } : {};
+  if (model.format !== 'onnx') return data ? { ...compiled, ...ranges, constants: data } : { ...compiled, ...ranges };
   const typeOf = new Map([...model.module.walk()].filter((op) => op.name === CONSTANT).map((op) => [(op.attr('name') as { value: string }).value, op.results[0]!.type]));
   const weights = [...model.constants].map(([name, bytes]) => ({ name, type: typeOf.has(name) ? typeToString(typeOf.get(name)!) : '?', bytes: bytes.byteLength }));
   return { ...compiled, onnxInputs, onnxModel, weights, constants: data ?? {} };
+}
+
+/**
+ * The constant data of the model in `req` (ONNX initializers, bytecode resources), read without
+ * compiling: a compile result from a cache holds none. Undefined for IR text (its weights file is
+ * the caller's) or a model that does not open.
+ */
+export function modelConstants(req: CompileRequest): Record<string, Uint8Array> | undefined {
+  if (!req.onnx && typeof req.model === 'string') return undefined;
+  try {
+    const model = req.onnx
+      ? openModel(req.onnx.bytes, { fileName: req.fileName ?? 'model.onnx', limits: req.limits ?? {}, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}) })
+      : openModel(req.model, { fileName: req.fileName ?? 'model.mlirbc', limits: req.limits ?? {}, acceptProgram: true });
+    return Object.fromEntries(model.constants);
+  } catch (e) {
+    if (e instanceof CgcError) return undefined;
+    throw e;
+  }
+}
+
+/** Reads a weights file; a refusal (a passed limit, a malformed header) names the file. */
+function readWeights(file: NonNullable<CompileRequest['weights']>, limits: Partial<ResourceLimits>): Safetensors {
+  try {
+    return readSafetensors(file.bytes, limits);
+  } catch (e) {
+    if (e instanceof CgcError) throw new CgcError(e.kind, `${file.name}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The tensors of `weights` (read from `file`) that `module`'s constants name, with their bytes' place in the file. */
+function weightRangesOf(module: Operation, weights: Safetensors, file: Uint8Array): WeightRange[] {
+  const named = new Set<string>();
+  for (const op of module.walk()) {
+    const name = op.name === CONSTANT ? op.attr('name') : undefined;
+    if (name?.kind === 'string') named.add(name.value);
+  }
+  const out: WeightRange[] = [];
+  for (const name of named) {
+    const t = weights.tensors.get(name);
+    if (!t) continue;
+    const begin = t.data.byteOffset - file.byteOffset;
+    out.push({ name, shape: [...t.type.shape], element: t.type.element, begin, end: begin + t.data.byteLength });
+  }
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@
 // `cancel` stops the running compile at the next pass boundary, and so does a newer `compile`. The
 // worker keeps the last successful compile's modules, so `files` builds the downloads on request.
 import * as Comlink from 'comlink';
-import { type CompileRequest, type CompileResponse, type CompiledModules, type ExportFiles, compileRequest, exportFiles, exportFilesFromText } from './service';
+import { type CompileRequest, type CompileResponse, type CompiledModules, type ExportFiles, compileRequest, exportFiles, exportFilesFromText, modelConstants } from './service';
 
 export interface FilesRequest {
   /** The compile result's `id`. */
@@ -48,6 +48,10 @@ const api = {
   },
   cancel(): void {
     current++;
+  },
+  /** The constants of the model in `req`, for a compile result the page took from its cache. */
+  constants(req: CompileRequest): Record<string, Uint8Array> | undefined {
+    return modelConstants(req);
   },
   /** Makes the next compile crash or hang; only in end-to-end test builds (VITE_CGC_E2E). */
   injectFault(f: WorkerFault): void {

@@ -5,7 +5,7 @@ import type { Decision } from '../compiler/state';
 import { byId } from './dom';
 import type { GraphModel } from './graph-model';
 import type { ModelRef, View } from './share';
-import type { ModelSource } from './sources';
+import type { ModelSource, ReadControl } from './sources';
 
 export const ui = {
   status: byId('gpu-status', HTMLElement),
@@ -19,6 +19,7 @@ export const ui = {
   share: byId('share', HTMLButtonElement),
   shareIr: byId('share-ir', HTMLButtonElement),
   clearCache: byId('clear-cache', HTMLButtonElement),
+  cacheQuota: byId('cache-quota', HTMLInputElement),
   noGpu: byId('webgpu-missing', HTMLElement),
   noGpuReason: byId('webgpu-missing-reason', HTMLElement),
   shareStatus: byId('share-status', HTMLElement),
@@ -61,13 +62,15 @@ export interface AppState {
   linkSource: { src: string; name: string } | undefined;
   /** Counts loads: a load or compile started before a later load (even one that failed) shows nothing when it ends. */
   loads: number;
+  /** Stops the read of the model being loaded (its transfer): Cancel, or a later load. */
+  reading: AbortController | undefined;
 }
 
 /** The state of a page that has loaded nothing yet. */
 export function createAppState(): AppState {
   return {
     source: undefined, ref: undefined, edited: false, response: undefined, constants: undefined, model: undefined,
-    decisions: new Map(), view: 'graph', pendingNode: undefined, irChoice: 'input', cacheable: false, linkSource: undefined, loads: 0,
+    decisions: new Map(), view: 'graph', pendingNode: undefined, irChoice: 'input', cacheable: false, linkSource: undefined, loads: 0, reading: undefined,
   };
 }
 
@@ -79,5 +82,8 @@ export interface LoadFrom {
   readonly link?: { src: string; name: string };
 }
 
+/** Reads a model; `control` carries Cancel's signal and the read's progress. */
+export type Read = (control: ReadControl) => Promise<ModelSource>;
+
 /** Loads a model read by `read` and compiles it; `what` names it in progress and errors. */
-export type Load = (read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from?: LoadFrom) => Promise<void>;
+export type Load = (read: Read, ref: ModelRef | undefined, what: string, switchView: boolean, from?: LoadFrom) => Promise<void>;

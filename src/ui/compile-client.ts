@@ -128,6 +128,12 @@ export class CompileClient {
     }
   }
 
+  /** The constants of the model in `req` (read in the worker, not compiled): for a compile result from the cache. */
+  async constants(req: CompileRequest): Promise<Record<string, Uint8Array> | undefined> {
+    const w = this.compiler();
+    return guarded(w, w.remote.constants(req));
+  }
+
   /**
    * Builds the download files of compile result `r` in the worker, from the modules it kept; for a
    * result it no longer holds (from the cache, or an earlier worker), from `r`'s printed IR.

@@ -7,7 +7,7 @@ import { type AppState, type Load, ui } from './app-state';
 import type { CompileOptionsForm } from './compile-options';
 import { errorText, h } from './dom';
 import type { GraphView } from './graph-view';
-import { lastModel } from './model-cache';
+import type { ModelCache } from './model-cache';
 import { checkFile, describeFile, fileRefOf, packModel, sameFile, whatToDrop } from './model-identity';
 import { type FileRef, type ModelRef, type RunSettings, type ShareState, type View, formatShareHash, parseShareHash } from './share';
 import { packSource, unpackOnnx, unpackSource } from './share-source';
@@ -29,6 +29,7 @@ export interface LinkDeps {
   readonly setView: (view: View) => void;
   readonly load: Load;
   readonly loadDemo: (file: string, switchView: boolean) => Promise<void>;
+  readonly cache: ModelCache;
 }
 
 export class Links {
@@ -134,8 +135,8 @@ export class Links {
       const demo = model?.kind === 'demo' ? DEMO_MODELS.find((m) => m.file === model.name) : undefined;
       const name = linked.kind === 'text' && !st.name && demo ? demo.file : linked.name;
       const source = linked;
-      void load(async () => {
-        const base = demo ? await sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined) : undefined;
+      void load(async (control) => {
+        const base = demo ? await sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined, control, options.value.limits) : undefined;
         return base?.kind === 'text' && source.kind === 'text' ? { ...base, name, text: source.text } : { ...source, name };
       }, demo ? { kind: 'demo', name: demo.file } : undefined, `${name} (from the link)`, false, { link: { src: st.src!, name } });
       return true;
@@ -153,7 +154,7 @@ export class Links {
       return true;
     }
     if (model?.kind === 'file') {
-      const last = await lastModel();
+      const last = await this.deps.cache.lastModel();
       const lastRef = last && (last.ref ?? await fileRefOf(last.source));
       if (last && lastRef && sameFile(lastRef, model)) {
         if (last.options.limits) options.set({ limits: last.options.limits });

@@ -4,10 +4,10 @@
 // links.ts, the compile cache in compile-cache.ts, the toolbar's help, keys and panels in chrome.ts.
 // Every string from a model, the compiler or the GPU reaches the page through textContent only.
 import type { CompileResponse } from '../engine/service';
-import { type LoadFrom, createAppState, ui } from './app-state';
+import { type LoadFrom, type Read, createAppState, ui } from './app-state';
 import { wireChrome } from './chrome';
 import { CompileClient, CompileWorkerFault } from './compile-client';
-import { CacheLine, compileOrCached, restoreLast } from './compile-cache';
+import { CacheLine, compileOrCached, pageCache, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
 import { GpuSession } from './gpu-session';
@@ -26,7 +26,7 @@ import { type ModelRef, type View, VIEWS } from './share';
 import { askForShapes } from './shapes-form';
 import { SourceEditor } from './source-editor';
 import { ThemeSwitch } from './theme';
-import { DEMO_MODELS, type ModelSource, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl, splitTargetFiles } from './sources';
+import { DEMO_MODELS, type ModelSource, constantTypesOf, constantsOf, demoUrl, sourceFromFiles, sourceFromUrl, splitTargetFiles } from './sources';
 
 const app = createAppState();
 new ThemeSwitch(ui.theme);
@@ -52,8 +52,9 @@ const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { con
   irViews.open(choice);
   setView('ir');
 }, byId('run-results', HTMLElement));
-const cacheLine = new CacheLine(ui.summary, app);
-const links = new Links({ app, graph, options, editor, run: runPanel, setView, load, loadDemo });
+const cache = pageCache();
+const cacheLine = new CacheLine(ui.summary, app, cache);
+const links = new Links({ app, graph, options, editor, run: runPanel, setView, load, loadDemo, cache });
 const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
@@ -126,8 +127,19 @@ function syncPicker(): void {
   ui.picker.value = app.ref?.kind === 'demo' ? app.ref.name : '';
 }
 
-async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined, what: string, switchView: boolean, from: LoadFrom = {}): Promise<void> {
+const size = (n: number): string => (n < 1e6 ? `${Math.round(n / 1e3)} kB` : `${(n / 1e6).toFixed(1)} MB`);
+
+/** The read's progress: a fraction of the declared size, else the bytes so far. */
+function readProgress(name: string, received: number, total: number | undefined): void {
+  setProgress(`reading ${name}… ${size(received)}${total !== undefined ? ` of ${size(total)}` : ''}`, total ? Math.min(1, received / total) : 0);
+}
+
+async function load(read: Read, ref: ModelRef | undefined, what: string, switchView: boolean, from: LoadFrom = {}): Promise<void> {
   const mine = ++app.loads;
+  // A later load supersedes this one: the earlier read's transfer stops, and it never reaches the screen.
+  app.reading?.abort();
+  const reading = new AbortController();
+  app.reading = reading;
   const previous = loaded();
   setProgress(`reading ${what}…`);
   showDiagnostics([]);
@@ -135,29 +147,37 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
   let source: ModelSource;
   let identity: ModelRef | undefined;
   try {
-    source = await read();
+    source = await read({ signal: reading.signal, onProgress: (name, received, total) => { if (mine === app.loads) readProgress(name, received, total); } });
     if (mine !== app.loads) return; // a later load replaced this one while it was read
+    reading.signal.throwIfAborted();
     // A model from files is named by its identity (name, size, SHA-256): the hash keeps it for reloads and links.
     identity = ref ?? (from.cacheable ? await fileRefOf(source) : undefined);
     if (mine !== app.loads) return;
+    reading.signal.throwIfAborted();
     // The file a followed link asked for keeps the link's view; a different file is refused (throws).
     if (links.admit(identity, !!from.cacheable)) switchView = false;
   } catch (e) {
     if (mine !== app.loads) return;
+    if (app.reading === reading) app.reading = undefined;
     setProgress(undefined);
+    if (reading.signal.aborted) {
+      showDiagnostics([`note: loading ${what} was cancelled${previous ? `; ${previous.source.name} is still loaded` : ''}`]);
+      return;
+    }
     showDiagnostics([`error: ${errorText(e)}`]);
     if (previous) keepPrevious(previous, what);
     else editor.showError(`could not load ${what}: ${errorText(e)}`);
     return;
   }
   if (mine !== app.loads) return; // a later load replaced this one while it was read
+  app.reading = undefined;
   app.source = source;
   app.constants = undefined;
   app.ref = identity;
   app.edited = false;
   app.cacheable = !!from.cacheable;
   app.linkSource = from.link;
-  if (source.kind === 'text') editor.set(source.text, source.name, source.constantTypes);
+  if (source.kind === 'text') editor.set(source.text, source.name);
   else editor.set('', source.name);
   syncHash();
   await compile(switchView, previous && { previous, what });
@@ -169,7 +189,11 @@ async function load(read: () => Promise<ModelSource>, ref: ModelRef | undefined,
 async function compile(switchView = false, opening?: { previous: Loaded; what: string }): Promise<void> {
   let source = app.source;
   if (!source) return;
-  if (app.edited) source = { kind: 'text', name: editor.fileName, text: editor.text, ...(editor.constantTypes ? { constantTypes: editor.constantTypes } : {}) };
+  // Edited IR keeps the model's weights file: the worker reads the types of its constants from it.
+  if (app.edited) {
+    const weights = source.kind === 'text' && source.weights ? { weights: source.weights, ...(source.weightsName ? { weightsName: source.weightsName } : {}) } : {};
+    source = { kind: 'text', name: editor.fileName, text: editor.text, ...weights };
+  }
   const askShapes = byId('shapes-form', HTMLFormElement);
   askShapes.hidden = true;
   setProgress(source.kind === 'onnx' ? `importing ${source.name}…` : `compiling ${source.name}…`);
@@ -177,7 +201,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   const loadsBefore = app.loads;
   let compiled;
   try {
-    compiled = await compileOrCached(compileClient, app, source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
+    compiled = await compileOrCached(compileClient, cache, app, source, options.value, options.effectiveTargets(), await gpu.compileDevice(), (done, total, pass) => {
       setProgress(`compiling: ${pass} (${done}/${total})`, done / total);
     });
   } catch (e) {
@@ -201,8 +225,9 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   cacheLine.show(compiled.cache);
   const ms = performance.now() - t0;
   app.response = r;
-  // The weights file was read once already (for constant types), so this cannot fail on a bad file.
   if (r.ok) app.constants = (app.source && constantsOf(app.source, r)) ?? app.constants;
+  const types = constantTypesOf(r);
+  if (types && !app.edited) editor.setTypes(types);
   runPanel.compiled(r);
   app.decisions = new Map((r.decisions ?? []).map((d) => [d.op, d]));
   showDiagnostics(r.diagnostics);
@@ -251,7 +276,7 @@ async function showGraph(r: CompileResponse): Promise<void> {
 function loadDemo(file: string, switchView: boolean): Promise<void> {
   const demo = DEMO_MODELS.find((m) => m.file === file);
   if (!demo) return Promise.resolve();
-  return load(() => sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined), { kind: 'demo', name: demo.file }, demo.file, switchView);
+  return load((control) => sourceFromUrl(demoUrl(demo.file), demo.weights ? demoUrl(demo.weights) : undefined, control, options.value.limits), { kind: 'demo', name: demo.file }, demo.file, switchView);
 }
 
 /** The person opens another model: a link's error (about the page they arrived on) is no longer current. */
@@ -296,10 +321,11 @@ function wire(): void {
     ui.shareStatus.textContent = '';
     let ref: ModelRef | undefined;
     try { ref = { kind: 'url', url: new URL(url, location.href).href }; } catch { ref = undefined; }
-    void load(() => sourceFromUrl(url), ref, url, true);
+    void load((control) => sourceFromUrl(url, undefined, control, options.value.limits), ref, url, true);
   });
   ui.compile.addEventListener('click', () => void compile(true));
-  ui.cancel.addEventListener('click', () => { void compileClient.cancel(); setProgress(undefined); });
+  // Cancel stops a model's download (its load then shows nothing) or the compile in flight.
+  ui.cancel.addEventListener('click', () => { app.reading?.abort(); void compileClient.cancel(); setProgress(undefined); });
   ui.share.addEventListener('click', () => void links.copyLink());
   ui.shareIr.addEventListener('click', () => void links.copyIrLink());
   ui.clearCache.addEventListener('click', () => cacheLine.clear());
@@ -342,7 +368,7 @@ async function start(): Promise<void> {
   if (await links.applyHash()) return;
   // The first screen is the graph (a link may name another view).
   setView('graph');
-  if (ui.shareError.hidden && !location.search && await restoreLast(load, options)) return;
+  if (ui.shareError.hidden && !location.search && await restoreLast(load, options, cache)) return;
   const fromQuery = new URLSearchParams(location.search).get('url');
   if (fromQuery) {
     ui.urlInput.value = fromQuery.slice(0, 2048);

@@ -1,5 +1,6 @@
 // The Source view: the model's CGC IR, editable, parsed → verified → printed live in the pretty or
-// generic form with diagnostics (file:line:col). Constant types come from the model's weights file.
+// generic form with diagnostics (file:line:col). Constant types come from the model's weights file,
+// as the compile worker read it: the page never parses a weights file.
 import { type Diagnostic, type ShapedType, formatDiagnostic, parseModule, printModule, type PrintForm } from '../ir';
 import { byId } from './dom';
 import type { ConstantTypes } from './sources';
@@ -48,6 +49,12 @@ export class SourceEditor {
     this.render();
   }
 
+  /** The weights' constant types arrived (from the compile worker): parse the text again with them. */
+  setTypes(types: ConstantTypes): void {
+    this.types = types;
+    this.render();
+  }
+
   showError(message: string): void {
     this.output.textContent = '';
     this.showDiagnostics([{ severity: 'error', message }]);
@@ -66,7 +73,7 @@ export class SourceEditor {
     }
     const types = this.types;
     const constantTypes = types ? (name: string): ShapedType | undefined => {
-      const t = types[name];
+      const t = types.get(name);
       return t && { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
     } : undefined;
     const { module, diagnostics } = parseModule(this.input.value, { file: this.file, ...(constantTypes ? { constantTypes } : {}) });

@@ -1,12 +1,12 @@
 // Model sources: dropped or picked files (.onnx with its external data files, .mlir or .mlirbc with a
 // .safetensors weights file), a URL, or a demo from public/models — each read into the plain data a
-// compile request needs. Nothing here parses a model; the compile worker does.
+// compile request needs. Nothing here parses a model or a weights file; the compile worker does.
+// A URL is read as a stream: the file size limit holds as bytes arrive, and Cancel stops the transfer.
 import { type ArenaSetting, CgcError, type Granularity } from '../core';
 import type { CompileRequest, CompileResponse } from '../engine/service';
 import { type TargetFileSource, isTargetFile } from '../engine/targets';
-import { readSafetensors } from '../ir/safetensors';
 import type { ElementType } from '../ir';
-import { type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
+import { LimitError, type ResourceLimits, limitMessage, resolveLimits } from '../ir/limits';
 import type { GpuProfile } from '../engine/load';
 
 export interface RequestOptions {
@@ -20,10 +20,11 @@ export interface RequestOptions {
   readonly targetFiles?: readonly TargetFileSource[];
 }
 
-export type ConstantTypes = Record<string, { shape: number[]; element: ElementType }>;
+/** Constant types by name, for the Source view's live parse (from the worker's reading of the weights file). */
+export type ConstantTypes = ReadonlyMap<string, { shape: number[]; element: ElementType }>;
 
 export type ModelSource =
-  | { kind: 'text'; name: string; text: string; constantTypes?: ConstantTypes; weightsName?: string; weights?: Uint8Array }
+  | { kind: 'text'; name: string; text: string; weightsName?: string; weights?: Uint8Array }
   | { kind: 'bytecode'; name: string; bytes: Uint8Array }
   | { kind: 'onnx'; name: string; bytes: Uint8Array; externalFiles: Record<string, Uint8Array>; shapes?: Record<string, number[]> };
 
@@ -47,16 +48,6 @@ export class SourceError extends CgcError {
 }
 
 const ext = (name: string) => name.toLowerCase().match(/\.([a-z]+)$/)?.[1] ?? '';
-
-export function constantTypesOf(bytes: Uint8Array, name: string): ConstantTypes {
-  try {
-    const out: ConstantTypes = {};
-    for (const [k, t] of readSafetensors(bytes).tensors) out[k] = { shape: [...t.type.shape], element: t.type.element };
-    return out;
-  } catch (e) {
-    throw new SourceError(`${name}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
 
 async function bytesOf(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
@@ -89,7 +80,7 @@ export async function sourceFromFiles(files: readonly File[], limits: Partial<Re
   const weights = weightsFile && await bytesOf(weightsFile);
   return {
     kind: 'text', name: model.name, text: new TextDecoder().decode(bytes),
-    ...(weightsFile && weights ? { constantTypes: constantTypesOf(weights, weightsFile.name), weightsName: weightsFile.name, weights } : {}),
+    ...(weightsFile && weights ? { weightsName: weightsFile.name, weights } : {}),
   };
 }
 
@@ -109,27 +100,83 @@ export async function splitTargetFiles(files: readonly File[], limits: Partial<R
   return { targets, rest };
 }
 
-async function fetchBytes(url: string, signal?: AbortSignal): Promise<Uint8Array> {
-  const response = await fetch(url, signal ? { signal } : {});
-  if (!response.ok) throw new SourceError(`${url}: HTTP ${response.status} ${response.statusText}`);
-  return new Uint8Array(await response.arrayBuffer());
+/** A read's progress: bytes of `name` so far, and its declared size when the server gave one. */
+export type ReadProgress = (name: string, received: number, total: number | undefined) => void;
+
+/** What a load hands the read of its model: Cancel's signal, and where progress goes. */
+export interface ReadControl {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: ReadProgress;
 }
 
-/** A model from a URL the user chose; a .mlir's weights are looked for next to it (`NAME.safetensors`). */
-export async function sourceFromUrl(url: string, weightsUrl?: string): Promise<ModelSource> {
+const fileNameOf = (url: URL): string => decodeURIComponent(url.pathname.split('/').pop() || 'model');
+
+/**
+ * The body of `url`, read as a stream: refused before any byte when its declared Content-Length is
+ * over the file size limit, and stopped as soon as the bytes read pass it (a body that never ends
+ * costs the page at most the limit). Aborting `signal` stops the transfer.
+ */
+async function fetchBytes(url: URL, maxFileBytes: number, { signal, onProgress }: ReadControl): Promise<Uint8Array> {
+  const name = fileNameOf(url);
+  // Our own abort as well as the caller's: a refused body is cancelled at the network, not just no longer read.
+  const stop = new AbortController();
+  const response = await fetch(url, { signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal });
+  try {
+    if (!response.ok) throw new SourceError(`${url.href}: HTTP ${response.status} ${response.statusText}`);
+    const header = response.headers.get('content-length');
+    const declared = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
+    if (declared !== undefined && declared > maxFileBytes) {
+      throw new LimitError('maxFileBytes', declared, maxFileBytes, `${name} is too large (its Content-Length; nothing was downloaded)`);
+    }
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    const reader = response.body?.getReader();
+    onProgress?.(name, 0, declared);
+    for (;;) {
+      const chunk = reader && await reader.read();
+      if (!chunk || chunk.done) break;
+      received += chunk.value.byteLength;
+      if (received > maxFileBytes) {
+        throw new LimitError('maxFileBytes', received, maxFileBytes, `${name} is too large (the download was stopped at ${received} bytes)`);
+      }
+      chunks.push(chunk.value);
+      onProgress?.(name, received, declared);
+    }
+    const bytes = new Uint8Array(received);
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.byteLength;
+    }
+    return bytes;
+  } finally {
+    stop.abort();
+  }
+}
+
+/**
+ * A model from a URL the user chose; a .mlir's weights are looked for next to it (`NAME.safetensors`).
+ * Each file is refused past the file size limit of `limits`; `control.signal` (Cancel) stops the reads.
+ */
+export async function sourceFromUrl(url: string, weightsUrl?: string, control: ReadControl = {}, limits: Partial<ResourceLimits> = {}): Promise<ModelSource> {
   const parsed = new URL(url, location.href);
-  const name = decodeURIComponent(parsed.pathname.split('/').pop() || 'model');
+  const name = fileNameOf(parsed);
+  const maxFileBytes = resolveLimits(limits).maxFileBytes;
   let bytes: Uint8Array;
   try {
-    bytes = await fetchBytes(parsed.href);
+    bytes = await fetchBytes(parsed, maxFileBytes, control);
   } catch (e) {
-    throw e instanceof SourceError ? e : new SourceError(`could not fetch ${parsed.href}: ${e instanceof Error ? e.message : String(e)}`);
+    throw e instanceof CgcError || control.signal?.aborted ? e : new SourceError(`could not fetch ${parsed.href}: ${e instanceof Error ? e.message : String(e)}`);
   }
   const file = new File([bytes as BlobPart], name);
-  if (ext(name) !== 'mlir') return sourceFromFiles([file]);
-  const sibling = weightsUrl ?? parsed.href.replace(/\.mlir(?=$|[?#])/, '.safetensors');
-  const weights = await fetchBytes(sibling).catch(() => undefined);
-  return sourceFromFiles(weights ? [file, new File([weights as BlobPart], sibling.split('/').pop()!.split(/[?#]/)[0]!)] : [file]);
+  if (ext(name) !== 'mlir') return sourceFromFiles([file], limits);
+  const sibling = new URL(weightsUrl ?? parsed.href.replace(/\.mlir(?=$|[?#])/, '.safetensors'), location.href);
+  // No weights beside it is a model without weights; weights over the limit, or Cancel, stop the load.
+  const weights = await fetchBytes(sibling, maxFileBytes, control).catch((e: unknown) => {
+    if (e instanceof LimitError || control.signal?.aborted) throw e;
+    return undefined;
+  });
+  return sourceFromFiles(weights ? [file, new File([weights as BlobPart], fileNameOf(sibling))] : [file], limits);
 }
 
 export function demoUrl(file: string): string {
@@ -137,23 +184,30 @@ export function demoUrl(file: string): string {
 }
 
 /**
- * The constants a run binds, by name: a text model's .safetensors (kept here, on the page), or what
- * the worker returned (ONNX initializers, bytecode resources). Undefined when neither has any.
+ * The constants a run binds, by name: what the worker returned (ONNX initializers, bytecode
+ * resources), or for a text model views into its .safetensors file (kept here, on the page) at the
+ * ranges the worker read from its header. Undefined when neither has any.
  */
 export function constantsOf(source: ModelSource, r: CompileResponse): Map<string, Uint8Array> | undefined {
   if (r.constants) return new Map(Object.entries(r.constants));
-  if (source.kind !== 'text' || !source.weights) return undefined;
-  return new Map([...readSafetensors(source.weights).tensors].map(([k, t]) => [k, t.data]));
+  if (source.kind !== 'text' || !source.weights || !r.weightRanges) return undefined;
+  const weights = source.weights;
+  return new Map(r.weightRanges.map((w) => [w.name, weights.subarray(w.begin, w.end)]));
 }
 
-/** The worker's request. A text model's weights stay on the page: the compile needs only their types. */
+/** The constant types the worker read from a text model's weights file, for the Source view. */
+export function constantTypesOf(r: CompileResponse): ConstantTypes | undefined {
+  return r.weightRanges && new Map(r.weightRanges.map((w) => [w.name, { shape: w.shape, element: w.element }]));
+}
+
+/** The worker's request. A text model's weights file goes with it: the worker reads its header (never the page). */
 export function compileRequestOf(source: ModelSource, { granularity, arenas, targets, limits, gpu, targetFiles }: RequestOptions): CompileRequest {
   const common = {
     fileName: source.name, granularity, arenas: arenas ?? 'one', targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}), ...(targetFiles?.length ? { targetFiles } : {}),
   };
   switch (source.kind) {
     case 'text':
-      return { ...common, model: source.text, ...(source.constantTypes ? { constantTypes: source.constantTypes } : {}) };
+      return { ...common, model: source.text, ...(source.weights ? { weights: { name: source.weightsName ?? 'weights.safetensors', bytes: source.weights } } : {}) };
     case 'bytecode':
       return { ...common, model: source.bytes };
     case 'onnx':
