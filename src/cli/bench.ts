@@ -18,8 +18,9 @@ import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import type { CliIO } from './main';
+import { benchColdCommand } from './bench-cold';
 
-export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${LIMITS_USAGE}`;
+export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${LIMITS_USAGE}\n             cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]   (each model in a fresh process, empty driver shader cache)`;
 
 export interface BenchSide {
   /** Compile (ours) or session creation (onnxruntime-web), ms. */
@@ -78,6 +79,7 @@ export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefi
 }
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  if (argv.includes('--cold')) return benchColdCommand(argv, io);
   const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, arenas: true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
   const runs = validateRuns(flags.get('runs') ?? 30, '--runs');

@@ -1,0 +1,202 @@
+// `cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]`: the first result of a model never
+// seen before. Each model runs in a fresh process whose driver shader cache is a new empty folder —
+// NVIDIA's (__GL_SHADER_DISK_CACHE_PATH) and Mesa's (MESA_SHADER_CACHE_DIR) drivers let a process
+// choose it; SwiftShader keeps none between processes; another driver's cache is left as it is, and
+// the table says so. The process times each phase from the file: import, compile, load (pipeline
+// creation and weight upload), first run, and counts the distinct shader modules and pipelines it
+// created. With `--vs ort`, onnxruntime-web's WebGPU backend does the same in a fresh process of its
+// own: session creation (its import, compile and pipelines) and its first run. `--runs N` repeats
+// each process N times (fresh each time) and reports each phase's median.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CgcError, median, validateRuns } from '../core';
+import { randomTensor } from '../reference/random';
+import { gpuProfile } from '../webgpu-target/limits';
+import { onnxGraphIo } from '../compiler/import/onnx';
+import { ENTRY_POINT } from '../ir/structural';
+import { LIMIT_FLAGS, limitsFromFlags, parseArgs, UsageError } from './args';
+import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
+import { loadModel } from './load';
+import { loadOnnxruntimeWeb } from './onnxruntime';
+import { onnxShapes } from './bench';
+import type { CliIO } from './main';
+
+/** One cold process's figures, ms (ours, or onnxruntime-web's where `side` says so). */
+export interface ColdFigures {
+  readonly model: string;
+  readonly side: 'ours' | 'onnxruntime-web';
+  readonly deviceMs: number;
+  /** Ours: reading the file into CGC Input IR. */
+  readonly importMs?: number;
+  /** Ours: the compiler; onnxruntime-web: session creation (its import, compile and pipelines together). */
+  readonly compileMs: number;
+  /** Ours: partitions compiled (pipelines created) and weights uploaded. */
+  readonly loadMs?: number;
+  readonly firstRunMs: number;
+  /** From the file to the first result (the device excluded). */
+  readonly totalMs: number;
+  readonly shaderModules?: number;
+  readonly pipelines?: number;
+  /** Where this process's driver shader cache was: a new empty folder, or not redirected. */
+  readonly shaderCache: string;
+}
+
+const CHILD_FLAG = 'cold-child';
+
+/**
+ * The script that starts this CLI, for the cold processes: the one this process was started with
+ * (`bin/cgc.mjs`, `src/cli/cgc.ts` under tsx, or the package's `lib/cli.js`), else — when the CLI
+ * runs inside another program, a test say — the package's `bin/cgc.mjs`, found above this module.
+ */
+function cliEntry(): string {
+  const started = process.argv[1] ?? '';
+  if (/(cgc\.mjs|cgc\.ts|cli\.js)$/.test(started)) return started;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'bin/cgc.mjs'))) return join(dir, 'bin/cgc.mjs');
+  }
+  throw new CgcError('usage', 'cgc bench --cold starts the cgc command in fresh processes, and cannot find it (bin/cgc.mjs) from here');
+}
+
+/** The environment of a cold process: its driver shader caches in `dir`, empty. */
+function coldEnv(dir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    __GL_SHADER_DISK_CACHE: '1',
+    __GL_SHADER_DISK_CACHE_PATH: dir,
+    __GL_SHADER_DISK_CACHE_SKIP_CLEANUP: '1',
+    MESA_SHADER_CACHE_DIR: dir,
+  };
+}
+
+/** What a cold process can say of its shader cache, from the adapter it got. */
+function cacheNote(vendor: string, description: string): string {
+  const text = `${vendor} ${description}`.toLowerCase();
+  if (/nvidia/.test(text)) return 'empty (NVIDIA: __GL_SHADER_DISK_CACHE_PATH)';
+  if (/swiftshader/.test(text)) return 'none kept between processes (SwiftShader)';
+  if (/mesa|radv|intel|amd|llvmpipe/.test(text)) return 'empty (Mesa: MESA_SHADER_CACHE_DIR)';
+  return `not redirected: ${vendor || 'this driver'} keeps its own, so figures may be warm`;
+}
+
+export async function benchColdCommand(argv: readonly string[], io: CliIO): Promise<number> {
+  const { positionals, flags } = parseArgs(argv, { cold: false, [CHILD_FLAG]: true, vs: true, runs: true, json: true, ...LIMIT_FLAGS });
+  if (flags.has(CHILD_FLAG)) return coldChild(positionals[0]!, flags.get(CHILD_FLAG) as 'ours' | 'ort', io, flags);
+  if (!positionals.length) throw new UsageError('expected at least one model: cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]');
+  const vs = flags.get('vs');
+  if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);
+  const runs = validateRuns(flags.get('runs') ?? 1, '--runs');
+  const sides: ('ours' | 'ort')[] = vs ? ['ours', 'ort'] : ['ours'];
+  const rows: ColdFigures[] = [];
+  const entry = cliEntry();
+  for (const model of positionals) {
+    for (const side of sides) {
+      const samples: ColdFigures[] = [];
+      for (let r = 0; r < runs; r++) {
+        const cache = mkdtempSync(join(tmpdir(), 'cgc-shader-cache-'));
+        try {
+          const limits = argv.filter((a, i) => a.startsWith('--max-') || a.startsWith('--compile-timeout') || (i > 0 && (argv[i - 1]!.startsWith('--max-') || argv[i - 1]!.startsWith('--compile-timeout'))));
+          const child = spawnSync(process.execPath, [...(entry.endsWith('.ts') ? process.execArgv : []), entry, 'bench', '--cold', `--${CHILD_FLAG}`, side, model, ...limits], { env: coldEnv(cache), encoding: 'utf8', maxBuffer: 1 << 24 });
+          const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
+          if (child.status !== 0 || !line) {
+            io.stderr(`${model} (${side === 'ours' ? 'ours' : 'onnxruntime-web'}): the cold process failed (exit ${child.status}): ${(child.stderr || child.stdout).trim().split('\n').slice(-3).join(' · ')}`);
+            break;
+          }
+          samples.push(JSON.parse(line) as ColdFigures);
+        } finally {
+          rmSync(cache, { recursive: true, force: true });
+        }
+      }
+      if (samples.length) rows.push(medianFigures(samples));
+    }
+  }
+  for (const line of coldTable(rows, runs)) io.stdout(line);
+  const json = flags.get('json');
+  if (json) writeFileSync(json, JSON.stringify({ runs, rows }, null, 2));
+  return rows.length === positionals.length * sides.length ? 0 : 1;
+}
+
+/** Each phase's median over fresh processes. */
+function medianFigures(samples: readonly ColdFigures[]): ColdFigures {
+  const m = (f: (s: ColdFigures) => number | undefined) => {
+    const xs = samples.map(f).filter((x): x is number => x !== undefined);
+    return xs.length ? median(xs) : undefined;
+  };
+  const first = samples[0]!;
+  return {
+    ...first,
+    deviceMs: m((s) => s.deviceMs)!, compileMs: m((s) => s.compileMs)!, firstRunMs: m((s) => s.firstRunMs)!, totalMs: m((s) => s.totalMs)!,
+    ...(first.importMs !== undefined ? { importMs: m((s) => s.importMs)! } : {}),
+    ...(first.loadMs !== undefined ? { loadMs: m((s) => s.loadMs)! } : {}),
+  };
+}
+
+export function coldTable(rows: readonly ColdFigures[], runs: number): string[] {
+  const ms = (x: number | undefined) => (x === undefined ? '—' : x < 10 ? x.toFixed(1) : x.toFixed(0));
+  const out = [`cold first result, ms (a fresh process per ${runs > 1 ? `figure, median of ${runs}` : 'figure'}; the device's creation not included)`,
+    'model                          side             import   compile      load  first run     total  modules  pipelines  shader cache'];
+  for (const r of rows) {
+    out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.loadMs).padStart(9)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${r.shaderCache}`);
+  }
+  out.push('onnxruntime-web: "compile" is its session creation (import, graph optimization and kernels); its pipelines are made during the first run.');
+  return out;
+}
+
+/** The cold process: one model, one side, timed from the file; prints its figures as one JSON line. */
+async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: ReadonlyMap<string, string>): Promise<number> {
+  await useDawn(() => {}, BENCH_DAWN_FLAGS);
+  const d0 = performance.now();
+  const ort = side === 'ort' ? await loadOnnxruntimeWeb() : undefined;
+  const { device, info } = await openCliDevice(() => {});
+  const deviceMs = performance.now() - d0;
+  const shaderCache = cacheNote(info.vendor, info.description);
+  if (ort) {
+    const bytes = new Uint8Array(readFileSync(file));
+    const graph = onnxGraphIo(bytes);
+    const shapes = onnxShapes(graph, file, undefined);
+    // onnxruntime-web opens its own device on the same navigator.gpu; the first run creates its pipelines.
+    const s0 = performance.now();
+    const session = await ort.InferenceSession.create(bytes, { executionProviders: ['webgpu'] });
+    const s1 = performance.now();
+    // The inputs' types as our importer reads them (after the timed phases: not part of either).
+    const loaded = loadModel(file, { ...(shapes ? { shapes } : {}) });
+    const entry = loaded.module!.body().operations.find((o) => o.name === ENTRY_POINT)!;
+    const feeds = Object.fromEntries(graph.inputs.map((name, i) => {
+      const t = randomTensor(entry.body().arguments[i]!.type, 1 + i);
+      return [name, new ort.Tensor(t.type.element as 'float32', t.data as Float32Array, [...t.type.shape])];
+    }));
+    const r0 = performance.now();
+    await session.run(feeds);
+    const r1 = performance.now();
+    await session.release();
+    io.stdout(JSON.stringify({ model: file, side: 'onnxruntime-web', deviceMs, compileMs: s1 - s0, firstRunMs: r1 - r0, totalMs: (s1 - s0) + (r1 - r0), shaderCache } satisfies ColdFigures));
+    return 0;
+  }
+  const codes = new Set<string>();
+  let pipelines = 0;
+  const createModule = device.createShaderModule.bind(device);
+  device.createShaderModule = (d: GPUShaderModuleDescriptor) => { codes.add(d.code); return createModule(d); };
+  const createAsync = device.createComputePipelineAsync.bind(device);
+  device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { pipelines++; return createAsync(d); };
+  const createSync = device.createComputePipeline.bind(device);
+  device.createComputePipeline = (d: GPUComputePipelineDescriptor) => { pipelines++; return createSync(d); };
+  const t0 = performance.now();
+  const bytes = new Uint8Array(readFileSync(file));
+  const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(bytes), file, undefined) : undefined;
+  const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
+  if (!loaded.model) throw new CgcError('import', `${file} did not import: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
+  const t1 = performance.now();
+  const compiled = loaded.model.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags) });
+  const t2 = performance.now();
+  const program = await compiled.load(device);
+  const t3 = performance.now();
+  await program.run(program.inputTypes.map((t, i) => randomTensor(t, 1 + i)));
+  const t4 = performance.now();
+  program.destroy();
+  io.stdout(JSON.stringify({
+    model: file, side: 'ours', deviceMs, importMs: t1 - t0, compileMs: t2 - t1, loadMs: t3 - t2, firstRunMs: t4 - t3, totalMs: t4 - t0,
+    shaderModules: codes.size, pipelines, shaderCache,
+  } satisfies ColdFigures));
+  return 0;
+}
