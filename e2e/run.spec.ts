@@ -29,6 +29,8 @@ test('the spec demo runs: outputs, one bar per partition, timing source, 10× me
   await expect(results.getByTestId('timing-source')).toHaveText(/^per-partition times: (GPU timestamps \(timestamp-query\)|host wall time)/);
   await expect(results.getByTestId('run-summary')).toContainText(/^1 run · median [\d.]+ ms · min [\d.]+ ms/);
   await expect(results.getByTestId('run-summary')).toContainText('3 dispatches and 1 submit per run');
+  // The first Run after a compile: its phases from the compile on.
+  await expect(results.getByTestId('first-result')).toHaveText(/^Time to first result: compile [\d.]+ ms \(import and compile, in the worker\) \+ load [\d.]+ ms \(pipelines and weights\) \+ first run [\d.]+ ms = [\d.]+ ms$/);
   await expect(results.getByTestId('host-partitions')).toContainText('Every partition ran on the GPU');
 
   // One bar per kernel (SwiftShader has timestamp-query): two fused convolution subgraphs and the upsample.

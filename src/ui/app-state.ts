@@ -48,6 +48,8 @@ export interface AppState {
   ref: ModelRef | undefined;
   edited: boolean;
   response: CompileResponse | undefined;
+  /** How long the page waited for `response` (import and compile in the worker); undefined when it came from the cache. */
+  compileMs: number | undefined;
   /** The weights a Run binds: kept across edits of the Input IR, reset by loading another model. */
   constants: Map<string, Uint8Array> | undefined;
   model: GraphModel | undefined;
@@ -69,7 +71,7 @@ export interface AppState {
 /** The state of a page that has loaded nothing yet. */
 export function createAppState(): AppState {
   return {
-    source: undefined, ref: undefined, edited: false, response: undefined, constants: undefined, model: undefined,
+    source: undefined, ref: undefined, edited: false, response: undefined, compileMs: undefined, constants: undefined, model: undefined,
     decisions: new Map(), view: 'graph', pendingNode: undefined, irChoice: 'input', cacheable: false, linkSource: undefined, loads: 0, reading: undefined,
   };
 }

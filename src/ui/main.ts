@@ -45,7 +45,7 @@ const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, 
 const gpu = new GpuSession((text, state) => { ui.status.textContent = text; ui.status.dataset.state = state; });
 const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (why) => { ui.shareStatus.textContent = why; });
 const runPanel = new RunPanel(gpu, () => (app.response ? {
-  response: app.response, constants: app.constants, model: app.model, name: app.source?.name ?? 'model',
+  response: app.response, constants: app.constants, model: app.model, name: app.source?.name ?? 'model', compileMs: app.compileMs,
   options: { granularity: options.value.granularity, fusion: options.value.fusion, targets: options.effectiveTargets() },
 } : undefined), graph, () => { showDetails(graph.selected); syncHash(); }, (symbol) => selectSubgraph(symbol));
 const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { const i = graph.indexOf(value); if (i !== undefined) graph.select(i); }, (choice) => {
@@ -225,6 +225,7 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   cacheLine.show(compiled.cache);
   const ms = performance.now() - t0;
   app.response = r;
+  app.compileMs = fromCache ? undefined : ms;
   if (r.ok) app.constants = (app.source && constantsOf(app.source, r)) ?? app.constants;
   const types = constantTypesOf(r);
   if (types && !app.edited) editor.setTypes(types);

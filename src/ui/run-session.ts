@@ -46,6 +46,8 @@ export interface RunReport {
   readonly inputNote: string;
   /** Set when this Run loaded the program (the first Run after a compile or a device loss). */
   readonly loadMs?: number;
+  /** Set on the first Run after a compile that was not from the cache: the compile's time, as the page waited for it. */
+  readonly compileMs?: number;
   readonly diff?: NumericDiff;
   /** The same run as `cgc run --json` reports it (src/engine/report.ts), for Export run report. */
   readonly exported: ExportedRunReport;

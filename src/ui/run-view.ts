@@ -99,6 +99,17 @@ export function runSummaryText(report: RunReport): string {
 }
 
 /**
+ * The phases to the first result: the compile (on the first Run after a compile the page waited
+ * for), the load (pipelines and weights) and the first run.
+ */
+export function firstResultText(report: RunReport, loadMs: number): string {
+  const first = report.wallMs[0] ?? 0;
+  if (report.compileMs === undefined) return `First result after loading: load ${formatMs(loadMs)} ms (pipelines and weights) + first run ${formatMs(first)} ms = ${formatMs(loadMs + first)} ms`;
+  const total = report.compileMs + loadMs + first;
+  return `Time to first result: compile ${formatMs(report.compileMs)} ms (import and compile, in the worker) + load ${formatMs(loadMs)} ms (pipelines and weights) + first run ${formatMs(first)} ms = ${formatMs(total)} ms`;
+}
+
+/**
  * Fills `panel` with `report`; `order` is the compile's partition names (graph colour order),
  * `outputNames` the program's output names as the model names them, `state` the charts' sort and open state;
  * clicking a kernel bar calls `onSubgraph`.
@@ -113,6 +124,7 @@ export function showRunReport(
       ' (host wall time: inputs written to outputs read back)',
       ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
       report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
+    ...(report.loadMs !== undefined ? [h('p', { 'data-testid': 'first-result' }, firstResultText(report, report.loadMs))] : []),
     h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
     h('p', {}, exportButton(report)),
     h('h3', {}, 'Outputs'),
