@@ -10,4 +10,6 @@ npx esbuild src/cli/cgc.ts --bundle --platform=node --format=esm --target=node20
   --external:webgpu --external:onnxruntime-web --outfile=.bench/cgc.mjs --log-level=warning
 npx esbuild scripts/device/probe.ts --bundle --platform=node --format=esm --target=node20 \
   --external:webgpu --external:onnxruntime-web --outfile=.bench/probe.mjs --log-level=warning
+npx esbuild scripts/device/check-zoo.ts --bundle --platform=node --format=esm --target=node20 \
+  --external:webgpu --external:onnxruntime-web --outfile=.bench/check-zoo.mjs --log-level=warning
 echo 'run with carry [".device", ".bench"]: source .device/prelude.sh; bash scripts/device/bench.sh'
