@@ -12,15 +12,16 @@ import { ctxOf } from './helpers';
 /** How the recurrence runs: a dispatch per step, or one workgroup looping over every step. */
 export type RecurrenceMode = 'per-step' | 'persistent';
 
-/**
- * Units (directions × batch × hidden) up to which one workgroup looping over the steps beats a
- * dispatch per step (docs/recurrent.md has the measurements).
- */
-export const PERSISTENT_MAX_UNITS = 1024;
-
 /** Threads of the persistent kernel's one workgroup, and of each per-step workgroup. */
 const PERSISTENT_THREADS = 256;
 const STEP_THREADS = 64;
+
+/**
+ * Units (directions × batch × hidden) up to which the recurrence runs as one persistent workgroup:
+ * while each unit has a thread of its own there. Past it the units' work spreads over per-step
+ * workgroups (docs/recurrent.md has the measurements).
+ */
+export const PERSISTENT_MAX_UNITS = PERSISTENT_THREADS;
 
 export interface RecurrentKernel {
   readonly name: string;

@@ -6,6 +6,7 @@ import { CELLS, type Cell, RECURRENT_ACTIVATIONS } from '../../../ir/ops/recurre
 import type { MapperTable, NodeCtx, Produced } from './context';
 import { bytesToString } from './proto';
 import { fromNumbers } from './host';
+import type { HostTensor } from '../../../core';
 
 const ONNX_ACTIVATIONS: Readonly<Record<string, string>> = {
   relu: 'relu', tanh: 'tanh', sigmoid: 'sigmoid', affine: 'affine', leakyrelu: 'leaky_relu', thresholdedrelu: 'thresholded_relu',
@@ -49,7 +50,7 @@ const recurrent = (cell: Cell) => (n: NodeCtx): Produced[] => {
   const el = n.type(0).element;
   const G = cell.gates * H;
   const state = layout === 1 ? [B, D, H] : [D, B, H];
-  const defaults: Record<number, () => Produced> = {
+  const defaults: Record<number, () => HostTensor> = {
     3: () => fromNumbers([D, 2 * G], el, new Array<number>(D * 2 * G).fill(0)),
     4: () => fromNumbers([B], 'int32', new Array<number>(B).fill(T)),
     5: () => fromNumbers(state, el, new Array<number>(D * B * H).fill(0)),
@@ -58,7 +59,8 @@ const recurrent = (cell: Cell) => (n: NodeCtx): Produced[] => {
   const count = cell.op === 'lstm' ? 8 : 6;
   let last = 2;
   for (let i = 3; i < count; i++) if (n.has(i)) last = i;
-  const operands = Array.from({ length: last + 1 }, (_, i) => (n.has(i) ? n.input(i) : defaults[i]!()));
+  const names = ['x', 'w', 'r', 'b', 'sequence_lens', 'initial_h', 'initial_c'];
+  const operands = Array.from({ length: last + 1 }, (_, i) => (n.has(i) ? n.input(i) : n.g.constantOp(`${n.node.name || n.op}_${names[i]}`, defaults[i]!())));
   const results = n.emitN(cell.op, operands, {
     hidden_size: H, direction, layout,
     clip: n.hasAttr('clip') ? n.attrFloat('clip') : undefined,
