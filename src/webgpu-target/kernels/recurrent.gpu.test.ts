@@ -15,6 +15,7 @@ import { loadProgram } from '../../runtime/runtime';
 import { defaultTargets } from '../../engine/targets';
 import { type HostTensor, allocTensor } from '../../core';
 import { planKernels } from '../kernel-plan';
+import { DEFAULT_GPU_PROFILE } from '../limits';
 import { expectClose } from '../testing/cases';
 import type { RecurrenceMode } from './recurrent';
 
@@ -139,6 +140,15 @@ describe('recurrences vs CPU reference', () => {
       });
     }
   }
+
+  it('a workspace past the device\'s binding size is declined, naming the limit', () => {
+    const { module } = build({ name: 'big', op: 'lstm', T: 20, B: 2, I: 40, H: 64, optional: 1 });
+    const def = [...compile(module, defaultTargets()).output!.walk()].find((o) => o.name === FUNCTIONAL_DEFINITION)!;
+    const small = { ...DEFAULT_GPU_PROFILE, limits: { ...DEFAULT_GPU_PROFILE.limits, maxStorageBufferBindingSize: 16_384 } };
+    // 20 steps × 2 entries × 256 gate rows of input product, 5 × 128 state words, 4 counters.
+    const bytes = 4 * (20 * 2 * 256 + 5 * 128 + 4);
+    expect(() => planKernels(def, 'big', small)).toThrow(`cgc_op.lstm's workspace (every step's input product and the states) is ${bytes} bytes, past maxStorageBufferBindingSize (16384)`);
+  });
 
   it('a float16 recurrence runs on the CPU reference, the fallback naming why', () => {
     const f16 = (shape: string) => typeToString(ty(`${shape}xf16`));

@@ -99,13 +99,17 @@ export function isRecurrent(op: Operation): boolean {
  * The kernels of a subgraph whose one op is a recurrence, in dispatch order, with the workspace
  * bytes they share; throws KernelDecline where they cannot run it.
  */
-export function recurrentKernels(op: Operation, where: RecurrentBindings, symbol: string, workgroupStorage: number, mode?: RecurrenceMode): { kernels: RecurrentKernel[]; workspace: number } {
+export function recurrentKernels(op: Operation, where: RecurrentBindings, symbol: string, limits: { workgroupStorage: number; maxBinding: number }, mode?: RecurrenceMode): { kernels: RecurrentKernel[]; workspace: number } {
   const p = plan(op);
+  const workspace = 4 * (COUNTERS + p.off.end);
+  if (workspace > limits.maxBinding) {
+    throw new KernelDecline(`cgc_op.${op.opName}'s workspace (every step's input product and the states) is ${workspace} bytes, past maxStorageBufferBindingSize (${limits.maxBinding})`);
+  }
   const bad = [...op.operands.filter((_, i) => i !== 4), ...op.results].find((v) => v.type.element !== 'float32');
   if (bad) throw new KernelDecline(`cgc_op.${op.opName} runs on the GPU in float32 only, not !cgc.${bad.type.element}`);
   if (p.T * p.B === 0 || p.U === 0) throw new KernelDecline(`cgc_op.${op.opName} over an empty sequence or batch runs on the CPU reference`);
   const chosen = mode ?? (p.U <= PERSISTENT_MAX_UNITS ? 'persistent' : 'per-step');
-  const kernels = [gemmKernel(p, where, symbol, workgroupStorage)];
+  const kernels = [gemmKernel(p, where, symbol, limits.workgroupStorage)];
   if (chosen === 'persistent') {
     kernels.push(persistentKernel(p, where, symbol));
   } else {
@@ -114,7 +118,7 @@ export function recurrentKernels(op: Operation, where: RecurrentBindings, symbol
   }
   const last = statesKernel(p, where, symbol);
   if (last) kernels.push(last);
-  return { kernels, workspace: 4 * (COUNTERS + p.off.end) };
+  return { kernels, workspace };
 }
 
 /** Every step's X·Wᵀ + Wb (+ Rb where it adds outside the reset gate), row (X's row) by column (direction, gate, unit); zeroes the step counters. */
