@@ -35,3 +35,11 @@ test('RNN: an activation ONNX does not allow is refused, naming it and the node'
   });
   expect(() => importOnnx(bytes)).toThrow(/RNN 'rnn1' \(opset 14\): activation 'Gelu' is not one ONNX allows in a recurrence \(relu, tanh, sigmoid/);
 });
+
+test('LSTM: a hidden_size that R does not have is refused before anything is sized from it', () => {
+  const bytes = modelBytes({
+    nodes: [node('LSTM', ['x', 'w', 'r', '', '', 'h0'], ['y'], { hidden_size: 1 << 30 }, 'l')],
+    inputs: [tensorInfo('x', [2, 1, 1]), tensorInfo('h0', [1, 1, 2])], outputs: [{ name: 'y' }], initializers: [zeros('w', [1, 8, 1]), zeros('r', [1, 8, 2])], opset: 14,
+  });
+  expect(() => importOnnx(bytes)).toThrow("LSTM 'l' (opset 14): X [2, 1, 1] and R [1, 8, 2] do not fit hidden_size 1073741824 and 1 direction(s): X needs rank 3, R [1, 4294967296, 1073741824]");
+});

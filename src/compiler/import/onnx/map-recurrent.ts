@@ -46,6 +46,11 @@ const recurrent = (cell: Cell) => (n: NodeCtx): Produced[] => {
   if (n.opset < 7 && n.hasAttr('output_sequence') && n.attrInt('output_sequence') === 0) {
     n.fail(`attribute 'output_sequence' = 0 (opset 1) is not supported`);
   }
+  // The defaults below are sized from X and R: check those first (the op's inference checks the rest).
+  const r = n.shape(2);
+  if (x.length !== 3 || r.length !== 3 || r[0] !== D || r[1] !== cell.gates * H || r[2] !== H) {
+    n.fail(`X [${x.join(', ')}] and R [${r.join(', ')}] do not fit hidden_size ${H} and ${D} direction(s): X needs rank 3, R [${D}, ${cell.gates * H}, ${H}]`);
+  }
   const [T, B] = layout === 1 ? [x[1] ?? 0, x[0] ?? 0] : [x[0] ?? 0, x[1] ?? 0];
   const el = n.type(0).element;
   const G = cell.gates * H;
