@@ -65,7 +65,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   if (ops.length === 1 && isRecurrent(ops[0]!)) {
     const op = ops[0]!;
     const results = op.results.map((r) => (ret.operands.includes(r as never) ? args.length + ret.operands.indexOf(r as never) : undefined));
-    const { kernels: generated, workspace } = recurrentKernels(op, { args, results, workspace: args.length + ret.operands.length }, symbol, {
+    const { kernels: generated, workspace } = recurrentKernels(op, { results, workspace: args.length + ret.operands.length }, symbol, {
       workgroupStorage: profile.limits.maxComputeWorkgroupStorageSize ?? DEFAULT_WORKGROUP_STORAGE,
       maxBinding: profile.limits.maxStorageBufferBindingSize ?? DEFAULT_GPU_PROFILE.limits.maxStorageBufferBindingSize!,
     }, options.recurrence);

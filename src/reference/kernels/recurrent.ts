@@ -9,7 +9,7 @@ import { fromNumbers, readFloats, readNumbers } from './common';
 const f32 = Math.fround;
 
 /** An activation of a recurrence, by its cgc_op spelling, with its alpha and beta. */
-export function recurrentActivation(name: string, alpha: number, beta: number): (x: number) => number {
+function recurrentActivation(name: string, alpha: number, beta: number): (x: number) => number {
   switch (name) {
     case 'relu': return (x) => Math.max(0, x);
     case 'tanh': return Math.tanh;

@@ -3,7 +3,7 @@
 // step's H_t−1·Rᵀ and gates, one thread per (direction, batch entry, hidden unit) — either as one
 // small dispatch per step (`per-step`) or as one workgroup looping over the steps (`persistent`),
 // then one kernel writing Y_h (and Y_c) from the state. Float32 only.
-import type { Operation, Value } from '../../ir';
+import type { Operation } from '../../ir';
 import { CELLS, type Cell, type RecurrentDims, recurrentDims } from '../../ir/ops/recurrent';
 import { KernelDecline, generator, literal } from '../wgsl/builder';
 import { chooseTile, gemmMain } from './gemm-core';
@@ -31,7 +31,6 @@ export interface RecurrentKernel {
 
 /** Where the results go: the binding of each of the op's results, or undefined where the subgraph does not return it. */
 export interface RecurrentBindings {
-  readonly args: readonly Value[];
   readonly results: readonly (number | undefined)[];
   readonly workspace: number;
 }
@@ -108,6 +107,7 @@ export function recurrentKernels(op: Operation, where: RecurrentBindings, symbol
   const bad = [...op.operands.filter((_, i) => i !== 4), ...op.results].find((v) => v.type.element !== 'float32');
   if (bad) throw new KernelDecline(`cgc_op.${op.opName} runs on the GPU in float32 only, not !cgc.${bad.type.element}`);
   if (p.T * p.B === 0 || p.U === 0) throw new KernelDecline(`cgc_op.${op.opName} over an empty sequence or batch runs on the CPU reference`);
+  if (Math.ceil(p.U / STEP_THREADS) > 65535) throw new KernelDecline(`cgc_op.${op.opName}: ${p.U} units need more than 65535 workgroups of ${STEP_THREADS}`);
   const chosen = mode ?? (p.U <= PERSISTENT_MAX_UNITS ? 'persistent' : 'per-step');
   const kernels = [gemmKernel(p, where, symbol, limits.workgroupStorage)];
   if (chosen === 'persistent') {
