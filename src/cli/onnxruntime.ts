@@ -9,6 +9,7 @@ import { CgcError, type HostTensor } from '../core';
 
 const ORT_TYPES: Readonly<Record<ElementType, string>> = {
   float32: 'float32', float16: 'float16', int32: 'int32', int64: 'int64', int8: 'int8', uint8: 'uint8', bool: 'bool',
+  int16: 'int16', uint16: 'uint16', uint32: 'uint32',
 };
 
 export interface OrtRun {

@@ -2,11 +2,11 @@
 // as the CPU reference, the importers' constant folding and the runtime's readback exchange them.
 // The IR's types (src/ir/types.ts) build on these; nothing here imports the rest of src.
 
-export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool'] as const;
+export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool', 'int16', 'uint16', 'uint32'] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 const BYTE_SIZE: Record<ElementType, number> = {
-  float32: 4, float16: 2, int32: 4, int64: 8, int8: 1, uint8: 1, bool: 1,
+  float32: 4, float16: 2, int32: 4, int64: 8, int8: 1, uint8: 1, bool: 1, int16: 2, uint16: 2, uint32: 4,
 };
 
 export function isElementType(name: string): name is ElementType {
@@ -48,6 +48,9 @@ export interface ElementStorage {
   int8: Int8Array;
   uint8: Uint8Array;
   bool: Uint8Array;
+  int16: Int16Array;
+  uint16: Uint16Array;
+  uint32: Uint32Array;
 }
 
 export type TypedData = ElementStorage[ElementType];
@@ -59,7 +62,7 @@ export interface HostTensor {
 
 const CTORS = {
   float32: Float32Array, float16: Uint16Array, int32: Int32Array, int64: BigInt64Array,
-  int8: Int8Array, uint8: Uint8Array, bool: Uint8Array,
+  int8: Int8Array, uint8: Uint8Array, bool: Uint8Array, int16: Int16Array, uint16: Uint16Array, uint32: Uint32Array,
 } as const;
 
 /** A zero-filled tensor. Callers check sizes against their limits before allocating. */

@@ -14,7 +14,7 @@ import { DIALECT_ALIASES, MODULE, STRUCTURAL_OPS } from './structural';
 
 export { describe };
 import {
-  type ElementType, type FunctionType, type ShapedType, type Type, checkShape, isElementType, isShaped, typeToString,
+  ELEMENT_TYPES, type ElementType, type FunctionType, type ShapedType, type Type, checkShape, isElementType, isShaped, typeToString,
   typesEqual,
 } from './types';
 import { verifyModule } from './verifier';
@@ -176,7 +176,7 @@ export class Parser {
       if (name === 'cgc.tensor' || name === 'cgc.memref') return this.parseShapedBody(name === 'cgc.tensor' ? 'tensor' : 'memref');
       if (name.startsWith('cgc.') && isElementType(name.slice(4))) return { kind: 'element', element: name.slice(4) as ElementType };
       throw this.error(`unknown type '!${name}': CGC types are !cgc.tensor<…>, !cgc.memref<…> and the element types `
-        + '!cgc.float32, !cgc.float16, !cgc.int32, !cgc.int64, !cgc.int8, !cgc.uint8, !cgc.bool', t.pos);
+        + ELEMENT_TYPES.map((e) => `!cgc.${e}`).join(', '), t.pos);
     });
   }
 

@@ -19,6 +19,7 @@ export type Trait =
   | 'convolution'
   | 'matmul'
   | 'data_movement' // only rearranges or selects elements
+  | 'recurrent' // a sequence through a recurrence (rnn, gru, lstm)
   | 'commutative';
 
 export interface OperandDef {
@@ -31,8 +32,8 @@ export interface OperandDef {
   readonly variadic?: boolean;
 }
 
-export type AttrKind = 'int' | 'float' | 'bool' | 'string' | 'ints' | 'floats' | 'type';
-export type AttrValue = number | boolean | string | readonly number[];
+export type AttrKind = 'int' | 'float' | 'bool' | 'string' | 'ints' | 'floats' | 'strings' | 'type';
+export type AttrValue = number | boolean | string | readonly number[] | readonly string[];
 
 export interface AttrDef {
   readonly kind: AttrKind;
@@ -40,7 +41,7 @@ export interface AttrDef {
   readonly default?: AttrValue | ((ctx: OpContext) => AttrValue);
   /** Attributes that may be absent with no default (the op's inference decides what absence means). */
   readonly optional?: boolean;
-  /** For `string` attributes: the allowed values. */
+  /** For `string` and `strings` attributes: the allowed values. */
   readonly allowed?: readonly string[];
   readonly doc?: string;
 }
@@ -96,6 +97,7 @@ export class OpContext {
   string(name: string): string { return this.value(name) as string; }
   ints(name: string): readonly number[] { return this.value(name) as readonly number[]; }
   floats(name: string): readonly number[] { return this.value(name) as readonly number[]; }
+  strings(name: string): readonly string[] { return this.value(name) as readonly string[]; }
   type(name: string): ElementType { return this.value(name) as ElementType; }
 
   /** Throws an IRError with the op's name in front, for a broken rule. */
@@ -118,12 +120,15 @@ export function attrToValue(a: Attribute, kind: AttrKind): AttrValue | undefined
     case 'floats':
       return a.kind === 'array' && a.elements.every((e) => e.kind === 'float' || e.kind === 'int')
         ? a.elements.map((e) => (e as { value: number }).value) : undefined;
+    case 'strings':
+      return a.kind === 'array' && a.elements.every((e) => e.kind === 'string')
+        ? a.elements.map((e) => (e as { value: string }).value) : undefined;
   }
 }
 
 const KIND_TEXT: Record<AttrKind, string> = {
   int: 'an integer', float: 'a float', bool: 'a bool (true/false)', string: 'a string',
-  ints: 'an array of integers', floats: 'an array of floats', type: 'an element type (!cgc.float32 …)',
+  ints: 'an array of integers', floats: 'an array of floats', strings: 'an array of strings', type: 'an element type (!cgc.float32 …)',
 };
 
 /** Checks attribute names, kinds and allowed values against the declaration; returns the rules broken. */
@@ -141,8 +146,9 @@ export function checkAttributes(def: OpDef, attrs: ReadonlyMap<string, Attribute
     const v = attrToValue(attr, ad.kind);
     if (v === undefined) {
       problems.push(`'cgc_op.${def.name}' attribute '${name}' must be ${KIND_TEXT[ad.kind]}`);
-    } else if (ad.allowed && !ad.allowed.includes(v as string)) {
-      problems.push(`'cgc_op.${def.name}' attribute '${name}' is "${String(v)}"; allowed: ${ad.allowed.map((x) => `"${x}"`).join(', ')}`);
+    } else if (ad.allowed && (Array.isArray(v) ? v : [v]).some((x) => !ad.allowed!.includes(x as string))) {
+      const bad = (Array.isArray(v) ? v : [v]).find((x) => !ad.allowed!.includes(x as string));
+      problems.push(`'cgc_op.${def.name}' attribute '${name}' ${Array.isArray(v) ? 'holds' : 'is'} "${String(bad)}"; allowed: ${ad.allowed.map((x) => `"${x}"`).join(', ')}`);
     } else if (ad.kind === 'type' && !isElementType(v as string)) {
       problems.push(`'cgc_op.${def.name}' attribute '${name}' is not an element type`);
     }

@@ -9,7 +9,7 @@ export {
 } from '../core/tensor';
 
 export const FLOAT_TYPES: readonly ElementType[] = ['float32', 'float16'];
-export const INT_TYPES: readonly ElementType[] = ['int32', 'int64', 'int8', 'uint8'];
+export const INT_TYPES: readonly ElementType[] = ['int32', 'int64', 'int8', 'uint8', 'int16', 'uint16', 'uint32'];
 export const NUMERIC_TYPES: readonly ElementType[] = [...FLOAT_TYPES, ...INT_TYPES];
 
 /** Limits that keep every size computation exact in a double and every buffer addressable. */

@@ -7,10 +7,11 @@ import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
+import { type RecurrenceMode, isRecurrent, recurrentKernels } from './kernels/recurrent';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
-import { type ForcedTile } from './kernels/gemm-core';
+import { DEFAULT_WORKGROUP_STORAGE, type ForcedTile } from './kernels/gemm-core';
 import type { KernelSpec } from './kernel-spec';
 
 export { type KernelSpec, resultBindings } from './kernel-spec';
@@ -19,6 +20,8 @@ export { type KernelSpec, resultBindings } from './kernel-spec';
 export interface KernelOptions {
   /** Every GEMM tiled so (a benchmark's tile sweep, `cgc bench-kernels --tile`), matrix-vector products included. */
   readonly tile?: ForcedTile;
+  /** Every recurrence run so (a benchmark or test comparing the two), instead of by its size. */
+  readonly recurrence?: RecurrenceMode;
 }
 
 
@@ -42,6 +45,19 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
       ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}), bindings: usedBindings(text),
     });
   });
+  // A recurrence (rnn, gru, lstm): its input product, its steps and its final states, writing every result it returns.
+  if (ops.length === 1 && isRecurrent(ops[0]!)) {
+    const op = ops[0]!;
+    const results = op.results.map((r) => (ret.operands.includes(r as never) ? args.length + ret.operands.indexOf(r as never) : undefined));
+    const { kernels: generated, workspace } = recurrentKernels(op, { results, workspace: args.length + ret.operands.length }, symbol, {
+      workgroupStorage: profile.limits.maxComputeWorkgroupStorageSize ?? DEFAULT_WORKGROUP_STORAGE,
+      maxBinding: profile.limits.maxStorageBufferBindingSize ?? DEFAULT_GPU_PROFILE.limits.maxStorageBufferBindingSize!,
+    }, options.recurrence);
+    return generated.map((k) => {
+      const text = withHelpers(k.wgsl);
+      return { name: k.name, wgsl: text, workgroups: k.workgroups, inputs: args.length, output: args.length, ...(ret.operands.length > 1 ? { outputs: ret.operands.length } : {}), workspace, bindings: usedBindings(text) };
+    });
+  }
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
   const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops)), ret.operands, args.length, `${symbol}.0`) : undefined;
   if (siblings) {

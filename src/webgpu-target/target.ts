@@ -19,8 +19,19 @@ export function gpuOps(): string[] {
   return registeredOps().map((d) => d.name).filter(hasGenerator);
 }
 
+/** Element types no WebGPU kernel stores or computes yet: their ops run on the CPU reference. */
+const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['int16', 'uint16', 'uint32']);
+
+/** Why the kernels cannot hold one of `def`'s tensors, if one has an element type they do not store. */
+function elementCheck(def: Operation): string | undefined {
+  const v = [...def.body().arguments, ...def.body().operations.flatMap((o) => o.results)].find((x) => HOST_ONLY_ELEMENTS.has(x.type.element));
+  return v ? `WebGPU kernels take no !cgc.${v.type.element} tensors (${typeToString(v.type)}); the CPU reference computes them` : undefined;
+}
+
 export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
   return gpuTarget('webgpu', profile, options, () => WEBGPU_DECLARATION, (def) => {
+    const host = elementCheck(def);
+    if (host) return host;
     // An int64 argument read only as gather indices is exact in i32 (the runtime checks on upload that
     // int64 operands fit); any other int64 value would be computed in 32 bits.
     const users = (v: Value) => def.body().operations.filter((o) => o.operands.includes(v as never));
@@ -61,7 +72,7 @@ export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PRO
   cgc_pattern.pattern @single_op attributes {benefit = 1, nodes = [{ops = [${ops.map((o) => `"${o}"`).join(', ')}]}]}
 }
 `;
-  return gpuTarget('webgpu-fallback', profile, options, () => declaration, int64Check);
+  return gpuTarget('webgpu-fallback', profile, options, () => declaration, (def) => elementCheck(def) ?? int64Check(def));
 }
 
 function gpuTarget(name: string, profile: GpuProfile, options: KernelOptions, declaration: () => string, extraCheck: (def: Operation) => string | undefined): Target {

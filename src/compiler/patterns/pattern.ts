@@ -73,7 +73,7 @@ export class DeclarationError extends CgcError {
 
 const TRAITS: ReadonlySet<string> = new Set([
   'elementwise', 'unary', 'binary', 'ternary', 'broadcasts', 'reduction', 'activation', 'comparison', 'logical',
-  'normalization', 'pooling', 'convolution', 'matmul', 'data_movement', 'commutative',
+  'normalization', 'pooling', 'convolution', 'matmul', 'data_movement', 'commutative', 'recurrent',
 ]);
 const CONSTRAINT_KEYS = ['ops', 'traits', 'element_types', 'ranks', 'attrs', 'last_dim_multiple', 'max_elements'];
 

@@ -26,6 +26,7 @@ function kindMatches(kind: AttrKind, v: AttrValue): boolean {
     case 'type': return typeof v === 'string' && isElementType(v);
     case 'ints': return Array.isArray(v) && v.every((x) => Number.isInteger(x));
     case 'floats': return Array.isArray(v) && v.every((x) => typeof x === 'number');
+    case 'strings': return Array.isArray(v) && v.every((x) => typeof x === 'string');
   }
 }
 
@@ -50,12 +51,12 @@ describe('cgc_op registry', () => {
     const operands = def.operands.filter((o) => !o.optional).map((o) => tensorType([1, 2, 3, 4], o.dtypes[0]!));
     const ctx = new OpContext(def, operands, new Map([['starts', intsAttr([0])]]));
     for (const [name, ad] of Object.entries(def.attributes ?? {})) {
-      if (ad.allowed) expect(ad.kind, `${name}: allowed only for strings`).toBe('string');
+      if (ad.allowed) expect(['string', 'strings'], `${name}: allowed only for strings`).toContain(ad.kind);
       if (ad.default === undefined) continue;
       expect(ad.optional, `${name}: optional and defaulted`).toBeFalsy();
       const v = typeof ad.default === 'function' ? ad.default(ctx) : ad.default;
       expect(kindMatches(ad.kind, v), `${name}: default ${String(v)} is not ${ad.kind}`).toBe(true);
-      if (ad.allowed) expect(ad.allowed, `${name}: default outside allowed`).toContain(v);
+      if (ad.allowed) for (const x of Array.isArray(v) ? v : [v]) expect(ad.allowed, `${name}: default outside allowed`).toContain(x);
     }
   });
 

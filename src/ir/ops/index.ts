@@ -11,3 +11,4 @@ import './reshape';
 import './slice-pad';
 import './gather-scatter';
 import './resize';
+import './recurrent';

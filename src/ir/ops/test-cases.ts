@@ -25,15 +25,16 @@ export function fmt(t: ShapedType): string {
 }
 
 /** Plain values: integers → int, other numbers → float, arrays likewise, `{ type: 'i64' }` → type. */
-export type AttrInput = number | boolean | string | readonly number[] | { readonly type: string };
+export type AttrInput = number | boolean | string | readonly number[] | readonly string[] | { readonly type: string };
 
 function toAttr(v: AttrInput): Attribute {
   if (typeof v === 'boolean') return boolAttr(v);
   if (typeof v === 'string') return stringAttr(v);
   if (typeof v === 'number') return Number.isInteger(v) ? intAttr(v) : floatAttr(v);
   if ('type' in v) return typeAttr({ kind: 'element', element: SHORT[v.type]! });
+  if (v.every((x) => typeof x === 'string')) return arrayAttr(v.map((x) => stringAttr(x as string)));
   const ints = v.every((x) => Number.isInteger(x));
-  return arrayAttr(v.map((x) => (ints ? intAttr(x) : floatAttr(x))));
+  return arrayAttr((v as readonly number[]).map((x) => (ints ? intAttr(x) : floatAttr(x))));
 }
 
 export function attrs(o: Readonly<Record<string, AttrInput>> = {}): Map<string, Attribute> {

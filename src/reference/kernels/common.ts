@@ -34,7 +34,7 @@ export function numberToBig(x: number): bigint {
 
 export const isFloat = (e: ElementType): boolean => e === 'float32' || e === 'float16';
 /** Integer types whose values are exact JS numbers (int64 is not: it is stored as BigInt). */
-export const isSmallInt = (e: ElementType): boolean => e === 'int32' || e === 'int8' || e === 'uint8';
+export const isSmallInt = (e: ElementType): boolean => e === 'int32' || e === 'int8' || e === 'uint8' || e === 'int16' || e === 'uint16' || e === 'uint32';
 
 /** The smallest and largest value of an integer type (for int64, as doubles: ±2^63). */
 export function intRange(e: ElementType): [number, number] {
@@ -42,6 +42,9 @@ export function intRange(e: ElementType): [number, number] {
     case 'int8': return [-128, 127];
     case 'uint8': return [0, 255];
     case 'int32': return [-(2 ** 31), 2 ** 31 - 1];
+    case 'int16': return [-32768, 32767];
+    case 'uint16': return [0, 65535];
+    case 'uint32': return [0, 2 ** 32 - 1];
     case 'bool': return [0, 1];
     default: return [-(2 ** 63), 2 ** 63];
   }
@@ -98,7 +101,7 @@ export function fromNumbers(shape: readonly number[], element: ElementType, valu
       break;
     }
     default: {
-      const d = t.data as Float32Array | Int32Array | Int8Array | Uint8Array;
+      const d = t.data as Float32Array | Int32Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array;
       for (let i = 0; i < n; i++) d[i] = values[i]!;
     }
   }
@@ -110,7 +113,8 @@ export function fromBigInts(shape: readonly number[], element: ElementType, valu
   if (element === 'int64') return { type: tensorType(shape, element), data: values };
   if (isFloat(element)) return fromNumbers(shape, element, Float64Array.from(values, bigToFloat32));
   if (element === 'bool') return fromNumbers(shape, element, Float64Array.from(values, (v) => (v !== 0n ? 1 : 0)));
-  return fromNumbers(shape, element, Float64Array.from(values, (v) => Number(BigInt.asIntN(32, v))));
+  // Wrapped to 32 bits, then as the typed-array store wraps to the narrower types (uint32: unsigned).
+  return fromNumbers(shape, element, Float64Array.from(values, (v) => Number(element === 'uint32' ? BigInt.asUintN(32, v) : BigInt.asIntN(32, v))));
 }
 
 /** A tensor of `type`'s shape and element type, sharing `data` (which must have the right storage). */

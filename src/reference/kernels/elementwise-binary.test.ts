@@ -69,3 +69,18 @@ describe('comparisons, logic, bits, where', () => {
     expect(run1('where', [tensor([2], [1, 0], 'bool'), tensor([1], [2 ** 60], 'int64'), tensor([2, 1], [7, 8], 'int64')]).v).toEqual([2 ** 60, 7, 2 ** 60, 8]);
   });
 });
+
+describe('int16, uint16 and uint32', () => {
+  it('bit_shift wraps at the type\'s width and clears past it; uint32 stays unsigned', () => {
+    expect(run1('bit_shift', [tensor([3], [0x8001, 1, 3], 'uint16'), tensor([3], [1, 15, 16], 'uint16')], { direction: 'LEFT' }).v).toEqual([2, 0x8000, 0]);
+    expect(run1('bit_shift', [tensor([3], [0x80000001, 1, 0xffffffff], 'uint32'), tensor([3], [1, 31, 4], 'uint32')], { direction: 'LEFT' }).v).toEqual([2, 0x80000000, 0xfffffff0]);
+    expect(run1('bit_shift', [tensor([2], [0xffffffff, 7], 'uint32'), tensor([2], [28, 32], 'uint32')], { direction: 'RIGHT' }).v).toEqual([15, 0]);
+  });
+
+  it('arithmetic wraps to the type (uint32 past 2^31, int16 at ±2^15); max compares unsigned', () => {
+    expect(run1('add', [tensor([2], [0xfffffffe, 2 ** 31], 'uint32'), tensor([2], [3, 2 ** 31], 'uint32')]).v).toEqual([1, 0]);
+    expect(run1('mul', [tensor([2], [32767, -32768], 'int16'), tensor([2], [2, -1], 'int16')]).v).toEqual([-2, -32768]);
+    expect(run1('max', [tensor([2], [0xffffffff, 1], 'uint32'), tensor([2], [1, 2 ** 31], 'uint32')]).v).toEqual([0xffffffff, 2 ** 31]);
+    expect(run1('sub', [tensor([1], [0], 'uint16'), tensor([1], [1], 'uint16')]).v).toEqual([65535]);
+  });
+});

@@ -95,10 +95,13 @@ binary('xor', { num: (a, b) => a ^ b });
 binary('bitwise_and', { num: (a, b) => a & b, big: (a, b) => a & b });
 binary('bitwise_or', { num: (a, b) => a | b, big: (a, b) => a | b });
 binary('bitwise_xor', { num: (a, b) => a ^ b, big: (a, b) => a ^ b });
-// uint8 only; a shift by 8 or more clears every bit (numpy's rule; JS would shift by b mod 32).
-binary('bit_shift', (ctx) => (ctx.string('direction') === 'LEFT'
-  ? { num: (a, b) => (b >= 8 ? 0 : (a << b) & 0xff) }
-  : { num: (a, b) => (b >= 8 ? 0 : a >> b) }));
+// Unsigned types of w bits; a shift by w or more clears every bit (numpy's rule; JS would shift by b mod 32).
+binary('bit_shift', (ctx) => {
+  const w = { uint8: 8, uint16: 16 }[ctx.operand(0).element as string] ?? 32;
+  return ctx.string('direction') === 'LEFT'
+    ? { num: (a, b) => (b >= w ? 0 : w === 32 ? (a << b) >>> 0 : (a << b) & (2 ** w - 1)) }
+    : { num: (a, b) => (b >= w ? 0 : a >>> b) };
+});
 
 binary('prelu', { num: (x, s) => (x < 0 ? s * x : x), int: (x, s) => (x < 0 ? Math.imul(s, x) : x), big: (x, s) => (x < 0n ? s * x : x) });
 

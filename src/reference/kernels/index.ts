@@ -12,3 +12,4 @@ import './reshape';
 import './slice-pad';
 import './gather-scatter';
 import './resize';
+import './recurrent';

@@ -121,12 +121,13 @@ function toAttribute(op: string, name: string, v: unknown): Attribute {
     case 'string': return stringAttr(v as string);
     case 'ints': return arrayAttr((v as number[]).map(intAttr));
     case 'floats': return arrayAttr((v as number[]).map(floatAttr));
+    case 'strings': return arrayAttr((v as string[]).map(stringAttr));
     case 'type': return typeAttr({ kind: 'element', element: v as ElementType });
     default: throw new Error(`importer bug: cgc_op.${op} has no attribute '${name}'`);
   }
 }
 
-export type AttrValues = Record<string, number | boolean | string | readonly number[] | undefined>;
+export type AttrValues = Record<string, number | boolean | string | readonly number[] | readonly string[] | undefined>;
 
 /** Inputs read as attributes (shapes, pads, scales …) are short; a huge one is a corrupt model. */
 const MAX_ATTRIBUTE_VALUES = 1 << 16;

@@ -6,6 +6,7 @@ import { LOSS } from './map-loss';
 import { MATMUL } from './map-matmul';
 import { NORM } from './map-norm';
 import { QUANTIZE } from './map-quantize';
+import { RECURRENT } from './map-recurrent';
 import { REDUCE } from './map-reduce';
 import { RESIZE } from './map-resize';
 import { SHAPE } from './map-shape';
@@ -13,6 +14,7 @@ import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = {
   ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
+  ...RECURRENT,
 };
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

@@ -16,11 +16,11 @@ const ONNX_TYPE_NAMES: Readonly<Record<number, string>> = {
 };
 
 const TO_ELEMENT: Readonly<Record<number, ElementType>> = {
-  1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 10: 'float16',
+  1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 10: 'float16', 4: 'uint16', 5: 'int16', 12: 'uint32',
 };
 
 export const ELEMENT_TO_ONNX: Readonly<Record<ElementType, number>> = {
-  float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, float16: 10,
+  float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, float16: 10, uint16: 4, int16: 5, uint32: 12,
 };
 
 export function onnxTypeName(t: number): string {
@@ -32,7 +32,7 @@ export function elementOf(dataType: number, what: string): ElementType {
   const e = TO_ELEMENT[dataType];
   if (!e) {
     throw new OnnxImportError(`${what} has element type ${onnxTypeName(dataType)}, which CGC does not support`
-      + ' (supported: FLOAT, FLOAT16, INT32, INT64, INT8, UINT8, BOOL)');
+      + ' (supported: FLOAT, FLOAT16, INT32, INT64, INT8, UINT8, INT16, UINT16, UINT32, BOOL)');
   }
   return e;
 }
@@ -78,10 +78,11 @@ function checkRaw(raw: Uint8Array, shape: readonly number[], element: ElementTyp
   if (raw.length !== want) throw new OnnxImportError(`${what}: ${raw.length} bytes of data for shape [${shape.join(', ')}] of ${element} (${want} bytes)`);
 }
 
-/** The typed field that carries `element`'s values: int32_data also carries int8, uint8, bool and float16 (its IEEE half bits). */
+/** The typed field that carries `element`'s values: int32_data also carries int8, uint8, int16, uint16, bool and float16 (its IEEE half bits); uint64_data carries uint32. */
 function fieldOf(t: TensorProto, element: ElementType): { name: string; values: ArrayLike<unknown> } {
   if (element === 'float32') return { name: 'float_data', values: t.float_data };
   if (element === 'int64') return { name: 'int64_data', values: t.int64_data };
+  if (element === 'uint32') return { name: 'uint64_data', values: t.uint64_data };
   return { name: 'int32_data', values: t.int32_data };
 }
 
@@ -90,6 +91,7 @@ function fromFields(out: HostTensor, t: TensorProto): void {
   const n = d.length;
   if (out.type.element === 'float32') for (let i = 0; i < n; i++) d[i] = t.float_data[i]!;
   else if (out.type.element === 'int64') for (let i = 0; i < n; i++) (d as BigInt64Array)[i] = int64ToBigInt(t.int64_data[i]!);
+  else if (out.type.element === 'uint32') for (let i = 0; i < n; i++) (d as Uint32Array)[i] = Number(BigInt.asUintN(32, int64ToBigInt(t.uint64_data[i]!)));
   else for (let i = 0; i < n; i++) (d as Int32Array)[i] = t.int32_data[i]!;
 }
 

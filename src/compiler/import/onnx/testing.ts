@@ -14,15 +14,16 @@ export const TENSOR_PROTO = root.lookupType('onnx.TensorProto');
 export const FLOAT = 1;
 export const INT64 = 7;
 
-export interface AttrSpec { [name: string]: number | number[] | string | { floats: number[] } | { f: number } | { t: object } }
+export interface AttrSpec { [name: string]: number | number[] | string | { floats: number[] } | { f: number } | { t: object } | { strings: string[] } }
 
-/** An AttributeProto: integers as INT(S), strings as STRING, `{f}` / `{floats}` for floats, `{t}` for a tensor. */
+/** An AttributeProto: integers as INT(S), strings as STRING, `{f}` / `{floats}` for floats, `{t}` for a tensor, `{strings}` for STRINGS. */
 function attribute(name: string, v: AttrSpec[string]): object {
   if (typeof v === 'number') return { name, type: 2, i: v };
   if (typeof v === 'string') return { name, type: 3, s: new TextEncoder().encode(v) };
   if (Array.isArray(v)) return { name, type: 7, ints: v };
   if ('f' in v) return { name, type: 1, f: v.f };
   if ('floats' in v) return { name, type: 6, floats: v.floats };
+  if ('strings' in v) return { name, type: 8, strings: v.strings.map((x) => new TextEncoder().encode(x)) };
   return { name, type: 4, t: v.t };
 }
 
