@@ -3,5 +3,6 @@
 export * from './tensor';
 export * from './float16';
 export * from './stats';
+export * from './arrays';
 export * from './errors';
 export * from './options';

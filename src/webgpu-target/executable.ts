@@ -2,7 +2,7 @@
 // out — one compute pipeline per kernel (created asynchronously, all at once, or one after another:
 // PipelineCreation), with explicit bind group layouts, WGSL deduplicated by a hash of its source. The
 // executable records its dispatches into a caller's compute pass for any set of bindings.
-import { CgcError } from '../core';
+import { CgcError, maxOf } from '../core';
 import type { ExecutableKernel, GpuExecutable, Operation, PipelineCreation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelOptions, type KernelSpec, planKernels, resultBindings } from './kernel-plan';
@@ -151,7 +151,7 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
   }))));
   // One workspace serves every kernel that needs one: kernels run one after another.
-  const workspaceBytes = Math.max(0, ...steps.map((s) => s.kernel.workspace ?? 0));
+  const workspaceBytes = maxOf(steps.map((s) => s.kernel.workspace ?? 0), 0);
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
   const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
   /** Bind groups are made once per set of bindings and reused by every later dispatch. */
