@@ -4,11 +4,11 @@
 // --profile, every kernel's GPU time; with --json, the run report instead.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
+import { type ElementType, type ResourceLimits, type ShapedType, byteSize, formatDiagnostic, numElements, resolveLimits } from '../ir';
 import {
   ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, tensorFromBytes, validateArenas, validateGranularity, validateRuns,
 } from '../core';
-import { type NamedTensor, SafetensorsError, readSafetensors } from '../ir/safetensors';
+import { type NamedTensor, readSafetensors } from '../ir/safetensors';
 import { type ProgramFile, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { outputNames, runReport } from '../engine/report';
 import { targetsFor } from '../engine/model';
@@ -20,6 +20,7 @@ import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, Usa
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
+import { readNamedFile } from './files';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
@@ -53,7 +54,8 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
   const file = positionals[0]!;
-  const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
+  const limits = resolveLimits(limitsFromFlags(flags));
+  const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.model) return 1;
   // A compiled program (Output IR) loads as it is; a model (Input IR) is compiled first.
@@ -62,7 +64,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     for (const flag of ['shape', 'granularity', 'arenas', 'fusion']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
     shipped = programOf(loaded.model.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), file);
   }
-  const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, io) : undefined;
+  const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, limits, io) : undefined;
   if (weightsBeside === null) return 1;
   const weight = (n: string) => loaded.weights?.get(n)?.data ?? weightsBeside?.get(n)?.data;
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
@@ -145,12 +147,12 @@ function inputSpec(flag: string | undefined, argNames: readonly string[], i: num
 }
 
 /** The weights file a program names, read from beside it (null after reporting why it cannot be). */
-function programWeights(file: string, weightsFile: string, io: CliIO): ReadonlyMap<string, NamedTensor> | null {
+function programWeights(file: string, weightsFile: string, limits: ResourceLimits, io: CliIO): ReadonlyMap<string, NamedTensor> | null {
   const path = resolve(dirname(file), weightsFile);
   try {
-    return readSafetensors(readFileSync(path)).tensors;
+    return readSafetensors(readNamedFile(dirname(file), weightsFile, limits), limits).tensors;
   } catch (e) {
-    io.stderr(`${file}: error: the program's weights file ${path} cannot be read: ${e instanceof SafetensorsError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    io.stderr(`${file}: error: the program's weights file ${path} cannot be read: ${e instanceof CgcError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     return null;
   }
 }

@@ -1,6 +1,6 @@
 // Long valid models far below the op limit: no recursion or argument spread that grows with the
 // model may overflow the stack on the way from ONNX bytes to Output IR. (200,000 and 1,000,000 ops
-// through the CLI: `npm run check:scale`, docs/security.md.)
+// through the CLI: `npm run check:hostile`, docs/security.md.)
 import { describe, expect, it } from 'vitest';
 import { chainModel } from '../compiler/import/onnx/testing';
 import { openModel } from './model';
