@@ -4,5 +4,6 @@ export * from './tensor';
 export * from './float16';
 export * from './stats';
 export * from './arrays';
+export * from './records';
 export * from './errors';
 export * from './options';

@@ -1,6 +1,6 @@
 // Reader and writer for `.safetensors`, the common named-tensor weights format: an 8-byte
 // little-endian header length, a JSON header {name: {dtype, shape, data_offsets}}, then raw data.
-import { CgcError } from '../core';
+import { CgcError, lookupTable } from '../core';
 import { type ElementType, type ShapedType, byteSize, checkShape, numElements, tensorType } from './types';
 import { type ResourceLimits, limitMessage, resolveLimits } from './limits';
 
@@ -24,9 +24,9 @@ export class SafetensorsError extends CgcError {
   }
 }
 
-const DTYPE_TO_ELEMENT: Readonly<Record<string, ElementType>> = {
+const DTYPE_TO_ELEMENT: Readonly<Record<string, ElementType>> = lookupTable({
   F32: 'float32', F16: 'float16', I32: 'int32', I64: 'int64', I8: 'int8', U8: 'uint8', BOOL: 'bool',
-};
+});
 const ELEMENT_TO_DTYPE = Object.fromEntries(Object.entries(DTYPE_TO_ELEMENT).map(([k, v]) => [v, k])) as Record<ElementType, string>;
 
 /** Header size limit: the JSON header lists names and shapes only; 100 MiB is far past any real model's. */
@@ -100,7 +100,7 @@ export function writeSafetensors(
   tensors: Iterable<{ name: string; type: ShapedType; data: Uint8Array }>,
   metadata: Readonly<Record<string, string>> = {},
 ): Uint8Array {
-  const header: Record<string, unknown> = {};
+  const header = Object.create(null) as Record<string, unknown>;
   if (Object.keys(metadata).length) header.__metadata__ = metadata;
   const chunks: Uint8Array[] = [];
   let offset = 0;

@@ -1,5 +1,6 @@
 // Graph-level checks before mapping: opset, graph inputs with static shapes (dynamic dims fixed by
 // the caller's `shapes`), and a topological order of the nodes (missing values and cycles named).
+import { ownValue } from '../../../core';
 import { type ShapedType, tensorType } from '../../../ir/types';
 import { OnnxImportError } from './errors';
 import { type GraphProto, type ModelProto, type ValueInfoProto, int64ToNumber } from './proto';
@@ -26,7 +27,7 @@ export function inputType(vi: ValueInfoProto, shapes: Readonly<Record<string, nu
   const tt = vi.type?.tensor_type;
   if (!tt) throw new OnnxImportError(`${what} is not a tensor (sequences, maps and optionals are not supported)`);
   const element = elementOf(tt.elem_type, what);
-  const given = shapes[vi.name];
+  const given = ownValue(shapes, vi.name);
   const dims = tt.shape?.dim;
   if (!dims) {
     if (!given) throw new OnnxImportError(`${what} has no shape; give it with shapes: { '${vi.name}': [...] }`);
