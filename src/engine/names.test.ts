@@ -8,7 +8,7 @@ import { runEntryPoint } from '../reference';
 import { openModel } from './model';
 
 const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'] as const;
-const f32 = (values: number[]): HostTensor => ({ type: { kind: 'tensor', shape: [values.length], element: 'float32' }, data: new Float32Array(values) });
+const f32 = (values: number[]): HostTensor => ({ type: { kind: 'tensor', shape: [values.length], element: 'float32', constant: false }, data: new Float32Array(values) });
 
 describe('names that Object.prototype also has', () => {
   it('ONNX: inputs, outputs, nodes, initializers and attributes', () => {

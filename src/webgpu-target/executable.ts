@@ -6,7 +6,7 @@ import { CgcError, maxOf } from '../core';
 import type { ExecutableKernel, GpuExecutable, Operation, PipelineCreation } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelOptions, type KernelSpec, planKernels, resultBindings } from './kernel-plan';
-import { checkRecordedKernels, kernelsFromAttr } from './kernel-config';
+import { checkKernels, kernelsFromAttr } from './kernel-config';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 
 export interface KernelStep extends ExecutableKernel {
@@ -138,7 +138,7 @@ function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile:
   const results = def.body().operations.at(-1)!.operands.length;
   const bad = kernels.find((k) => k.inputs !== args || k.output < args || k.output + (k.outputs ?? 1) > args + results);
   if (bad) throw new CgcError('runtime', `@${symbol}: recorded kernel ${bad.name} reads ${bad.inputs} inputs and writes from binding ${bad.output}, but the subgraph has ${args} arguments and ${results} results`);
-  checkRecordedKernels(kernels, profile);
+  checkKernels(kernels, profile);
   return kernels;
 }
 

@@ -66,14 +66,14 @@ export function kernelsFromAttr(attr: Attribute, symbol: string): KernelSpec[] {
 export const MAX_KERNEL_WGSL_BYTES = 1024 * 1024;
 
 /**
- * Checks kernels read from a configuration (a program from elsewhere) against `profile`, before any
- * of their WGSL reaches the device: source size, binding count and each binding's place (an input,
- * a result or the workspace), workgroup counts and workspace size.
+ * Checks kernels from elsewhere (a program's recorded configuration, a target file's template)
+ * against `profile`, before any of their WGSL reaches the device: source size, binding count and
+ * each binding's place (an input, a result or the workspace), workgroup counts, workspace size.
  */
-export function checkRecordedKernels(kernels: readonly KernelSpec[], profile: GpuProfile): void {
+export function checkKernels(kernels: readonly KernelSpec[], profile: GpuProfile): void {
   const limit = (name: string) => profile.limits[name] ?? DEFAULT_GPU_PROFILE.limits[name]!;
   for (const k of kernels) {
-    const fail = (what: string): never => { throw new KernelConfigError(`recorded kernel ${k.name}: ${what}`); };
+    const fail = (what: string): never => { throw new KernelConfigError(`kernel ${k.name}: ${what}`); };
     if (k.wgsl.length > MAX_KERNEL_WGSL_BYTES) fail(`its WGSL is ${k.wgsl.length} characters; at most ${MAX_KERNEL_WGSL_BYTES} are read`);
     const maxBindings = limit('maxStorageBuffersPerShaderStage');
     if (k.bindings.length > maxBindings) fail(`${k.bindings.length} bindings; the device allows ${maxBindings} storage buffers per shader stage (maxStorageBuffersPerShaderStage)`);
