@@ -2,7 +2,6 @@
 // compile (or take a compiled program as it is), load on WebGPU (Dawn), run, and print each output
 // (shape, first values, top-5 for a 1×K output) with timings, dispatch and submit counts; with
 // --profile, every kernel's GPU time; with --json, the run report instead.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type ElementType, type ResourceLimits, type ShapedType, byteSize, formatDiagnostic, numElements, resolveLimits } from '../ir';
 import {
@@ -20,7 +19,7 @@ import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, Usa
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
-import { readNamedFile } from './files';
+import { readInputFile, readNamedFile } from './files';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
@@ -28,7 +27,7 @@ export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NA
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
-  const bytes = readFileSync(spec);
+  const bytes = readInputFile(spec, resolveLimits());
   if (bytes.length !== byteSize(type)) throw new UsageError(`${spec} has ${bytes.length} bytes; input #${index} needs ${byteSize(type)} (${type.shape.join('x')} ${type.element})`);
   return tensorFromBytes({ ...type, kind: 'tensor' }, bytes);
 }
