@@ -1,6 +1,6 @@
 // Minimal argv parsing for the `cgc` CLI: positionals plus `--flag value` / `--flag=value` / `-o value`,
 // and the resource-limit flags every command that reads a model takes.
-import { CgcError } from '../core';
+import { CgcError, ownValue } from '../core';
 import { LIMITS, type LimitName, type ResourceLimits } from '../ir/limits';
 
 export interface ParsedArgs {
@@ -34,9 +34,9 @@ export function parseArgs(argv: readonly string[], known: Readonly<Record<string
       continue;
     }
     const eq = a.indexOf('=');
-    const name = a.startsWith('--') ? a.slice(2, eq < 0 ? undefined : eq) : short[a.slice(1)] ?? a;
-    if (!a.startsWith('--') && !(a.slice(1) in short)) throw new UsageError(`unknown option '${a}'`);
-    if (!(name in known)) throw new UsageError(`unknown option '--${name}' (options: ${Object.keys(known).map((k) => `--${k}`).join(', ')})`);
+    const name = a.startsWith('--') ? a.slice(2, eq < 0 ? undefined : eq) : ownValue(short, a.slice(1)) ?? a;
+    if (!a.startsWith('--') && !Object.hasOwn(short, a.slice(1))) throw new UsageError(`unknown option '${a}'`);
+    if (!Object.hasOwn(known, name)) throw new UsageError(`unknown option '--${name}' (options: ${Object.keys(known).map((k) => `--${k}`).join(', ')})`);
     if (known[name]) {
       const value = eq >= 0 && a.startsWith('--') ? a.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`option '--${name}' needs a value`);
@@ -53,7 +53,8 @@ export function parseArgs(argv: readonly string[], known: Readonly<Record<string
 /** `--shape input=1x3x224x224[,other=1x10]`: shapes for ONNX inputs with dynamic dimensions. */
 export function parseShapes(value: string | undefined): Record<string, number[]> | undefined {
   if (value === undefined) return undefined;
-  const out: Record<string, number[]> = {};
+  // No prototype: a graph input may be named `__proto__`.
+  const out = Object.create(null) as Record<string, number[]>;
   for (const part of value.split(',')) {
     const eq = part.lastIndexOf('=');
     const dims = part.slice(eq + 1).split('x').map(Number);

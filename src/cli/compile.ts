@@ -3,7 +3,7 @@
 // IR, the memory plan, or the partitions with the decision log.
 import { writeFileSync } from 'node:fs';
 import type { CompileState } from '../compiler/state';
-import { ARENA_SETTINGS, CgcError, GRANULARITIES, validateArenas, validateGranularity } from '../core';
+import { ARENA_SETTINGS, CgcError, append, GRANULARITIES, validateArenas, validateGranularity } from '../core';
 import { dirname, relative, resolve } from 'node:path';
 import { type Operation, type Target, formatDiagnostic, printModule } from '../ir';
 import { ATTR, CONSTANT } from '../ir/structural';
@@ -116,7 +116,8 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
   }
   const counts = plannedRunCounts(state.output!, targets!);
   lines.push(`per run: ${counts.dispatches} GPU dispatches (kernels), ${counts.submits} queue submit(s)`);
-  lines.push('', 'decisions:', ...decisionLines(state).map((l) => `  ${l}`));
+  lines.push('', 'decisions:');
+  append(lines, decisionLines(state).map((l) => `  ${l}`));
   io.stdout(lines.join('\n'));
   return 0;
 }

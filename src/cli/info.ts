@@ -1,6 +1,7 @@
 // `cgc info FILE [--weights W.safetensors]`: what a model file is — its interface (the spec's GUID
 // and name), dialect version, format, op counts, and its constants and their bytes; for a compiled
 // program also its format version, device profile, partitions with their targets and kernels.
+import { append } from '../core';
 import { CONSTANT, PARTITION } from '../ir/structural';
 import {
   INTERFACE_ATTR, INTERFACES, VERSION_ATTR, byteSize, documentOf, formatDiagnostic, interfaceName, isolatePartition, type Operation, targetNamed,
@@ -62,7 +63,7 @@ export function infoCommand(argv: readonly string[], io: CliIO): number {
   ];
   if (moduleRole(loaded.module) === 'CGC_OUTPUT') {
     try {
-      lines.push(...programLines(programOf(loaded.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), positionals[0])));
+      append(lines, programLines(programOf(loaded.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), positionals[0])));
     } catch (e) {
       if (!(e instanceof ProgramError)) throw e;
       lines.push(`program:    not one this build runs: ${e.message}`);

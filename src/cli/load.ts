@@ -1,16 +1,17 @@
 // Loads a model file for CLI commands: CGC IR text (`.mlir`) or MLIR bytecode (`.mlirbc`, which may
 // carry its constants as resources), plus a weights file: `--weights`, or a `.safetensors` beside
 // the model with the same base name.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CgcError } from '../core';
 import { CONSTANT, PROGRAM } from '../ir/structural';
 import {
   CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR, stringAttr,
-  type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, limitMessage, resolveLimits,
+  type Diagnostic, type Operation, type ResourceLimits, type ShapedType, byteSize, resolveLimits,
 } from '../ir';
 import { type Model, ModelError, detectFormat, openModel } from '../engine/model';
 import { constantTypesOf, readSafetensors, SafetensorsError, type NamedTensor } from '../ir/safetensors';
+import { FolderFiles, readInputFile } from './files';
 
 export interface LoadedModel {
   /** The model, opened through the engine API (absent when it could not be read: see diagnostics). */
@@ -29,10 +30,11 @@ export function siblingWeights(file: string): string | undefined {
   return candidate !== file && existsSync(candidate) ? candidate : undefined;
 }
 
-function readFile(file: string): Uint8Array | string {
+function readFile(file: string, limits: ResourceLimits): Uint8Array | string {
   try {
-    return readFileSync(file);
+    return readInputFile(file, limits);
   } catch (e) {
+    if (e instanceof CgcError) return e.message;
     return `${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
   }
 }
@@ -45,43 +47,18 @@ export interface LoadOptions {
   limits?: Partial<ResourceLimits>;
 }
 
-/** ONNX external data, read on demand from the model's folder (names may not leave it). */
-class ExternalDataFiles implements ReadonlyMap<string, Uint8Array> {
-  private cache = new Map<string, Uint8Array>();
-  constructor(private readonly dir: string) {}
-  get(name: string): Uint8Array | undefined {
-    if (isAbsolute(name) || normalize(name).startsWith('..')) return undefined;
-    if (!this.cache.has(name)) {
-      try {
-        this.cache.set(name, readFileSync(join(this.dir, name)));
-      } catch {
-        return undefined;
-      }
-    }
-    return this.cache.get(name);
-  }
-  has(name: string): boolean { return this.get(name) !== undefined; }
-  get size(): number { return this.cache.size; }
-  forEach(f: (v: Uint8Array, k: string, m: ReadonlyMap<string, Uint8Array>) => void): void { this.cache.forEach((v, k) => f(v, k, this)); }
-  entries() { return this.cache.entries(); }
-  keys() { return this.cache.keys(); }
-  values() { return this.cache.values(); }
-  [Symbol.iterator]() { return this.cache[Symbol.iterator](); }
-}
-
 export function loadModel(file: string, weightsOrOptions?: string | LoadOptions): LoadedModel {
   const options: LoadOptions = typeof weightsOrOptions === 'string' ? { weightsFile: weightsOrOptions } : weightsOrOptions ?? {};
   const limits = resolveLimits(options.limits);
   const fail = (message: string, format: LoadedModel['format'] = 'text'): LoadedModel => ({ format, diagnostics: [{ severity: 'error', message }] });
-  const bytes = readFile(file);
+  const bytes = readFile(file, limits);
   if (typeof bytes === 'string') return fail(bytes);
-  if (bytes.length > limits.maxFileBytes) return fail(limitMessage('maxFileBytes', bytes.length, limits.maxFileBytes, `${file} is too large`));
   const detected = detectFormat(bytes, file);
   const format: LoadedModel['format'] = detected === 'mlirbc' ? 'bytecode' : detected === 'onnx' ? 'onnx' : 'text';
   let weights: ReadonlyMap<string, NamedTensor> | undefined;
   const wf = format === 'onnx' ? undefined : options.weightsFile ?? siblingWeights(file);
   if (wf) {
-    const wbytes = readFile(wf);
+    const wbytes = readFile(wf, limits);
     if (typeof wbytes === 'string') return fail(wbytes);
     try {
       weights = readSafetensors(wbytes, limits).tensors;
@@ -96,7 +73,7 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
     model = openModel(bytes, {
       fileName: file, limits, acceptProgram: true,
       ...(options.shapes ? { shapes: options.shapes } : {}),
-      ...(format === 'onnx' ? { externalFiles: new ExternalDataFiles(dirname(file)) } : {}),
+      ...(format === 'onnx' ? { externalFiles: new FolderFiles(dirname(file), limits) } : {}),
       ...(weights ? { constants: new Map([...weights].map(([k, t]) => [k, t.data])) } : {}),
       ...(constantTypes ? { constantTypes } : {}),
     });

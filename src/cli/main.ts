@@ -1,6 +1,6 @@
 // The `cgc` command line: subcommands over the same compiler and runtime the app uses.
 import { CGC_VERSION, DEFAULT_LIMITS, LIMITS, type LimitName } from '../ir';
-import { CgcError, formatCgcError } from '../core';
+import { CgcError, formatCgcError, lookupTable } from '../core';
 import { COMPILE_USAGE, PARTITIONS_USAGE, PLAN_USAGE, compileCommand, partitionsCommand, planCommand } from './compile';
 import { BENCH_USAGE, benchCommand } from './bench';
 import { BENCH_KERNELS_USAGE, benchKernelsCommand } from './bench-kernels';
@@ -19,7 +19,7 @@ export interface CliIO {
 /** A command returns its exit code; `check` returns it asynchronously (onnxruntime's sessions are async). */
 type Command = (argv: readonly string[], io: CliIO) => number | Promise<number>;
 
-const COMMANDS: Record<string, { usage: string; summary: string; run: Command }> = {
+const COMMANDS: Record<string, { usage: string; summary: string; run: Command }> = lookupTable({
   print: { usage: PRINT_USAGE, summary: 'parse and verify CGC IR (text or bytecode); print it as pretty or generic text or MLIR bytecode', run: printCommand },
   compile: { usage: COMPILE_USAGE, summary: 'compile a model to CGC Output IR (subgraphs, partitions, scratch plan, program)', run: compileCommand },
   plan: { usage: PLAN_USAGE, summary: 'compile and print the scratch memory plan', run: planCommand },
@@ -31,7 +31,7 @@ const COMMANDS: Record<string, { usage: string; summary: string; run: Command }>
   bench: { usage: BENCH_USAGE, summary: 'end-to-end latency on WebGPU (Dawn), side by side with onnxruntime-web\'s WebGPU backend (--vs ort)', run: benchCommand },
   'bench-kernels': { usage: BENCH_KERNELS_USAGE, summary: 'kernel microbenchmarks on WebGPU: GEMM and model layers in TFLOP/s, bandwidth-bound kernels in GB/s', run: benchKernelsCommand },
   info: { usage: INFO_USAGE, summary: 'show a model file\'s interface, version, op counts and constants', run: infoCommand },
-};
+});
 
 function help(): string {
   const lines = ['usage: cgc <command> [options]', '', 'commands:'];

@@ -2,13 +2,12 @@
 // compile (or take a compiled program as it is), load on WebGPU (Dawn), run, and print each output
 // (shape, first values, top-5 for a 1×K output) with timings, dispatch and submit counts; with
 // --profile, every kernel's GPU time; with --json, the run report instead.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type ElementType, type ShapedType, byteSize, formatDiagnostic, numElements } from '../ir';
+import { type ElementType, type ResourceLimits, type ShapedType, byteSize, formatDiagnostic, numElements, resolveLimits } from '../ir';
 import {
   ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, tensorFromBytes, validateArenas, validateGranularity, validateRuns,
 } from '../core';
-import { type NamedTensor, SafetensorsError, readSafetensors } from '../ir/safetensors';
+import { type NamedTensor, readSafetensors } from '../ir/safetensors';
 import { type ProgramFile, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { outputNames, runReport } from '../engine/report';
 import { targetsFor } from '../engine/model';
@@ -20,6 +19,7 @@ import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, Usa
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
+import { readInputFile, readNamedFile } from './files';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
@@ -27,7 +27,7 @@ export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NA
 
 function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
   if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
-  const bytes = readFileSync(spec);
+  const bytes = readInputFile(spec, resolveLimits());
   if (bytes.length !== byteSize(type)) throw new UsageError(`${spec} has ${bytes.length} bytes; input #${index} needs ${byteSize(type)} (${type.shape.join('x')} ${type.element})`);
   return tensorFromBytes({ ...type, kind: 'tensor' }, bytes);
 }
@@ -53,7 +53,8 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const shapes = parseShapes(flags.get('shape'));
   const file = positionals[0]!;
-  const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
+  const limits = resolveLimits(limitsFromFlags(flags));
+  const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.model) return 1;
   // A compiled program (Output IR) loads as it is; a model (Input IR) is compiled first.
@@ -62,7 +63,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     for (const flag of ['shape', 'granularity', 'arenas', 'fusion']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
     shipped = programOf(loaded.model.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), file);
   }
-  const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, io) : undefined;
+  const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, limits, io) : undefined;
   if (weightsBeside === null) return 1;
   const weight = (n: string) => loaded.weights?.get(n)?.data ?? weightsBeside?.get(n)?.data;
   // Profiled kernels are timed at full resolution (Dawn otherwise rounds timestamps to 65.5 µs).
@@ -145,12 +146,12 @@ function inputSpec(flag: string | undefined, argNames: readonly string[], i: num
 }
 
 /** The weights file a program names, read from beside it (null after reporting why it cannot be). */
-function programWeights(file: string, weightsFile: string, io: CliIO): ReadonlyMap<string, NamedTensor> | null {
+function programWeights(file: string, weightsFile: string, limits: ResourceLimits, io: CliIO): ReadonlyMap<string, NamedTensor> | null {
   const path = resolve(dirname(file), weightsFile);
   try {
-    return readSafetensors(readFileSync(path)).tensors;
+    return readSafetensors(readNamedFile(dirname(file), weightsFile, limits), limits).tensors;
   } catch (e) {
-    io.stderr(`${file}: error: the program's weights file ${path} cannot be read: ${e instanceof SafetensorsError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    io.stderr(`${file}: error: the program's weights file ${path} cannot be read: ${e instanceof CgcError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     return null;
   }
 }

@@ -139,24 +139,65 @@ export class CompileState {
   }
 
   /**
+   * memoryOf and offsetIn for many values at once, from the aliases as they are now: each chain of
+   * views is walked once (walking it from every view of a chain of n reshapes would be n² steps).
+   */
+  viewRoots(): (v: Value) => { root: Value; offset: number } {
+    const known = new Map<Value, { root: Value; offset: number }>();
+    return (v) => {
+      const path: Value[] = [];
+      let at = v;
+      let found: { root: Value; offset: number } | undefined;
+      for (let next = this.aliases.get(at); next && !(found = known.get(at)); next = this.aliases.get(at)) {
+        path.push(at);
+        at = next.of;
+      }
+      found ??= known.get(at) ?? { root: at, offset: 0 };
+      for (let i = path.length - 1; i >= 0; i--) {
+        found = { root: found.root, offset: found.offset + this.aliases.get(path[i]!)!.offset };
+        known.set(path[i]!, found);
+      }
+      return found;
+    };
+  }
+
+  /**
    * The steps that write the bytes a reader of `v` sees: its own writer; for a reshape's view, its
-   * input's writers; for an elided concat's result, every part's writer. Built from the schedule as
-   * it is now.
+   * input's writers; for an elided concat's result, every part's writer. Built from the schedule and
+   * the aliases as they are now.
    */
   writersOf(): (v: Value) => readonly number[] {
     const direct = new Map<Value, number>();
     this.schedule.forEach((sg, step) => sg.outputs.forEach((v) => direct.set(v, step)));
     const parts = new Map<Value, Value[]>();
     for (const [v, view] of this.aliases) if (view.part) parts.set(view.of, [...(parts.get(view.of) ?? []), v]);
-    const of = (v: Value): readonly number[] => {
-      const d = direct.get(v);
-      if (d !== undefined) return [d];
+    const aliases = new Map(this.aliases);
+    // What a value's writers come from: itself, its parts (an elided concat), or what it is a view of.
+    const sources = (v: Value): readonly Value[] => {
       const whole = parts.get(v);
-      if (whole) return whole.flatMap(of);
-      const view = this.aliases.get(v);
-      return view ? of(view.of) : [];
+      if (whole) return whole;
+      const view = aliases.get(v);
+      return view ? [view.of] : [];
     };
-    return of;
+    const memo = new Map<Value, readonly number[]>();
+    const entered = new Set<Value>();
+    // An explicit stack, not recursion: a chain of views is as long as the model.
+    return (start: Value): readonly number[] => {
+      const stack = [start];
+      while (stack.length) {
+        const v = stack[stack.length - 1]!;
+        if (memo.has(v)) { stack.pop(); continue; }
+        const d = direct.get(v);
+        if (d !== undefined) { memo.set(v, [d]); stack.pop(); continue; }
+        entered.add(v);
+        const from = sources(v);
+        const missing = from.filter((x) => !memo.has(x) && !entered.has(x));
+        if (missing.length) { for (const x of missing) stack.push(x); continue; }
+        memo.set(v, from.flatMap((x) => memo.get(x) ?? []));
+        stack.pop();
+      }
+      return memo.get(start)!;
+    };
   }
   output?: Operation;
   readonly decisions = new Map<Operation, Decision>();

@@ -3,5 +3,7 @@
 export * from './tensor';
 export * from './float16';
 export * from './stats';
+export * from './arrays';
+export * from './records';
 export * from './errors';
 export * from './options';

@@ -6,7 +6,7 @@ import {
 } from '../ir';
 import { compile as compileModule, compileAsync } from '../compiler/pipeline';
 import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
-import { importOnnx } from '../compiler/import/onnx';
+import { type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/import/onnx';
 import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
@@ -41,8 +41,8 @@ export interface OpenOptions {
   readonly fileName?: string;
   /** Constant data by name (a weights file's tensors); a bytecode file's resources come first. */
   readonly constants?: ReadonlyMap<string, Uint8Array>;
-  /** ONNX external data by the `location` initializers give. */
-  readonly externalFiles?: ReadonlyMap<string, Uint8Array>;
+  /** ONNX external data by the `location` initializers give: files in memory, or a reader of byte ranges (the CLI's reads them from disk). */
+  readonly externalFiles?: ReadonlyMap<string, Uint8Array> | ExternalFiles;
   /** Full shapes for ONNX inputs with dynamic dimensions. */
   readonly shapes?: Readonly<Record<string, number[]>>;
   readonly limits?: Partial<ResourceLimits>;
@@ -101,7 +101,7 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   let producer: string | undefined;
   if (format === 'onnx') {
     const r = importOnnx(source as Uint8Array, {
-      limits, fileName, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: options.externalFiles } : {}),
+      limits, fileName, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: 'read' in options.externalFiles ? options.externalFiles : externalFilesOf(options.externalFiles) } : {}),
     });
     module = r.module;
     constants = new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)]));

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INTERFACES, INTERFACE_ATTR, intAttr, parseModule, readBytecode, stringAttr, writeBytecode } from '../ir';
-import { ATTR, SUBGRAPH } from '../ir/structural';
+import { INTERFACES, INTERFACE_ATTR, documentOf, intAttr, isolatePartition, parseModule, readBytecode, stringAttr, targetNamed, writeBytecode } from '../ir';
+import { ATTR, PARTITION, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
 import { constantTypesOf, readSafetensors } from '../ir/safetensors';
 import { DEFAULT_GPU_PROFILE, profileShortfall } from '../webgpu-target/limits';
-import { PROGRAM_FORMAT, PROGRAM_FORMAT_ATTR, ProgramError, programOf, readProgram, writeProgram } from './program';
+import { KernelConfigError, MAX_KERNEL_WGSL_BYTES, kernelsAttr, kernelsFromAttr } from '../webgpu-target/kernel-config';
+import type { KernelSpec } from '../webgpu-target/kernel-plan';
+import { PROGRAM_FORMAT, PROGRAM_FORMAT_ATTR, type ProgramFile, ProgramError, programOf, readProgram, writeProgram } from './program';
 import { defaultTargets } from './targets';
 
 const DIR = join(__dirname, '../../public/models');
@@ -65,5 +67,39 @@ describe('programs', () => {
     expect(profileShortfall(profile, { ...profile, limits: DEFAULT_GPU_PROFILE.limits })).toBe('it needs maxComputeWorkgroupStorageSize ≥ 32768; this device has 16384');
     const aligned = { features: [], limits: { minStorageBufferOffsetAlignment: 64 } };
     expect(profileShortfall(aligned, DEFAULT_GPU_PROFILE)).toBe('it needs minStorageBufferOffsetAlignment ≤ 64; this device has 256');
+  });
+});
+
+describe('a program from elsewhere is checked before its WGSL reaches a device', () => {
+  /** The program with the first kernel of its first recorded configuration changed by `edit`. */
+  const tampered = (edit: (k: KernelSpec) => KernelSpec): ProgramFile => {
+    const copy = readProgram(writeProgram(output, { profile, constants }));
+    const sg = copy.output.body().operations.find((o) => o.name === SUBGRAPH && o.attr(ATTR.configuration))!;
+    const [first, ...rest] = kernelsFromAttr(sg.attr(ATTR.configuration)!, sg.symbolName!);
+    sg.attributes.set(ATTR.configuration, kernelsAttr([edit(first!), ...rest], sg.symbolName!));
+    return readProgram(writeProgram(copy.output, { profile, constants }));
+  };
+  /** Describes every partition, as loading does before it creates a shader module. */
+  const describeAll = (p: ProgramFile) => {
+    const targets = defaultTargets(p.profile);
+    for (const part of p.output.body().operations.filter((o) => o.name === PARTITION)) {
+      const isolated = isolatePartition(p.output, part.symbolName!);
+      const origin = isolated.body().operations.map((o) => o.attr('origin')).find((a) => a?.kind === 'string') as { value: string };
+      targetNamed(targets, origin.value, 'test').describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), part.symbolName!);
+    }
+  };
+
+  it('takes the kernels it was compiled with', () => expect(() => describeAll(tampered((k) => k))).not.toThrow());
+
+  it.each<[string, (k: KernelSpec) => KernelSpec, string]>([
+    ['workgroups past the device', (k) => ({ ...k, workgroups: [70_000, 1, 1] }), "workgroups [70000, 1, 1] pass the device's 65535 per dimension (maxComputeWorkgroupsPerDimension)"],
+    ['more bindings than storage buffers', (k) => ({ ...k, bindings: [...k.bindings, 9, 10, 11, 12, 13, 14, 15, 16] }), 'the device allows 8 storage buffers per shader stage'],
+    ['a binding that is no input or result', (k) => ({ ...k, bindings: [...k.bindings.slice(0, -1), 7] }), 'binding 7 is none of its'],
+    ['a binding twice', (k) => ({ ...k, bindings: [k.bindings[0]!, ...k.bindings] }), 'is listed twice'],
+    ['WGSL past the size cap', (k) => ({ ...k, wgsl: k.wgsl + ' '.repeat(MAX_KERNEL_WGSL_BYTES) }), `at most ${MAX_KERNEL_WGSL_BYTES} are read`],
+    ['a workspace past a storage binding', (k) => ({ ...k, workspace: 2 ** 31 }), 'workspace passes the device'],
+  ])('refuses %s, naming the kernel', (_, edit, message) => {
+    expect(() => describeAll(tampered(edit))).toThrow(KernelConfigError);
+    expect(() => describeAll(tampered(edit))).toThrow(message);
   });
 });

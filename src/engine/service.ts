@@ -18,7 +18,7 @@ import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
 import { CompileError, type Decision } from '../compiler/state';
-import { type ArenaSetting, CgcError, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity } from '../core';
+import { type ArenaSetting, CgcError, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity, ownValue } from '../core';
 
 export interface CompileRequest {
   /** CGC IR text, or MLIR bytecode bytes; ignored when `onnx` is given. */
@@ -134,7 +134,7 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   const file = req.fileName ?? (req.onnx ? 'model.onnx' : 'model.mlir');
   const types = req.constantTypes;
   let constantTypes = types ? (name: string): ShapedType | undefined => {
-    const t = Object.hasOwn(types, name) ? types[name] : undefined;
+    const t = ownValue(types, name);
     return t && { kind: 'tensor', shape: t.shape, element: t.element, constant: true };
   } : undefined;
   const limits = req.limits ?? {};

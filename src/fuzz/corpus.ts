@@ -5,7 +5,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ParseOptions, parseModule, printModule, writeBytecode } from '../ir';
+import { CgcError } from '../core';
+import { type ParseOptions, byteSize, parseModule, printModule, writeBytecode } from '../ir';
+import { compile } from '../compiler/pipeline';
+import { writeProgram } from '../engine/program';
+import { defaultTargets } from '../engine/targets';
+import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 import { constantTypesOf, readSafetensors, writeSafetensors } from '../ir/safetensors';
 import { CONSTANT } from '../ir/structural';
 import type { ShapedType } from '../ir/types';
@@ -99,6 +104,31 @@ export function shareLinkSeeds(): string[] {
     `#model=file:42385:${'3f2a'.repeat(16)}:blazeface.onnx&with=blazeface.data&view=memory&targets=webgpu,my-npu&runs=10&diff=on`,
     ...small.map((s, i) => `#view=${['source', 'graph', 'memory', 'ir'][i % 4]}&name=model${i}.mlir&src=${b64url(deflateRawSync(s.text))}`),
   ];
+}
+
+/**
+ * Compiled programs (.mlirbc with WGSL inside): the compile goldens' models compiled for WebGPU's
+ * default profile, with zeroed weights carried inside (a program from elsewhere is untrusted too).
+ */
+export function programSeeds(): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (const file of filesUnder(join(REPO_ROOT, 'tests/compile'), '.mlir')) {
+    const module = parseModule(readFileSync(file, 'utf8'), { file }).module;
+    if (!module) continue;
+    try {
+      const output = compile(module, defaultTargets()).output!;
+      const constants = new Map<string, Uint8Array>();
+      for (const op of output.walk()) {
+        const name = op.name === CONSTANT ? op.attr('name') : undefined;
+        if (name?.kind === 'string') constants.set(name.value, new Uint8Array(byteSize(op.results[0]!.type as ShapedType)));
+      }
+      out.push(writeProgram(output, { profile: DEFAULT_GPU_PROFILE, constants }));
+    } catch (e) {
+      // A golden that needs its weights file to compile is left out.
+      if (!(e instanceof CgcError)) throw e;
+    }
+  }
+  return out;
 }
 
 /** Target files: the examples, and each example cut to one pattern (so splices mix smaller pieces). */

@@ -14,9 +14,10 @@ import { TARGETS } from './targets';
 const SCALE = Number(process.env.FUZZ_CI_SCALE ?? 1);
 /**
  * About 2–3 s each here; ir-text inputs are the slowest (each accepted module is printed and re-parsed
- * twice), then target-file's (each accepted file's target compiles a model).
+ * twice), then target-file's (each accepted file's target compiles a model) and program's (each
+ * accepted program's partitions are described).
  */
-const CI_INPUTS: Readonly<Record<string, number>> = { 'ir-text': 300, 'target-file': 600 };
+const CI_INPUTS: Readonly<Record<string, number>> = { 'ir-text': 300, 'target-file': 600, program: 600 };
 const CANARIES = new URL('./testing/canary-targets.ts', import.meta.url).href;
 
 describe('fuzz targets, short run (seed 1)', () => {

@@ -15,7 +15,12 @@ import { INTERFACES } from '../ir';
 import { defaultTargets } from '../engine/targets';
 import { createFileTarget } from '../webgpu-target/file-target';
 import { TargetFileError, readTargetFile } from '../webgpu-target/target-file';
-import { bytecodeSeeds, irTextSeeds, specConstantTypes, onnxSeeds, safetensorsSeeds, shareLinkSeeds, targetFileSeeds, tensorProtoSeeds } from './corpus';
+import { bytecodeSeeds, irTextSeeds, specConstantTypes, onnxSeeds, programSeeds, safetensorsSeeds, shareLinkSeeds, targetFileSeeds, tensorProtoSeeds } from './corpus';
+import { CgcError } from '../core';
+import { isolatePartition, targetNamed as targetOf } from '../ir';
+import { documentOf } from '../ir/exchange';
+import { PARTITION } from '../ir/structural';
+import { ProgramError, readProgram } from '../engine/program';
 import { type Rng, mutateBytes } from './mutate-bytes';
 import { mutateBytecode, mutateSafetensors, mutateText } from './mutate-formats';
 import { mutateProtobuf } from './mutate-protobuf';
@@ -256,7 +261,36 @@ const targetFile: FuzzTarget = {
   },
 };
 
-export const TARGETS: readonly FuzzTarget[] = [irText, bytecode, onnx, tensorProto, safetensors, shareLink, targetFile];
+const program: FuzzTarget = {
+  name: 'program',
+  ext: 'mlirbc',
+  contract: 'readProgram throws ProgramError with a message; an accepted program\'s every partition isolates and its target describes '
+    + 'its kernels, each recorded kernel checked against the profile (size, bindings, workgroups) before any device sees it, '
+    + 'or refuses with a CgcError',
+  seeds: programSeeds,
+  mutate: (input, r, seeds) => (r() < 0.6 ? mutateBytecode(input, r, seeds) : mutateBytes(input, r, seeds)),
+  run: (input) => {
+    let file;
+    try {
+      file = readProgram(input, 'fuzz.mlirbc');
+    } catch (e) {
+      return refusedBy(e, ProgramError);
+    }
+    try {
+      const targets = defaultTargets(file.profile);
+      for (const p of file.output.body().operations.filter((o) => o.name === PARTITION && o.symbolName)) {
+        const isolated = isolatePartition(file.output, p.symbolName!);
+        const origin = isolated.body().operations.map((o) => o.attr('origin')).find((a) => a?.kind === 'string') as { value: string } | undefined;
+        if (origin) targetOf(targets, origin.value, `partition @${p.symbolName!}`).describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), p.symbolName!);
+      }
+    } catch (e) {
+      return refusedBy(e, CgcError);
+    }
+    return 'accepted';
+  },
+};
+
+export const TARGETS: readonly FuzzTarget[] = [irText, bytecode, onnx, tensorProto, safetensors, shareLink, targetFile, program];
 
 export function targetNamed(name: string): FuzzTarget {
   const t = TARGETS.find((x) => x.name === name);

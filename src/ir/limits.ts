@@ -1,6 +1,7 @@
 // Resource limits on models from untrusted sources, stated once: file size, op count, elements of
-// one tensor, total constant bytes, nesting depth and compile time. Readers check them before they
-// allocate; passing one is an error that names the limit, the value seen, and how to raise it.
+// one tensor, total constant bytes, nesting depth, compile time and a weights header's size.
+// Readers check them before they allocate; passing one is an error that names the limit, the value
+// seen, and how to raise it.
 import { CgcError } from '../core';
 import type { Diagnostic } from './diagnostics';
 import type { Operation } from './operation';
@@ -20,6 +21,10 @@ export interface ResourceLimits {
   readonly maxNesting: number;
   /** Wall time of one compile, checked between passes. */
   readonly compileTimeoutMs: number;
+  /** Bytes of a weights (safetensors) file's JSON header. */
+  readonly maxHeaderBytes: number;
+  /** Entries (tensors) in a weights file's header: each costs memory and time to parse, even an empty one. */
+  readonly maxHeaderEntries: number;
 }
 
 const MiB = 1024 * 1024;
@@ -31,6 +36,8 @@ export const DEFAULT_LIMITS: ResourceLimits = {
   maxConstantBytes: 2048 * MiB,
   maxNesting: 64,
   compileTimeoutMs: 120_000,
+  maxHeaderBytes: 100 * MiB,
+  maxHeaderEntries: 100_000,
 };
 
 export type LimitName = keyof ResourceLimits;
@@ -46,6 +53,8 @@ export const LIMITS: Readonly<Record<LimitName, { label: string; unit: string; f
   maxConstantBytes: { label: 'constant size limit', unit: 'bytes', flag: '--max-constant-mb', scale: MiB, setting: 'max constant MiB' },
   maxNesting: { label: 'nesting limit', unit: 'levels', flag: '--max-nesting', scale: 1, setting: 'max nesting' },
   compileTimeoutMs: { label: 'compile time limit', unit: 'ms', flag: '--compile-timeout-s', scale: 1000, setting: 'compile timeout s' },
+  maxHeaderBytes: { label: 'weights header size limit', unit: 'bytes', flag: '--max-header-mb', scale: MiB, setting: 'max header MiB' },
+  maxHeaderEntries: { label: 'weights header entry limit', unit: 'entries', flag: '--max-header-entries', scale: 1, setting: 'max header entries' },
 };
 
 /** "…: 2147483648 elements is over the tensor element limit of 2147483647; raise it with --max-tensor-elements (cgc) or Limits → max tensor elements (app)". */

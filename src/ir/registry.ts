@@ -1,5 +1,6 @@
 // The cgc_op registry: each op is declared once (operands, attributes with defaults and allowed
 // values, traits, shape/type inference); the parser, printer and verifier read these declarations.
+import { ownValue } from '../core';
 import type { Attribute } from './attributes';
 import type { Operation } from './operation';
 import { IRError } from './diagnostics';
@@ -77,12 +78,12 @@ export class OpContext {
   }
 
   has(name: string): boolean {
-    return this.attributes.has(name) || this.def.attributes?.[name]?.default !== undefined;
+    return this.attributes.has(name) || ownValue(this.def.attributes, name)?.default !== undefined;
   }
 
   private value(name: string): AttrValue {
     const attr = this.attributes.get(name);
-    const def = this.def.attributes?.[name];
+    const def = ownValue(this.def.attributes, name);
     if (!def) throw new Error(`op '${this.def.name}' reads undeclared attribute '${name}'`);
     if (attr === undefined) {
       if (def.default === undefined) throw new IRError(`'cgc_op.${this.def.name}' requires attribute '${name}'`);
@@ -136,7 +137,7 @@ export function checkAttributes(def: OpDef, attrs: ReadonlyMap<string, Attribute
   const problems: string[] = [];
   const declared = def.attributes ?? {};
   for (const [name, attr] of attrs) {
-    const ad = declared[name];
+    const ad = ownValue(declared, name);
     if (!ad) {
       const known = Object.keys(declared);
       problems.push(`'cgc_op.${def.name}' has no attribute '${name}'`

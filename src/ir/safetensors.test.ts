@@ -1,5 +1,6 @@
 // safetensors: round trip, the reference layout, and clear errors for malformed files.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from './limits';
 import { tensorType } from './types';
 import { SafetensorsError, readSafetensors, writeSafetensors } from './safetensors';
 
@@ -46,10 +47,49 @@ describe('safetensors', () => {
     ['size mismatch', file({ a: { dtype: 'F32', shape: [2], data_offsets: [0, 4] } }, new Uint8Array(4)), /4 bytes of data for a 8-byte tensor/],
     ['offsets outside data', file({ a: { dtype: 'F32', shape: [1], data_offsets: [0, 4] } }), /lie outside the 0-byte data section/],
     ['bad metadata', file({ __metadata__: { a: 1 } }), /values must be strings/],
+    ['overlapping tensors', file({ a: { dtype: 'F32', shape: [2], data_offsets: [0, 8] }, b: { dtype: 'F32', shape: [2], data_offsets: [4, 12] } }, new Uint8Array(12)),
+      /tensors "a" \[0, 8\] and "b" \[4, 12\] overlap/],
+    ['one tensor twice', file({ b: { dtype: 'I32', shape: [1], data_offsets: [0, 4] }, a: { dtype: 'F32', shape: [1], data_offsets: [0, 4] } }, new Uint8Array(4)), /overlap/],
+    ['a dtype named __proto__', file(JSON.parse('{"a":{"dtype":"__proto__","shape":[1],"data_offsets":[0,4]}}')),
+      /tensor "a": dtype "__proto__" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL\)/],
   ];
   for (const [name, bytes, want] of bad) {
     it(`rejects ${name}`, () => expect(() => readSafetensors(bytes)).toThrow(want));
   }
+});
+
+describe('safetensors header limits', () => {
+  /** A header of `n` empty tensors, built as bytes (the test itself must not build a million objects). */
+  const emptyTensors = (n: number): Uint8Array => {
+    const parts: string[] = [];
+    for (let i = 0; i < n; i++) parts.push(`"t${i}":{"dtype":"F32","shape":[0],"data_offsets":[0,0]}`);
+    const json = new TextEncoder().encode(`{${parts.join(',')}}`);
+    const out = new Uint8Array(8 + json.length);
+    new DataView(out.buffer).setBigUint64(0, BigInt(json.length), true);
+    out.set(json, 8);
+    return out;
+  };
+
+  it('refuses a header of 1.75 M empty tensors (100 MB, under the size limit) before parsing it', () => {
+    const bytes = emptyTensors(1_750_000);
+    expect(bytes.length).toBeLessThan(DEFAULT_LIMITS.maxHeaderBytes);
+    const t0 = performance.now();
+    const before = process.memoryUsage().heapUsed;
+    expect(() => readSafetensors(bytes)).toThrow('the header: 100002 entries is over the weights header entry limit of 100000 entries; '
+      + 'raise it with --max-header-entries (cgc) or Limits → max header entries (app)');
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(32 * 2 ** 20);
+  }, 30_000);
+
+  it('takes entries up to the limit, metadata aside, and names the header size limit', () => {
+    const bytes = emptyTensors(3);
+    expect(readSafetensors(bytes, { maxHeaderEntries: 3 }).tensors.size).toBe(3);
+    expect(() => readSafetensors(bytes, { maxHeaderEntries: 2 })).toThrow('the header: 3 entries is over the weights header entry limit of 2 entries');
+    expect(readSafetensors(file({ __metadata__: { a: 'b' }, x: { dtype: 'F32', shape: [0], data_offsets: [0, 0] } }), { maxHeaderEntries: 1 }).tensors.size).toBe(1);
+    // Colons and braces inside names and strings are not entries.
+    expect(readSafetensors(file({ 'a:{"b":1}': { dtype: 'F32', shape: [0], data_offsets: [0, 0] } }), { maxHeaderEntries: 1 }).tensors.size).toBe(1);
+    expect(() => readSafetensors(bytes, { maxHeaderBytes: 64 })).toThrow(/the header: \d+ bytes is over the weights header size limit of 64 bytes; raise it with --max-header-mb/);
+  });
 });
 
 describe('safetensors fuzz', () => {

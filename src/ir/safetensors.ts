@@ -1,6 +1,6 @@
 // Reader and writer for `.safetensors`, the common named-tensor weights format: an 8-byte
 // little-endian header length, a JSON header {name: {dtype, shape, data_offsets}}, then raw data.
-import { CgcError } from '../core';
+import { CgcError, lookupTable } from '../core';
 import { type ElementType, type ShapedType, byteSize, checkShape, numElements, tensorType } from './types';
 import { type ResourceLimits, limitMessage, resolveLimits } from './limits';
 
@@ -24,13 +24,30 @@ export class SafetensorsError extends CgcError {
   }
 }
 
-const DTYPE_TO_ELEMENT: Readonly<Record<string, ElementType>> = {
+const DTYPE_TO_ELEMENT: Readonly<Record<string, ElementType>> = lookupTable({
   F32: 'float32', F16: 'float16', I32: 'int32', I64: 'int64', I8: 'int8', U8: 'uint8', BOOL: 'bool', I16: 'int16', U16: 'uint16', U32: 'uint32',
-};
+});
 const ELEMENT_TO_DTYPE = Object.fromEntries(Object.entries(DTYPE_TO_ELEMENT).map(([k, v]) => [v, k])) as Record<ElementType, string>;
 
-/** Header size limit: the JSON header lists names and shapes only; 100 MiB is far past any real model's. */
-export const MAX_HEADER_BYTES = 100 * 1024 * 1024;
+/**
+ * The entries at the top level of a JSON object, counted from its bytes without parsing them (so a
+ * header of a million empty tensors is refused before it costs a gigabyte of objects); stops
+ * counting past `max`.
+ */
+function countTopLevelEntries(json: Uint8Array, max: number): number {
+  let depth = 0, entries = 0, inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i]!;
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) depth--;
+    else if (c === 0x3a && depth === 1 && ++entries > max) break;
+  }
+  return entries;
+}
 
 /** Reads a .safetensors file; sizes are checked against `limits` (DEFAULT_LIMITS where not given). */
 export function readSafetensors(bytes: Uint8Array, limitsGiven: Partial<ResourceLimits> = {}): Safetensors {
@@ -39,13 +56,16 @@ export function readSafetensors(bytes: Uint8Array, limitsGiven: Partial<Resource
   if (bytes.length < 8) throw new SafetensorsError(`file is ${bytes.length} bytes; a safetensors file starts with an 8-byte header length`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLen = view.getBigUint64(0, true);
-  if (headerLen > BigInt(Math.min(MAX_HEADER_BYTES, bytes.length - 8))) {
-    throw new SafetensorsError(`header length ${headerLen} exceeds the file (${bytes.length} bytes) or the ${MAX_HEADER_BYTES}-byte header limit`);
-  }
+  if (headerLen > BigInt(bytes.length - 8)) throw new SafetensorsError(`header length ${headerLen} exceeds the file (${bytes.length} bytes)`);
   const n = Number(headerLen);
+  if (n > limits.maxHeaderBytes) throw new SafetensorsError(limitMessage('maxHeaderBytes', n, limits.maxHeaderBytes, 'the header'));
+  const json = bytes.subarray(8, 8 + n);
+  // The metadata entry is not a tensor: one more than the limit.
+  const entries = countTopLevelEntries(json, limits.maxHeaderEntries + 1);
+  if (entries > limits.maxHeaderEntries + 1) throw new SafetensorsError(limitMessage('maxHeaderEntries', entries, limits.maxHeaderEntries, 'the header'));
   let header: unknown;
   try {
-    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(8, 8 + n)));
+    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
   } catch (e) {
     throw new SafetensorsError(`header is not valid UTF-8 JSON: ${(e as Error).message}`);
   }
@@ -54,15 +74,24 @@ export function readSafetensors(bytes: Uint8Array, limitsGiven: Partial<Resource
   const tensors = new Map<string, NamedTensor>();
   let metadata: Record<string, string> = {};
   let total = 0;
+  const ranges: { name: string; begin: number; end: number }[] = [];
   for (const [name, entry] of Object.entries(header as Record<string, unknown>)) {
     if (name === '__metadata__') {
       metadata = readMetadata(entry);
       continue;
     }
+    if (tensors.size >= limits.maxHeaderEntries) throw new SafetensorsError(limitMessage('maxHeaderEntries', tensors.size + 1, limits.maxHeaderEntries, 'the header'));
     const t = readEntry(name, entry, data, limits);
     total += t.data.length;
     if (total > limits.maxConstantBytes) throw new SafetensorsError(limitMessage('maxConstantBytes', total, limits.maxConstantBytes, `tensors up to "${name}"`));
     tensors.set(name, t);
+    if (t.data.length) ranges.push({ name, begin: t.data.byteOffset - data.byteOffset, end: t.data.byteOffset - data.byteOffset + t.data.length });
+  }
+  // Each byte belongs to one tensor, as the reference reader requires.
+  ranges.sort((a, b) => a.begin - b.begin);
+  for (let i = 1; i < ranges.length; i++) {
+    const [a, b] = [ranges[i - 1]!, ranges[i]!];
+    if (b.begin < a.end) throw new SafetensorsError(`tensors "${a.name}" [${a.begin}, ${a.end}] and "${b.name}" [${b.begin}, ${b.end}] overlap: each byte of the data belongs to one tensor`);
   }
   return { tensors, metadata };
 }
@@ -100,7 +129,7 @@ export function writeSafetensors(
   tensors: Iterable<{ name: string; type: ShapedType; data: Uint8Array }>,
   metadata: Readonly<Record<string, string>> = {},
 ): Uint8Array {
-  const header: Record<string, unknown> = {};
+  const header = Object.create(null) as Record<string, unknown>;
   if (Object.keys(metadata).length) header.__metadata__ = metadata;
   const chunks: Uint8Array[] = [];
   let offset = 0;

@@ -1,6 +1,7 @@
 // The cgc dialect's structural ops (spec: module, entry_point, constant, return, subgraph,
 // functional_definition, partition, program, invoke, view_memref) and the attribute names they
 // use in MLIR's generic form, shared by the parser, printer and verifier.
+import { lookupTable } from '../core';
 
 export const MODULE = 'cgc.module';
 export const ENTRY_POINT = 'cgc.entry_point';
@@ -26,10 +27,10 @@ export const STRUCTURAL_OPS: ReadonlySet<string> = new Set([
 ]);
 
 /** The spec's output IR example also spells subgraph ops in a `cgc_subgraph` dialect; they are the same ops. */
-export const DIALECT_ALIASES: Readonly<Record<string, string>> = {
+export const DIALECT_ALIASES: Readonly<Record<string, string>> = lookupTable({
   'cgc_subgraph.subgraph': SUBGRAPH,
   'cgc_subgraph.functional_definition': FUNCTIONAL_DEFINITION,
-};
+});
 
 /** Generic-form attribute names (MLIR's conventions for symbols and function-like ops). */
 export const ATTR = {

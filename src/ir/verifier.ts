@@ -1,6 +1,7 @@
 // The verifier: structure (what may nest where), symbols (invokes name existing subgraphs and
 // partitions with matching arity and types), SSA dominance, and every cgc_op's own rules.
 // It reports every problem it finds, each at the op that breaks the rule.
+import { lookupTable } from '../core';
 import { DiagnosticList, IRError, type Diagnostic } from './diagnostics';
 import { INTERFACE_ATTR, VERSION_ATTR, CGC_VERSION, interfaceName, isGuid, isReadableVersion } from './interfaces';
 import type { Block, Operation, Value } from './operation';
@@ -18,15 +19,15 @@ export function verifyModule(module: Operation): Diagnostic[] {
 }
 
 /** Which ops a function-like op's body may hold. */
-const BODY_OPS: Record<string, (name: string) => boolean> = {
+const BODY_OPS: Record<string, (name: string) => boolean> = lookupTable({
   [ENTRY_POINT]: (n) => n.startsWith('cgc_op.') || n === CONSTANT || n === RETURN,
   [FUNCTIONAL_DEFINITION]: (n) => n.startsWith('cgc_op.') || n === CONSTANT || n === RETURN,
   [PARTITION]: (n) => n === INVOKE || n === CONSTANT || n === VIEW_MEMREF || n === RETURN,
   [PROGRAM]: (n) => n === INVOKE || n === CONSTANT || n === VIEW_MEMREF || n === RETURN,
-};
+});
 
 /** What an invoke inside each function-like op may call. */
-const CALLEE_KIND: Record<string, string> = { [PARTITION]: SUBGRAPH, [PROGRAM]: PARTITION };
+const CALLEE_KIND: Record<string, string> = lookupTable({ [PARTITION]: SUBGRAPH, [PROGRAM]: PARTITION });
 
 class Verifier {
   readonly diags = new DiagnosticList();

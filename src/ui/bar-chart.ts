@@ -1,6 +1,7 @@
 // A sortable, collapsible bar chart for the run panel: one row per item as label | bar | value in a
 // grid, so a label never overlaps a bar or a number; long labels are shortened in the middle (the
 // full text on hover). The sort order and open state live in a ChartState the caller keeps across runs.
+import { maxOf } from '../core';
 import { h, s } from './dom';
 import { svgDownloadButton } from './svg-export';
 
@@ -41,7 +42,7 @@ export function sortBars(bars: readonly Bar[], sort: SortKey): Bar[] {
 const SORTS: readonly (readonly [SortKey, string])[] = [['order', 'order'], ['time', 'time'], ['name', 'name']];
 
 function rows(bars: readonly Bar[], sort: SortKey): HTMLElement[] {
-  const slowest = Math.max(...bars.map((b) => b.ms), 1e-9);
+  const slowest = maxOf(bars.map((b) => b.ms), 1e-9);
   return sortBars(bars, sort).map((b) => {
     const data = Object.fromEntries(Object.entries(b.data).map(([k, v]) => [`data-${k}`, v]));
     const bar = h('span', { class: 'bar', ...data, 'data-ms': b.ms.toFixed(4) });
@@ -59,7 +60,7 @@ function rows(bars: readonly Bar[], sort: SortKey): HTMLElement[] {
 /** The bars as a standalone SVG chart in `sort` order (label, bar, value per row), for a download. */
 export function barsSvg(title: string, bars: readonly Bar[], sort: SortKey): SVGSVGElement {
   const ROW = 22, LABEL = 380, TRACK = 420, WIDTH = LABEL + TRACK + 110;
-  const slowest = Math.max(...bars.map((b) => b.ms), 1e-9);
+  const slowest = maxOf(bars.map((b) => b.ms), 1e-9);
   const height = bars.length * ROW + 4;
   const svg = s('svg', { xmlns: 'http://www.w3.org/2000/svg', width: WIDTH, height, viewBox: `0 0 ${WIDTH} ${height}`, role: 'img', 'aria-label': title });
   sortBars(bars, sort).forEach((b, i) => {

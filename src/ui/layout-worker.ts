@@ -2,32 +2,14 @@
 // thread, so a 5,000-node model never blocks input. Plain data in and out (comlink).
 import * as Comlink from 'comlink';
 import type { CompileResponse } from '../engine/service';
-import { type GraphModel, LABEL_CHARS, NODE_HEIGHT, buildGraph, nodeLabel } from './graph-model';
-import { type Layout, layoutGraph } from './layout';
+import { type PreparedGraph, prepareGraph } from './layout-prepare';
 
-/** Advance of one character of the 12 px monospace labels (0.6 em), and the label's side margins. */
-const CHAR_W = 7.3;
-const LABEL_MARGIN = 20;
-
-export interface PreparedGraph {
-  readonly model: GraphModel;
-  readonly layout: Layout;
-  readonly ms: { parse: number; layout: number };
-}
+export type { PreparedGraph } from './layout-prepare';
 
 const api = {
   prepare(inputText: string, partitions: CompileResponse['partitions']): PreparedGraph {
-    const t0 = performance.now();
-    const model = buildGraph(inputText, partitions);
-    const t1 = performance.now();
-    const sizes = model.nodes.map((node) => {
-      const chars = Math.max(...nodeLabel(node).map((s) => Math.min(s.length, LABEL_CHARS)));
-      return { w: Math.max(64, Math.ceil(chars * CHAR_W + LABEL_MARGIN)), h: NODE_HEIGHT };
-    });
-    // Room for `@symbol · target` (cut in the middle past LABEL_CHARS) on each box.
-    const groupWidths = model.groups.map((g) => Math.ceil(Math.min(`@${g.symbol} · ${g.target}`.length, LABEL_CHARS) * CHAR_W) + 16);
-    const layout = layoutGraph({ sizes, edges: model.edges, groups: model.nodes.map((n) => n.group ?? -1), groupWidths });
-    const prepared = { model, layout, ms: { parse: t1 - t0, layout: performance.now() - t1 } };
+    const prepared = prepareGraph(inputText, partitions);
+    const { layout } = prepared;
     return Comlink.transfer(prepared, [layout.x.buffer, layout.y.buffer, layout.w.buffer, layout.h.buffer, layout.rank.buffer, layout.groupBoxes.buffer]);
   },
 };

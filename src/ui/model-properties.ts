@@ -2,6 +2,7 @@
 // types), the ONNX header (IR version, producer, opsets), parameter count and bytes, how often each
 // op occurs, and the targets and partitions the compile chose. Built from the graph model and the
 // compile response only (no parsing here).
+import { maxOf } from '../core';
 import type { CompileResponse } from '../engine/service';
 import { ELEMENT_TYPES, type ElementType, elementByteSize, numElements } from '../ir/types';
 import { formatBytes, h, partitionHue } from './dom';
@@ -84,7 +85,7 @@ export function showModelProperties(el: HTMLElement, name: string | undefined, m
   const byTarget = new Map<string, number>();
   for (const p of partitions) for (const sg of p.subgraphs) byTarget.set(sg.target, (byTarget.get(sg.target) ?? 0) + 1);
   const opCount = f.ops.reduce((a, [, n]) => a + n, 0);
-  const most = Math.max(1, ...f.ops.map(([, n]) => n));
+  const most = maxOf(f.ops.map(([, n]) => n), 1);
   el.replaceChildren(
     facts([
       ['model', name ?? '?'],

@@ -1,6 +1,7 @@
 // What a Run paints on the graph, as pure data for GraphView: each node's shade by its partition's
 // time, by its subgraph's kernels' total (from the profiling run), or by its max error against the CPU
 // reference (value-diff.ts: ops inside a fused subgraph take their subgraph results' error, marked).
+import { maxOf } from '../core';
 import type { KernelTiming, PartitionTiming } from '../runtime/runtime';
 import type { GraphModel } from './graph-model';
 import { subgraphKernels } from './run-stats';
@@ -31,7 +32,7 @@ export function errorClass(e: number): string {
 /** Every op node shaded by its partition's time relative to the slowest partition. */
 export function timeOverlay(model: GraphModel, timings: readonly PartitionTiming[]): GraphOverlay {
   const msOf = new Map(timings.map((t) => [t.partition, t.ms]));
-  const slowest = Math.max(0, ...timings.map((t) => t.ms));
+  const slowest = maxOf(timings.map((t) => t.ms), 0);
   const nodeClass = new Map<number, string>(), nodeValue = new Map<number, string>(), groupText = new Map<number, string>();
   const partitionMs = (g: number) => msOf.get(model.partitions[model.groups[g]!.partition]?.name ?? '');
   model.groups.forEach((_, g) => {
@@ -63,7 +64,7 @@ export function kernelOverlay(model: GraphModel, timings: readonly KernelTiming[
     const ms = msOf.get(`${key}#${i}`);
     if (ms !== undefined) groupMs.set(g, ms);
   }
-  const slowest = Math.max(0, ...groupMs.values());
+  const slowest = maxOf(groupMs.values(), 0);
   const nodeClass = new Map<number, string>(), nodeValue = new Map<number, string>(), groupText = new Map<number, string>();
   for (const [g, ms] of groupMs) groupText.set(g, `kernels ${formatMs(ms)} ms`);
   model.nodes.forEach((n, v) => {

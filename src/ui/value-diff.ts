@@ -3,7 +3,7 @@
 // node's error. Ops inside a fused subgraph have no value of their own on the GPU (the subgraph
 // never writes it to memory): they take the error of their subgraph's results, marked as such. A
 // reshape the compiler turned into a view of its operand's bytes takes its operand's error.
-import type { HostTensor } from '../core';
+import { type HostTensor, maxOf } from '../core';
 import type { GraphModel } from './graph-model';
 import { maxAbsError } from './run-stats';
 
@@ -63,7 +63,7 @@ export function nodeErrors(model: GraphModel, values: ReadonlyMap<string, number
       return;
     }
     if (!own.length) return;
-    const maxAbs = Math.max(...own);
+    const maxAbs = maxOf(own);
     errors.set(v, { maxAbs, source: 'value' });
     if (n.group !== undefined) groupError.set(n.group, Math.max(groupError.get(n.group) ?? 0, maxAbs));
   });

@@ -18,7 +18,7 @@ export function planPartition(isolated: Operation, name: string, profile: GpuPro
 }
 
 function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile: GpuProfile, options: KernelOptions): KernelSpec[] {
-  return recordedKernels(subgraph, def, symbol) ?? planKernels(def, symbol, profile, options);
+  return recordedKernels(subgraph, def, symbol, profile) ?? planKernels(def, symbol, profile, options);
 }
 
 export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = PipelineCache.of(device), options: KernelOptions = {}): Promise<PartitionExecutable> {

@@ -10,7 +10,8 @@ import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializ
 import { SUBGRAPH } from '../ir/structural';
 import { PipelineCache, executableOf, planPartitionWith } from './executable';
 import type { KernelSpec } from './kernel-plan';
-import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
+import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
+import { checkKernels } from './kernel-config';
 import { type KernelTemplate, type SourceExpr, type TargetFile, readTargetFile } from './target-file';
 import { type ExprObject, ExprError, type Value, evaluate, printValue } from './template-expr';
 
@@ -37,7 +38,13 @@ ${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${print
     if (!k) throw new TemplateDecline(`target '${file.name}' has no template for ops [${ops}]`);
     return k;
   };
-  const kernelsOf = (def: Operation, symbol: string): KernelSpec[] => [instantiate(templateFor(def), def, symbol, file, profile)];
+  // A template's kernel is from elsewhere, like a program's: checked against the device it will run on.
+  const kernelsFor = (device: GpuProfile) => (def: Operation, symbol: string): KernelSpec[] => {
+    const kernels = [instantiate(templateFor(def), def, symbol, file, profile)];
+    checkKernels(kernels, device);
+    return kernels;
+  };
+  const kernelsOf = kernelsFor(profile);
   return {
     name: file.name,
     capabilities: (): TargetCapabilities => ({
@@ -72,7 +79,7 @@ ${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${print
     open(device, options = {}) {
       const cache = PipelineCache.of(device, options.pipelines);
       return {
-        compilePartition: (partition, name) => executableOf(device, planPartitionWith(readDocument(partition, `partition @${name}`), name, kernelsOf), name, cache),
+        compilePartition: (partition, name) => executableOf(device, planPartitionWith(readDocument(partition, `partition @${name}`), name, kernelsFor(gpuProfile(device))), name, cache),
       };
     },
   };

@@ -6,7 +6,8 @@
 // symbol, because identical subgraphs share one answer: @convRelu's kernel ".0" is `convRelu.0`.
 import { CgcError } from '../core';
 import { type Attribute, arrayAttr, dictAttr, intAttr, intsAttr, stringAttr } from '../ir/attributes';
-import type { KernelSpec } from './kernel-spec';
+import { type KernelSpec, resultBindings } from './kernel-spec';
+import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
 /** The configuration of kernels planned under the symbol `symbol`. */
 export function kernelsAttr(kernels: readonly KernelSpec[], symbol: string): Attribute {
@@ -59,4 +60,34 @@ export function kernelsFromAttr(attr: Attribute, symbol: string): KernelSpec[] {
       bindings: ints('bindings'),
     };
   });
+}
+
+/** The most WGSL one recorded kernel may carry: the planned kernels are a few KiB; a program from elsewhere is capped before its source reaches the device. */
+export const MAX_KERNEL_WGSL_BYTES = 1024 * 1024;
+
+/**
+ * Checks kernels from elsewhere (a program's recorded configuration, a target file's template)
+ * against `profile`, before any of their WGSL reaches the device: source size, binding count and
+ * each binding's place (an input, a result or the workspace), workgroup counts, workspace size.
+ */
+export function checkKernels(kernels: readonly KernelSpec[], profile: GpuProfile): void {
+  const limit = (name: string) => profile.limits[name] ?? DEFAULT_GPU_PROFILE.limits[name]!;
+  for (const k of kernels) {
+    const fail = (what: string): never => { throw new KernelConfigError(`kernel ${k.name}: ${what}`); };
+    if (k.wgsl.length > MAX_KERNEL_WGSL_BYTES) fail(`its WGSL is ${k.wgsl.length} characters; at most ${MAX_KERNEL_WGSL_BYTES} are read`);
+    const maxBindings = limit('maxStorageBuffersPerShaderStage');
+    if (k.bindings.length > maxBindings) fail(`${k.bindings.length} bindings; the device allows ${maxBindings} storage buffers per shader stage (maxStorageBuffersPerShaderStage)`);
+    const results = new Set(resultBindings(k));
+    const workspace = k.workspace ? k.output + (k.outputs ?? 1) : undefined;
+    const seen = new Set<number>();
+    for (const b of k.bindings) {
+      if (seen.has(b)) fail(`binding ${b} is listed twice`);
+      seen.add(b);
+      if (!(b < k.inputs || results.has(b) || b === workspace)) fail(`binding ${b} is none of its ${k.inputs} inputs, its results (${[...results].join(', ')}) or its workspace`);
+    }
+    const maxGroups = limit('maxComputeWorkgroupsPerDimension');
+    if (k.workgroups.some((n) => n > maxGroups)) fail(`workgroups [${k.workgroups.join(', ')}] pass the device's ${maxGroups} per dimension (maxComputeWorkgroupsPerDimension)`);
+    const maxBinding = limit('maxStorageBufferBindingSize');
+    if ((k.workspace ?? 0) > maxBinding) fail(`a ${k.workspace}-byte workspace passes the device's ${maxBinding}-byte storage binding (maxStorageBufferBindingSize)`);
+  }
 }

@@ -3,12 +3,13 @@
 // deduplicated by a hash of its source; the executable records its dispatches into a caller's
 // compute pass for any set of bindings. Knows kernels only as KernelSpecs — generated
 // (executable.ts) or recorded in a compiled program — so the runtime-only entry needs no generator.
-import { CgcError } from '../core';
+import { CgcError, maxOf } from '../core';
 import type { Operation } from '../ir/operation';
 import type { ExecutableKernel, GpuExecutable, PipelineCreation } from '../ir/target';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelSpec, resultBindings } from './kernel-spec';
-import { kernelsFromAttr } from './kernel-config';
+import { checkKernels, kernelsFromAttr } from './kernel-config';
+import type { GpuProfile } from './limits';
 
 export interface KernelStep extends ExecutableKernel {
   readonly kernel: KernelSpec;
@@ -140,9 +141,10 @@ export function planPartitionWith(isolated: Operation, name: string, kernelsOf: 
 
 /**
  * The kernels recorded on a subgraph (its specialization answer's configuration), checked against its
- * functional definition's arguments and results; undefined where it records none.
+ * functional definition's arguments and results and, given `profile` (the device's, before loading),
+ * against it; undefined where it records none.
  */
-export function recordedKernels(subgraph: Operation, def: Operation, symbol: string): KernelSpec[] | undefined {
+export function recordedKernels(subgraph: Operation, def: Operation, symbol: string, profile?: GpuProfile): KernelSpec[] | undefined {
   const recorded = subgraph.attr(ATTR.configuration);
   if (!recorded) return undefined;
   const kernels = kernelsFromAttr(recorded, symbol);
@@ -150,6 +152,8 @@ export function recordedKernels(subgraph: Operation, def: Operation, symbol: str
   const results = def.body().operations.at(-1)!.operands.length;
   const bad = kernels.find((k) => k.inputs !== args || k.output < args || k.output + (k.outputs ?? 1) > args + results);
   if (bad) throw new CgcError('runtime', `@${symbol}: recorded kernel ${bad.name} reads ${bad.inputs} inputs and writes from binding ${bad.output}, but the subgraph has ${args} arguments and ${results} results`);
+  // Recorded kernels may come from someone else's file: checked against the device before their WGSL reaches it.
+  if (profile) checkKernels(kernels, profile);
   return kernels;
 }
 
@@ -159,7 +163,7 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
   }))));
   // One workspace serves every kernel that needs one: kernels run one after another.
-  const workspaceBytes = Math.max(0, ...steps.map((s) => s.kernel.workspace ?? 0));
+  const workspaceBytes = maxOf(steps.map((s) => s.kernel.workspace ?? 0), 0);
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
   const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
   /** Bind groups are made once per set of bindings and reused by every later dispatch. */

@@ -10,11 +10,12 @@ import { CGC_VERSION, INTERFACES } from '../ir/interfaces';
 import type { Operation } from '../ir/operation';
 import { ATTR, FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
 import type { PartitionDescription, Target } from '../ir/target';
+import { type GpuProfile, gpuProfile } from './limits';
 import { PipelineCache, type PlannedKernel, executableOf, planPartitionWith, recordedKernels } from './partition-executable';
 
 /** The kernels of an isolated partition as its program recorded them; a subgraph without them is a CgcError naming it. */
-export function recordedPartition(isolated: Operation, name: string, target: string): PlannedKernel[] {
-  return planPartitionWith(isolated, name, (def, symbol, subgraph) => recordedKernels(subgraph, def, symbol) ?? (() => {
+export function recordedPartition(isolated: Operation, name: string, target: string, profile?: GpuProfile): PlannedKernel[] {
+  return planPartitionWith(isolated, name, (def, symbol, subgraph) => recordedKernels(subgraph, def, symbol, profile) ?? (() => {
     throw new CgcError('runtime', `subgraph @${symbol} of partition @${name} (target '${target}') has no recorded kernels: `
       + 'a program loaded without the compiler runs only kernels recorded in it (compile it with this build\'s `cgc compile --format bytecode`)');
   })());
@@ -40,7 +41,7 @@ export function createRecordedTarget(name: string): Target {
       return {
         compilePartition: async (partition, partitionName) => {
           const isolated = readDocument(partition, `partition @${partitionName}`);
-          return executableOf(device, recordedPartition(isolated, partitionName, name), partitionName, cache);
+          return executableOf(device, recordedPartition(isolated, partitionName, name, gpuProfile(device)), partitionName, cache);
         },
       };
     },

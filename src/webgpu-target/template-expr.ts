@@ -1,7 +1,7 @@
 // The placeholder expressions of a target file's kernel templates (docs/targets.md): a small
 // arithmetic language over numbers, lists and named objects (a subgraph's tensors and ops), parsed
 // into a tree once and evaluated by walking it. No eval, no Function: a file is untrusted input.
-import { CgcError } from '../core';
+import { CgcError, lookupTable } from '../core';
 
 export type Expr =
   | { readonly kind: 'num'; readonly value: number }
@@ -22,10 +22,10 @@ export const EXPR_LIMITS = {
 } as const;
 
 /** Functions an expression may call, with their argument counts. */
-export const FUNCTIONS: Readonly<Record<string, { min: number; max: number }>> = {
+export const FUNCTIONS: Readonly<Record<string, { min: number; max: number }>> = lookupTable({
   min: { min: 2, max: 8 }, max: { min: 2, max: 8 }, cdiv: { min: 2, max: 2 }, floor: { min: 1, max: 1 },
   ceil: { min: 1, max: 1 }, select: { min: 3, max: 3 }, prod: { min: 1, max: 1 },
-};
+});
 
 /** A syntax error (at a column of the expression), or a value the expression cannot compute. */
 export class ExprError extends CgcError {

@@ -2,7 +2,7 @@
 // schedule, in-place reuse for elementwise steps whose input dies there, offsets from place.ts
 // (greedy best fit, then a search toward the lower bound), arenas split at the binding size limit
 // and, with `arenas: 'per-branch'`, by branch; and the implicit dependencies that reuse introduces.
-import { type ArenaSetting, CgcError, validateArenas } from '../../core';
+import { type ArenaSetting, CgcError, maxOf, validateArenas } from '../../core';
 import { branchArenas } from './branches';
 import { placeBlocks } from './place';
 
@@ -86,7 +86,7 @@ export function planMemory(tensors: readonly PlanTensor[], options: PlanOptions 
   const alignment = options.alignment ?? 256;
   const maxArena = options.maxArenaBytes ?? DEFAULT_MAX_ARENA;
   const align = (n: number) => Math.ceil(n / alignment) * alignment;
-  const lifetime = (t: PlanTensor): [number, number] => [t.writer, Math.max(t.writer, ...t.readers)];
+  const lifetime = (t: PlanTensor): [number, number] => [t.writer, maxOf(t.readers, t.writer)];
 
   // In place: a tensor joins the group of the input it overwrites when sizes match and lives don't clash.
   const groupOf = new Map<string, Group>();

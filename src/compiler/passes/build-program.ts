@@ -104,11 +104,13 @@ function buildProgramOp(s: CompileState, bindPoints: ReadonlyMap<string, Value[]
     map.set(v, view.results[0]!);
   }
   // Views (elided reshapes, parts of elided concats): their root's bytes from their offset in it, with their own shape.
+  const viewRoot = s.viewRoots();
   for (const [v] of s.aliases) {
-    const rootValue = map.get(s.memoryOf(v));
+    const { root, offset: offsetInRoot } = viewRoot(v);
+    const rootValue = map.get(root);
     if (!rootValue) continue;
     const src = rootValue.definingOp?.name === VIEW_MEMREF ? rootValue.definingOp.operands[0]! : rootValue;
-    const offset = s.offsetIn(v) + (rootValue.definingOp?.name === VIEW_MEMREF ? (rootValue.definingOp.attr(ATTR.offset) as { value: number }).value : 0);
+    const offset = offsetInRoot + (rootValue.definingOp?.name === VIEW_MEMREF ? (rootValue.definingOp.attr(ATTR.offset) as { value: number }).value : 0);
     const view = block.append(new Operation(VIEW_MEMREF, [src], [asMemref(v.type)], new Map([[ATTR.offset, intAttr(offset)]])));
     if (v.nameHint !== undefined) view.results[0]!.nameHint = v.nameHint;
     map.set(v, view.results[0]!);

@@ -1,6 +1,7 @@
 // canonicalize: identity ops disappear (their users read the input), dead ops go, and every
 // returned value gets its own producing op (an input or constant returned as is, or a value
 // returned twice, is copied by an identity) so each program output is written by one subgraph.
+import { replaceContents } from '../../core';
 import { Operation, type Value } from '../../ir';
 import { CONSTANT, RETURN } from '../../ir/structural';
 import { EntryGraph } from '../graph';
@@ -14,7 +15,7 @@ export const canonicalize: Pass = {
     const replace = new Map<Value, Value>();
     const resolve = (v: Value): Value => replace.get(v) ?? v;
     // identity(x) ⇒ x
-    block.operations.splice(0, block.operations.length, ...block.operations.filter((op) => {
+    replaceContents(block.operations, block.operations.filter((op) => {
       op.operands = op.operands.map(resolve);
       if (op.name !== 'cgc_op.identity') return true;
       replace.set(op.results[0]!, op.operands[0]!);
@@ -29,7 +30,7 @@ export const canonicalize: Pass = {
         for (const v of op.operands) live.add(v);
       }
     }
-    block.operations.splice(0, block.operations.length, ...kept.reverse());
+    replaceContents(block.operations, kept.reverse());
     // Each returned value is produced by its own cgc_op.
     const seen = new Set<Value>();
     ret.operands = ret.operands.map((v) => {

@@ -5,6 +5,7 @@
 // dequantizing scale after it. Such small values are copied once per reader, the ops computing them
 // too (last op first, so a copy's inputs gain the readers the ops before it then count), so that
 // each reader's kernel can recompute its own copy instead of waiting on a one-element kernel.
+import { spliceArray } from '../../core';
 import type { Operation, Value } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
@@ -68,7 +69,7 @@ export const cloneScalars: Pass = {
       const copies = copyPerReader(s, op, users, 'v');
       copies.forEach((copy, k) => readers.set(copy.results[0]!, [users[k]!]));
       for (const v of new Set(op.operands)) readers.set(v, [...(readers.get(v) ?? []).filter((r) => r !== op), ...copies]);
-      block.operations.splice(i, 1, ...copies);
+      spliceArray(block.operations, i, 1, copies);
       cloned += copies.length - 1;
     }
     if (cloned) s.graph = new EntryGraph(s.entry);

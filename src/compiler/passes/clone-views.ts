@@ -6,6 +6,7 @@
 // each copy then joins its reader's kernel as index arithmetic. A transformer's QKV result is
 // reshaped, transposed and split three ways into q, k and v: one copy of that chain per consumer
 // instead of a transpose and three gathers per layer.
+import { spliceArray } from '../../core';
 import { Operation, type Value } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
@@ -45,7 +46,7 @@ export const cloneViews: Pass = {
       const users = g.usersOf(result);
       if (users.length < 2 || !absorbed(result, spec.maxOps)) continue;
       const copies = copyPerReader(s, op, users, 'view');
-      block.operations.splice(i, 1, ...copies);
+      spliceArray(block.operations, i, 1, copies);
       cloned += copies.length - 1;
       g = new EntryGraph(s.entry);
       memo.clear();

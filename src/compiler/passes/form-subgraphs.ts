@@ -1,6 +1,7 @@
 // form-subgraphs: each selected match becomes a subgraph invocation; invocations are put in a
 // topological order of the contracted graph (ties by program position), and identical subgraphs
 // share one symbol, as the spec's two `convolution → relu → add` invocations of @convReluAdd do.
+import { minOf } from '../../core';
 import type { Operation } from '../../ir';
 import type { Match } from '../patterns/matcher';
 import type { Pass, SubgraphInfo } from '../state';
@@ -14,7 +15,7 @@ export const formSubgraphs: Pass = {
     s.selected.forEach((m, i) => m.ops.forEach((op) => owner.set(op, i)));
     const deps = s.selected.map((m) => new Set(subgraphInputs(m.ops).map((v) => (v.definingOp ? owner.get(v.definingOp) : undefined))
       .filter((x): x is number => x !== undefined)));
-    const first = s.selected.map((m) => Math.min(...m.ops.map((op) => s.graph.position.get(op)!)));
+    const first = s.selected.map((m) => minOf(m.ops.map((op) => s.graph.position.get(op)!)));
     const order = topologicalOrder(s.selected.length, deps.map((d) => [...d]), (i) => first[i]!);
     const bodies = new Map<string, string>();
     // The program takes the entry point's name; partitions are named partitionN_…

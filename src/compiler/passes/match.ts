@@ -1,4 +1,5 @@
 // match: every pattern of every target against the entry point; each attempt goes to the decision log.
+import { append } from '../../core';
 import { matchPattern } from '../patterns/matcher';
 import type { Pass } from '../state';
 
@@ -6,7 +7,7 @@ export const match: Pass = {
   name: 'match',
   run(s) {
     for (const p of s.patterns) {
-      s.candidates.push(...matchPattern(s.graph, p, (a) => {
+      append(s.candidates, matchPattern(s.graph, p, (a) => {
         if (a.reason) s.decision(a.op).rejected.push({ pattern: p.name, target: p.target, reason: a.reason });
       }));
     }

@@ -2,6 +2,7 @@
 // Steps are invocations in execution order; with the `inPlace` option an all-elementwise subgraph
 // may write over an input of the same size that dies there. Views take no memory of their own.
 // The `arenas` option spreads them over one scratch arena or one per branch (memory/plan.ts).
+import { maxOf, minOf } from '../../core';
 import { type Value, byteSize, getOpDef } from '../../ir';
 import { planMemory, type PlanTensor } from '../memory/plan';
 import type { Pass } from '../state';
@@ -37,12 +38,12 @@ export const planMemoryPass: Pass = {
         if (s.graph.returned.has(v)) continue;
         if (s.aliases.has(v)) {
           const whole = s.memoryOf(v);
-          if (!s.graph.returned.has(whole) && Math.min(...writers(whole)) === step) place(whole, step);
+          if (!s.graph.returned.has(whole) && minOf(writers(whole)) === step) place(whole, step);
           continue;
         }
         const host = elementwise && sg.outputs.length === 1
           ? sg.inputs.find((x) => own(x) && writers(x).length && !s.graph.returned.has(x) && byteSize(x.type) === byteSize(v.type)
-            && Math.max(...(readers.get(x) ?? [])) === step)
+            && maxOf(readers.get(x) ?? []) === step)
           : undefined;
         place(v, step, host);
       }

@@ -1,6 +1,7 @@
 // select: a non-overlapping cover of the graph by the highest-benefit matches. A match is taken
 // only if it overlaps no taken match, contracting it would not create a cycle between subgraphs,
 // and its target accepts the concrete subgraph (CGC_SUBGRAPH_SPECIALIZATION_REQUEST).
+import { maxOf } from '../../core';
 import {
   CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, type Value, VERSION_ATTR, parseModule, stringAttr,
 } from '../../ir';
@@ -55,7 +56,7 @@ function wouldCycle(g: EntryGraph, m: Match, owner: ReadonlyMap<Operation, Match
   const inside = new Set(m.ops);
   // A path back into the match ends at an op no later than the match's last; program order is
   // topological, so only taken groups can lead back from later ops, and their members are all expanded.
-  const last = Math.max(...m.ops.map((op) => g.position.get(op)!));
+  const last = maxOf(m.ops.map((op) => g.position.get(op)!));
   const seen = new Set<Operation>();
   const stack: Operation[] = [];
   const push = (op: Operation) => {

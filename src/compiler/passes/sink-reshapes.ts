@@ -35,6 +35,9 @@ export const sinkReshapes: Pass = {
       const out = e.results[0]!;
       const shape = out.type.shape;
       if (!e.operands.every((v) => sameShape(v.type.shape, shape))) continue;
+      // Before the chains are walked: a chain of n reshapes would otherwise be walked from each of them (n² steps).
+      const takers = epilogues.filter((p) => !unmet(e, p.epilogue!));
+      if (!takers.length) continue;
       /** The reshapes (and size-1 transposes) `v` is read through, nearest first, each read only by the next. */
       const chainOf = (v: Value): Operation[] => {
         const chain: Operation[] = [];
@@ -46,7 +49,7 @@ export const sinkReshapes: Pass = {
         const a = chain.at(-1)?.operands[0];
         const producer = a?.definingOp;
         return producer !== undefined && readers.get(a!) === 1 && !output(a!)
-          && epilogues.some((p) => !unmet(producer, p.nodes[0]!) && !unmet(e, p.epilogue!));
+          && takers.some((p) => !unmet(producer, p.nodes[0]!));
       });
       if (k < 0 || e.operands.some((v, j) => j !== k && (v.type.constant === true || output(v)))) continue;
       const chain = chains[k]!;

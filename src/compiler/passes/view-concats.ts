@@ -50,11 +50,14 @@ export const viewConcats: Pass = {
     for (let changed = true; changed;) {
       changed = false;
       const views = new Map([...chosen.values()].flatMap((m) => [...m]));
+      // A loop, not recursion: a chain of views is as long as the model.
       const rootOf = (v: Value): [Value, number] => {
-        const view = views.get(v) ?? s.aliases.get(v);
-        if (!view) return [v, 0];
-        const [r, o] = rootOf(view.of);
-        return [r, o + view.offset];
+        let offset = 0;
+        for (let view = views.get(v) ?? s.aliases.get(v); view; view = views.get(v) ?? s.aliases.get(v)) {
+          offset += view.offset;
+          v = view.of;
+        }
+        return [v, offset];
       };
       for (const sg of s.schedule) {
         if (chosen.has(sg)) continue;

@@ -29,8 +29,15 @@ export const viewReshapes: Pass = {
     const candidates = s.schedule.filter((sg) => reshapeOnly(sg)
       && !s.graph.isConstant(sg.inputs[0]!) && !s.graph.returned.has(sg.inputs[0]!) && !s.graph.returned.has(sg.outputs[0]!));
     const aliased = new Set<SubgraphInfo>(candidates);
+    const viewOf = new Map<Value, SubgraphInfo>(candidates.map((sg) => [sg.outputs[0]!, sg]));
+    const order = new Map(candidates.map((sg, i) => [sg, i]));
+    const view = (v: Value): SubgraphInfo | undefined => {
+      const sg = viewOf.get(v);
+      return sg && aliased.has(sg) ? sg : undefined;
+    };
+    // A loop, not recursion: a chain of reshapes is as long as the model.
     const root = (v: Value): Value => {
-      for (const sg of aliased) if (sg.outputs[0] === v) return root(sg.inputs[0]!);
+      for (let sg = view(v); sg; sg = view(v)) v = sg.inputs[0]!;
       return v;
     };
     // Drop views a consumer would see twice under two names.
@@ -43,7 +50,9 @@ export const viewReshapes: Pass = {
           const r = root(v);
           const other = seen.get(r);
           if (other !== undefined) {
-            const culprit = [...aliased].find((a) => a.outputs[0] === v || a.outputs[0] === other);
+            const [x, y] = [view(v), view(other)];
+            // The one earlier in the schedule goes.
+            const culprit = x && y ? (order.get(x)! < order.get(y)! ? x : y) : x ?? y;
             if (culprit) {
               aliased.delete(culprit);
               changed = true;

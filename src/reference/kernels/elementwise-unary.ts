@@ -2,7 +2,7 @@
 // predicates, logic and cast, plus the unary driver the activations share. Floats compute in double
 // from their float32 (or exactly widened float16) values and round once on store.
 import { implement, type KernelContext } from '../registry';
-import { type HostTensor, roundHalfEven } from '../../core';
+import { type HostTensor, roundHalfEven, lookupTable } from '../../core';
 import { fromBigInts, fromNumbers, isSmallInt, readBigInts, readFloats, readNumbers, withType } from './common';
 import { erf } from './special-functions';
 
@@ -43,10 +43,10 @@ unary('reciprocal', { num: (x) => 1 / x });
 unary('neg', { num: (x) => -x, big: (x) => -x });
 unary('abs', { num: Math.abs, big: (x) => (x < 0n ? -x : x) });
 unary('sign', { num: Math.sign, big: (x) => (x > 0n ? 1n : x < 0n ? -1n : 0n) });
-const TRIG: Record<string, (x: number) => number> = {
+const TRIG: Record<string, (x: number) => number> = lookupTable({
   sin: Math.sin, cos: Math.cos, tan: Math.tan, asin: Math.asin, acos: Math.acos, atan: Math.atan,
   sinh: Math.sinh, cosh: Math.cosh, asinh: Math.asinh, acosh: Math.acosh, atanh: Math.atanh,
-};
+});
 for (const [name, f] of Object.entries(TRIG)) unary(name, { num: f });
 unary('floor', { num: Math.floor });
 unary('ceil', { num: Math.ceil });

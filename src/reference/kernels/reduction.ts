@@ -2,6 +2,7 @@
 // round once (order-independent, see convolution.ts); integer reductions are exact in BigInt and
 // wrap to the element type once; the transcendental ones (l2, log_sum, log_sum_exp) take the exact
 // integer sum to double and truncate. An empty reduction gives the identity: 0, 1, ∓∞ or the type's bounds.
+import { lookupTable } from '../../core';
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
 import type { HostTensor } from '../../core';
@@ -17,7 +18,7 @@ interface Reducer {
 const nanMax = (a: number, v: number): number => (v > a || Number.isNaN(v) ? v : a);
 const nanMin = (a: number, v: number): number => (v < a || Number.isNaN(v) ? v : a);
 
-const FLOAT_REDUCERS: Record<string, Reducer> = {
+const FLOAT_REDUCERS: Record<string, Reducer> = lookupTable({
   reduce_sum: { init: 0, add: (a, v) => a + v },
   reduce_mean: { init: 0, add: (a, v) => a + v, done: (a, n) => a / n },
   reduce_max: { init: -Infinity, add: nanMax },
@@ -27,7 +28,7 @@ const FLOAT_REDUCERS: Record<string, Reducer> = {
   reduce_l2: { init: 0, add: (a, v) => a + v * v, done: Math.sqrt },
   reduce_log_sum: { init: 0, add: (a, v) => a + v, done: Math.log },
   reduce_sum_square: { init: 0, add: (a, v) => a + v * v },
-};
+});
 
 interface BigReducer {
   init: bigint;
@@ -36,7 +37,7 @@ interface BigReducer {
   done?(acc: bigint, n: number): bigint;
 }
 
-const BIG_REDUCERS: Record<string, BigReducer> = {
+const BIG_REDUCERS: Record<string, BigReducer> = lookupTable({
   reduce_sum: { init: 0n, add: (a, v) => a + v },
   reduce_mean: { init: 0n, add: (a, v) => a + v, done: (a, n) => (n === 0 ? 0n : a / BigInt(n)) },
   reduce_prod: { init: 1n, add: (a, v) => a * v },
@@ -47,7 +48,7 @@ const BIG_REDUCERS: Record<string, BigReducer> = {
   reduce_l2: { init: 0n, add: (a, v) => a + v * v, done: (a) => BigInt(Math.trunc(Math.sqrt(Number(a)))) },
   reduce_log_sum: { init: 0n, add: (a, v) => a + v, done: (a) => truncBig(Math.log(Number(a))) },
   reduce_sum_square: { init: 0n, add: (a, v) => a + v * v },
-};
+});
 
 const truncBig = (x: number): bigint => (Number.isFinite(x) ? BigInt(Math.trunc(x)) : 0n);
 

@@ -5,6 +5,7 @@
 // the row, pulling the epilogue with the anchor overridden to read the statistics. Per-element
 // generators (norm-softmax.ts) recompute the statistics for every element; this reads the row once
 // (up to 16 elements per thread, kept in registers) or once per statistic and once for the write.
+import { lookupTable } from '../../core';
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
 import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputDecl, outputType, perWord } from '../wgsl/builder';
 import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
@@ -68,7 +69,7 @@ function reduction(r: Reduction): RowOp {
 /** The reductions rows take (reduce_prod and reduce_log_sum_exp keep the element kernel). */
 const ROW_REDUCTIONS = ['reduce_sum', 'reduce_mean', 'reduce_max', 'reduce_min', 'reduce_l1', 'reduce_l2', 'reduce_sum_square', 'reduce_log_sum'];
 
-const ROW_OPS: Readonly<Record<string, RowOp>> = {
+const ROW_OPS: Readonly<Record<string, RowOp>> = lookupTable({
   ...Object.fromEntries(ROW_REDUCTIONS.map((op) => [op, reduction(REDUCTIONS[op]!)])),
   softmax: {
     axes: (op) => [normAxis(ctxOf(op).int('axis'), op.operands[0]!.type.shape.length)],
@@ -115,7 +116,7 @@ const ROW_OPS: Readonly<Record<string, RowOp>> = {
       return { expr: `((${self(b, op, coords, scope)} - ${mean}) * ${rstd} * ${convert(b.value(scale!, c, scope), 'f32')} + ${convert(b.value(bias!, c, scope), 'f32')})`, type: 'f32' };
     },
   },
-};
+});
 
 /** Rows shorter than this keep the one-thread-per-element kernel (its recomputation is cheap there). */
 const MIN_ROW = 16;

@@ -3,7 +3,7 @@
 // to constants at import time. Attributes are read through the op's declaration (defaults apply).
 import type { OpContext } from '../../../ir/registry';
 import { type ShapedType, numElements } from '../../../ir/types';
-import { type HostTensor, allocTensor } from '../../../core';
+import { type HostTensor, allocTensor, lookupTable } from '../../../core';
 import { forEachIndex, fromNumbers, pick, strides, toNumbers } from './host';
 
 export type HostEval = (ins: readonly HostTensor[], ctx: OpContext, out: readonly ShapedType[]) => HostTensor[];
@@ -147,7 +147,7 @@ function reduce(init: number, f: (acc: number, v: number) => number): HostEval {
 const truncDiv = (a: number, b: number) => (b === 0 ? 0 : Math.trunc(a / b));
 const pyMod = (a: number, b: number) => (b === 0 ? 0 : ((a % b) + b) % b);
 
-export const HOST_EVAL: Readonly<Record<string, HostEval>> = {
+export const HOST_EVAL: Readonly<Record<string, HostEval>> = lookupTable({
   add: elementwise((a, b) => a + b),
   sub: elementwise((a, b) => a - b),
   mul: elementwise((a, b) => a * b),
@@ -189,4 +189,4 @@ export const HOST_EVAL: Readonly<Record<string, HostEval>> = {
   reduce_prod: reduce(1, (a, v) => a * v),
   reduce_max: reduce(-Infinity, Math.max),
   reduce_min: reduce(Infinity, Math.min),
-};
+});

@@ -1,5 +1,6 @@
 // Graph-level checks before mapping: opset, graph inputs with static shapes (dynamic dims fixed by
 // the caller's `shapes`), and a topological order of the nodes (missing values and cycles named).
+import { ownValue } from '../../../core';
 import { type ShapedType, tensorType } from '../../../ir/types';
 import { OnnxImportError } from './errors';
 import { type GraphProto, type ModelProto, type ValueInfoProto, int64ToNumber } from './proto';
@@ -11,12 +12,20 @@ import { checkImportShape, elementOf } from './tensor-proto';
  * became inputs, and ignorable training attributes (is_test, consumed_inputs, momentum).
  */
 export const MIN_OPSET = 1;
+/** The newest default-domain opset whose op semantics the mappings follow. */
+export const MAX_OPSET = 21;
 
 export function defaultOpset(model: ModelProto): number {
   const entry = model.opset_import.find((o) => o.domain === '' || o.domain === 'ai.onnx');
   if (!entry) throw new OnnxImportError('the model imports no default-domain (ai.onnx) opset');
   const v = int64ToNumber(entry.version);
   if (v < MIN_OPSET) throw new OnnxImportError(`opset ${v} is older than ${MIN_OPSET}, the oldest this importer reads`);
+  // A later opset may change what an op means without changing its name: refused, not guessed
+  // (docs/security.md, "Engine and CLI").
+  if (v > MAX_OPSET) {
+    throw new OnnxImportError(`the model imports default-domain (ai.onnx) opset ${v}; this importer reads opsets up to ${MAX_OPSET}`
+      + ' (re-export the model at a supported opset)');
+  }
   return v;
 }
 
@@ -26,7 +35,7 @@ export function inputType(vi: ValueInfoProto, shapes: Readonly<Record<string, nu
   const tt = vi.type?.tensor_type;
   if (!tt) throw new OnnxImportError(`${what} is not a tensor (sequences, maps and optionals are not supported)`);
   const element = elementOf(tt.elem_type, what);
-  const given = shapes[vi.name];
+  const given = ownValue(shapes, vi.name);
   const dims = tt.shape?.dim;
   if (!dims) {
     if (!given) throw new OnnxImportError(`${what} has no shape; give it with shapes: { '${vi.name}': [...] }`);

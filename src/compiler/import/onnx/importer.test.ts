@@ -86,6 +86,13 @@ describe('errors', () => {
     })).toThrow(/^unsupported ONNX op 'NonMaxSuppression' \(node 'nms_1', opset 11\); supported ops: Abs, /);
   });
 
+  test('an opset past the newest supported is refused, naming it and the range', () => {
+    const g = { nodes: [node('Relu', ['x'], ['y'])], inputs: [tensorInfo('x', [4])], outputs: [{ name: 'y' }] };
+    expect(() => importText({ ...g, opset: 99 }))
+      .toThrow('the model imports default-domain (ai.onnx) opset 99; this importer reads opsets up to 21 (re-export the model at a supported opset)');
+    expect(importText({ ...g, opset: 21 }).text).toContain('cgc_op.relu');
+  });
+
   test('other domains are unsupported', () => {
     const bytes = modelBytes({ nodes: [{ ...node('FusedConv', ['x'], ['y']), domain: 'com.microsoft' }], inputs: [tensorInfo('x', [1])], outputs: [{ name: 'y' }] });
     expect(() => importOnnx(bytes)).toThrow("unsupported ONNX op 'FusedConv' in domain 'com.microsoft'");

@@ -1,4 +1,5 @@
 // Every ONNX op the importer maps, by op_type (default domain), gathered from the family files.
+import { lookupTable } from '../../../core';
 import type { MapperTable } from './context';
 import { CONV_POOL } from './map-conv-pool';
 import { ELEMENTWISE } from './map-elementwise';
@@ -12,9 +13,9 @@ import { RESIZE } from './map-resize';
 import { SHAPE } from './map-shape';
 import { SLICE_GATHER } from './map-slice-gather';
 
-export const MAPPERS: MapperTable = {
+export const MAPPERS: MapperTable = lookupTable({
   ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
   ...RECURRENT,
-};
+});
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

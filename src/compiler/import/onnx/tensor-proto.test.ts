@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { OnnxImportError } from './errors';
 import { floatToHalf, halfToFloat } from '../../../core';
 import { fromNumbers } from './host';
-import { tensorFromProto, readTensorProto } from './tensor-proto';
+import { externalFilesOf, tensorFromProto, readTensorProto } from './tensor-proto';
 import type { TensorProto } from './proto';
 import { TENSOR_PROTO, tensorBytes } from './testing';
 
@@ -57,11 +57,12 @@ describe('external data', () => {
   const file = new Uint8Array(new Float32Array([0, 1, 2, 3]).buffer);
 
   test('reads the slice of the named file', () => {
-    expect([...tensorFromProto(ext(4, 8), 'w', new Map([['w.bin', file]])).data]).toEqual([1, 2]);
+    expect([...tensorFromProto(ext(4, 8), 'w', externalFilesOf(new Map([['w.bin', file]]))).data]).toEqual([1, 2]);
   });
 
   test('offsets past the end and missing files are errors', () => {
-    expect(() => tensorFromProto(ext(12, 8), 'w', new Map([['w.bin', file]]))).toThrow("lies outside 'w.bin' (16 bytes)");
+    expect(() => tensorFromProto(ext(12, 8), 'w', externalFilesOf(new Map([['w.bin', file]])))).toThrow("offset 12 length 8 in 'w.bin' holds 4 bytes; the tensor needs 8");
+    expect(() => tensorFromProto(ext(0, 12), 'w', externalFilesOf(new Map([['w.bin', file]])))).toThrow("12 bytes of external data in 'w.bin' for a 8-byte tensor");
     expect(() => tensorFromProto(ext(0, 8), 'w')).toThrow("external file 'w.bin', which was not supplied");
   });
 });

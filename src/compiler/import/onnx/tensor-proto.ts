@@ -54,22 +54,41 @@ export function checkImportShape(shape: readonly number[], what: string, maxElem
   }
 }
 
-/** Files beside the model, by the relative path that `external_data`'s `location` names. */
-export type ExternalFiles = ReadonlyMap<string, Uint8Array>;
+/**
+ * Files beside the model, by the relative path that `external_data`'s `location` names. `read` gives
+ * at most `length` bytes from `offset` (fewer where the file ends), undefined for a file not
+ * supplied, and throws a CgcError for one it may not read; so a tensor costs the bytes it needs,
+ * however large the file (a CLI reads the range from disk).
+ */
+export interface ExternalFiles {
+  read(location: string, offset: number, length: number): Uint8Array | undefined;
+}
 
-function externalBytes(t: TensorProto, files: ExternalFiles | undefined, what: string): Uint8Array {
+/** External files held in memory (files dropped in the app, say). */
+export function externalFilesOf(files: ReadonlyMap<string, Uint8Array>): ExternalFiles {
+  return {
+    read: (location, offset, length) => files.get(location)?.subarray(offset, offset + length),
+  };
+}
+
+/** `want` bytes of external data: the range `offset`, `length` names (the rest of the file without a length) must hold exactly that. */
+function externalBytes(t: TensorProto, files: ExternalFiles | undefined, what: string, want: number): Uint8Array {
   const keys = new Map(t.external_data.map((e) => [e.key, e.value]));
   const location = keys.get('location');
   if (!location) throw new OnnxImportError(`${what} has external data without a 'location'`);
-  const file = files?.get(location);
-  if (!file) throw new OnnxImportError(`${what} stores its data in external file '${location}', which was not supplied`);
   const offset = Number(keys.get('offset') ?? '0');
-  const length = keys.has('length') ? Number(keys.get('length')) : file.length - offset;
-  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > file.length) {
-    throw new OnnxImportError(`${what}: external data offset ${keys.get('offset') ?? 0} length ${keys.get('length') ?? '(rest)'}`
-      + ` lies outside '${location}' (${file.length} bytes)`);
+  const length = keys.has('length') ? Number(keys.get('length')) : undefined;
+  if (!Number.isSafeInteger(offset) || offset < 0 || (length !== undefined && (!Number.isSafeInteger(length) || length < 0))) {
+    throw new OnnxImportError(`${what}: external data offset ${keys.get('offset') ?? 0} length ${keys.get('length') ?? '(rest)'} is not a byte range`);
   }
-  return file.subarray(offset, offset + length);
+  if (length !== undefined && length !== want) throw new OnnxImportError(`${what}: ${length} bytes of external data in '${location}' for a ${want}-byte tensor`);
+  // One byte more than needed: a file that goes on past the tensor's data is wrong when no length is given.
+  const bytes = files?.read(location, offset, length ?? want + 1);
+  if (!bytes) throw new OnnxImportError(`${what} stores its data in external file '${location}', which was not supplied`);
+  if (bytes.length !== want) {
+    throw new OnnxImportError(`${what}: external data offset ${offset} length ${length ?? '(rest)'} in '${location}' holds ${bytes.length === want + 1 ? 'more than' : bytes.length} bytes; the tensor needs ${want}`);
+  }
+  return bytes;
 }
 
 /** Checks that `raw` holds exactly the shape's bytes (before anything is allocated for it). */
@@ -113,7 +132,7 @@ export function tensorFromProto(t: TensorProto, what: string, files?: ExternalFi
     budget.constantBytes += n * elementByteSize(element);
     if (budget.constantBytes > limits.maxConstantBytes) throw new LimitError('maxConstantBytes', budget.constantBytes, limits.maxConstantBytes, `initializers up to ${what}`);
   }
-  const raw = t.data_location === 1 ? externalBytes(t, files, what) : t.raw_data.length > 0 ? t.raw_data : undefined;
+  const raw = t.data_location === 1 ? externalBytes(t, files, what, n * elementByteSize(element)) : t.raw_data.length > 0 ? t.raw_data : undefined;
   if (raw) checkRaw(raw, shape, element, what);
   const field = fieldOf(t, element);
   if (!raw && n > 0 && field.values.length !== n) throw new OnnxImportError(`${what}: ${field.name} has ${field.values.length} values for ${n} elements`);

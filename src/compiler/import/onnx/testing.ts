@@ -86,3 +86,17 @@ export function single(op: string, shapes: number[][], attrs: AttrSpec = {}, ext
     ...extra,
   }).text;
 }
+
+/**
+ * A chain of `n` ops over a 1×4 float input: `Relu`, or `Reshape` (to the same shape: each one a
+ * view of the last). Long chains are what a recursion or an argument spread over ops overflows on.
+ */
+export function chainModel(n: number, op: 'Relu' | 'Reshape' = 'Relu'): Uint8Array {
+  const nodes: object[] = [];
+  const value = (i: number) => (i < 0 ? 'x' : i === n - 1 ? 'y' : `t${i}`);
+  for (let i = 0; i < n; i++) nodes.push(node(op, op === 'Reshape' ? [value(i - 1), 'shape'] : [value(i - 1)], [value(i)]));
+  return modelBytes({
+    nodes, inputs: [tensorInfo('x', [1, 4])], outputs: [tensorInfo('y', [1, 4])],
+    initializers: op === 'Reshape' ? [intTensor('shape', [2], [1, 4])] : [],
+  });
+}

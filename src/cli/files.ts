@@ -1,0 +1,101 @@
+// Reading the files a command names or a model names, on disk: only regular files (a device such
+// as /dev/zero, a FIFO or a folder is refused before a byte is read), never past the file size
+// limit, and a model's external data only from inside the model's folder, links resolved first.
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { CgcError } from '../core';
+import type { ExternalFiles } from '../compiler/import/onnx';
+import { type ResourceLimits, limitMessage } from '../ir';
+
+/** Opens `path` for reading as a regular file; returns its descriptor and size. O_NONBLOCK: opening a FIFO must not wait for a writer. */
+function openRegular(path: string, name: string): { fd: number; size: number } {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) {
+    closeSync(fd);
+    const what = stat.isDirectory() ? 'a folder' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isFIFO() ? 'a FIFO' : 'not a file';
+    throw new CgcError('source', `${name} is ${what}, not a regular file: only regular files are read`);
+  }
+  return { fd, size: stat.size };
+}
+
+/** Up to `length` bytes of `fd` from `offset`. */
+function readRange(fd: number, offset: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, out, got, length - got, offset + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got === length ? out : out.subarray(0, got);
+}
+
+/** A whole file named on the command line (a model, a weights file): a regular file within the file size limit. */
+export function readInputFile(path: string, limits: ResourceLimits): Uint8Array {
+  const { fd, size } = openRegular(path, path);
+  try {
+    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${path} is too large`));
+    // Bounded by the size seen: a file that grows while it is read is cut there.
+    return readRange(fd, 0, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The real path of file `name` that a model names, if it lies inside `root` (a real path): links
+ * are resolved first. Undefined when there is no such file.
+ */
+function resolveInside(root: string, name: string, what: string): string | undefined {
+  if (isAbsolute(name) || name.includes('\0')) throw new CgcError('source', `${what}: a file a model names must be a path relative to its folder`);
+  let real: string;
+  try {
+    real = realpathSync(resolve(root, name));
+  } catch {
+    return undefined;
+  }
+  const inside = relative(root, real);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    throw new CgcError('source', `${what} resolves to ${real}, outside the model's folder ${root}: only files inside it are read`);
+  }
+  return real;
+}
+
+/** A whole file that a model names (a compiled program's weights file), by the same rules as its external data. */
+export function readNamedFile(folder: string, name: string, limits: ResourceLimits): Uint8Array {
+  const what = `file '${name}'`;
+  const real = resolveInside(realpathSync(folder), name, what);
+  if (!real) throw new CgcError('source', `${what} does not exist in ${folder}`);
+  const { fd, size } = openRegular(real, what);
+  try {
+    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${what} is too large`));
+    return readRange(fd, 0, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * ONNX external data read from disk, range by range: `location` names a regular file inside
+ * `folder` (after links are resolved); each read is the tensor's bytes, within the file size limit.
+ */
+export class FolderFiles implements ExternalFiles {
+  private readonly root: string;
+  constructor(folder: string, private readonly limits: ResourceLimits) {
+    this.root = realpathSync(folder);
+  }
+
+  read(location: string, offset: number, length: number): Uint8Array | undefined {
+    const what = `external data file '${location}'`;
+    const real = resolveInside(this.root, location, what);
+    if (!real) return undefined;
+    if (length > this.limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', length, this.limits.maxFileBytes, `${what}: a tensor of`));
+    const { fd, size } = openRegular(real, what);
+    try {
+      return readRange(fd, offset, Math.max(0, Math.min(length, size - offset)));
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
