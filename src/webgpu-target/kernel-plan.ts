@@ -8,6 +8,7 @@ import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
+import { concatChunkKernels } from './kernels/concat-chunks';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { type ForcedTile } from './kernels/gemm-core';
@@ -48,6 +49,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   for (const op of ops) if (!hasGenerator(op.opName)) throw new KernelDecline(`no WebGPU kernel for 'cgc_op.${op.opName}'`);
   const ret = block.operations.at(-1)!;
   const args = block.arguments;
+  const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? DEFAULT_GPU_PROFILE.limits.maxStorageBuffersPerShaderStage!;
   const kernels: KernelSpec[] = [];
   /** The kernels writing the results from binding `output` on (`outputs` of them), the last named `name`, those before it its partials. */
   const add = (generated: readonly GeneratedKernel[], name: string, output: number, outputs = 1) => generated.forEach(({ wgsl, workgroups, workspace }, i) => {
@@ -72,9 +74,11 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
-    // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
+    // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row;
+    // a concat of more inputs than a kernel may bind  ⇒  a kernel per slice of its result
     const integer = integerGemmKernel(b, out, binding, name, builder);
-    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder);
+    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder)
+      ?? concatChunkKernels(builder, out, binding, name, maxBuffers);
     const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
     const narrowed = generated || row ? undefined : narrowedRowResult(b, out);
     if (narrowed) throw new KernelDecline(narrowed);

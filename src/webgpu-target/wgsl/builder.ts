@@ -286,31 +286,56 @@ export function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: nu
   return threadKernel(`// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)\n${decls}`, total / 4, scope);
 }
 
+/** The slice `lo ≤ coordinate < hi` of a result along `axis`: what one of several kernels writing it covers. */
+export interface Region {
+  readonly axis: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
 /**
- * A kernel writing every element of `out`, its value pulled through the subgraph: one thread per
- * element, or per u32 word where elements are packed (float16: 2, int8 / uint8 / bool: 4), the thread
- * then computing each element of its word. int64 is written as two words, the value sign-extended.
+ * A kernel writing every element of `out` (or of its `region`), its value pulled through the
+ * subgraph: one thread per element, or per u32 word where elements are packed (float16: 2, int8 /
+ * uint8 / bool: 4), the thread then computing each element of its word. int64 is written as two
+ * words, the value sign-extended. A region's runs of elements must start on word boundaries (the
+ * caller's check): a word is then written by one thread of one kernel.
  */
-export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } {
-  const vectorized = vectorElementKernel(b, out, outBinding, name);
+export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, region?: Region): { wgsl: string; workgroups: [number, number, number] } {
+  const vectorized = region ? undefined : vectorElementKernel(b, out, outBinding, name);
   if (vectorized) return vectorized;
   const element = out.type.element;
-  const shape = out.type.shape;
+  const full = out.type.shape;
+  const shape = region ? full.map((d, i) => (i === region.axis ? region.hi - region.lo : d)) : full;
   const total = numElements(shape);
   const pack = perWord(element);
   const threads = Math.ceil(total / pack);
   const scope = new Scope('  ');
-  /** Emits the coordinates of flat element `idx` into `s` and returns the element's value there. */
-  const valueAt = (s: Scope, idx: string, tag: string): Typed => b.value(out, flatCoords(s, shape, idx, tag), s);
+  /** The coordinates in `out` of the covered part's flat element `idx`, emitted into `s`. */
+  const coordsAt = (s: Scope, idx: string, tag: string): string[] => {
+    const c = flatCoords(s, shape, idx, tag);
+    return region && region.lo !== 0 ? c.map((x, i) => (i === region.axis ? `(${x} + ${region.lo}i)` : x)) : c;
+  };
+  const valueAt = (s: Scope, idx: string, tag: string): Typed => b.value(out, coordsAt(s, idx, tag), s);
+  // Where the thread writes: its own index, or (in a region) the word of `out` holding its first element.
+  let at = 'idx';
+  if (region && pack > 1) {
+    scope.emit(`let at = (${flatOffset(coordsAt(scope, `idx * ${pack}i`, 'a'), full)}) / ${pack}i;`);
+    at = 'at';
+  }
   if (pack === 1) {
-    const v = valueAt(scope, 'idx', '');
+    const coords = coordsAt(scope, 'idx', '');
+    if (region) {
+      scope.emit(`let at = ${flatOffset(coords, full)};`);
+      at = 'at';
+    }
+    const v = b.value(out, coords, scope);
     if (element === 'int64') {
       const low = b.fresh('w');
       scope.emit(`let ${low} = ${convert(v, 'i32')};`);
-      scope.emit(`out${outBinding}[2 * idx] = ${low};`);
-      scope.emit(`out${outBinding}[2 * idx + 1] = ${low} >> 31u;`);
+      scope.emit(`out${outBinding}[2 * ${at}] = ${low};`);
+      scope.emit(`out${outBinding}[2 * ${at} + 1] = ${low} >> 31u;`);
     } else {
-      scope.emit(`out${outBinding}[idx] = ${convert(v, outputType(out))};`);
+      scope.emit(`out${outBinding}[${at}] = ${convert(v, outputType(out))};`);
     }
   } else {
     scope.emit('var word = 0u;');
@@ -324,9 +349,10 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
       scope.lines.push(...inner.lines);
       scope.emit('}');
     }
-    scope.emit(`out${outBinding}[idx] = word;`);
+    scope.emit(`out${outBinding}[${at}] = word;`);
   }
-  return threadKernel(`// ${name}: ${shapeToString(shape)}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}\n${bindingDecls(b, out, outBinding)}`, threads, scope);
+  const covers = region ? ` [${region.lo}, ${region.hi}) along axis ${region.axis}` : '';
+  return threadKernel(`// ${name}: ${shapeToString(full)}${covers}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}\n${bindingDecls(b, out, outBinding)}`, threads, scope);
 }
 
 /** Coordinates in `shape` of flat element `idx` (an i32 expression), emitted into `scope` as c<tag>0, c<tag>1, …. */
