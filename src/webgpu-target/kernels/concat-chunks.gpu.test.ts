@@ -11,7 +11,7 @@ import { loadProgram } from '../../runtime/runtime';
 import { defaultTargets } from '../../engine/targets';
 import { DEFAULT_GPU_PROFILE } from '../limits';
 import { planKernels } from '../kernel-plan';
-import { expectClose, randomInput } from '../testing/cases';
+import { denseBlock, expectClose, prepareCase, randomInput, runCase } from '../testing/cases';
 
 const MAX_BUFFERS = DEFAULT_GPU_PROFILE.limits.maxStorageBuffersPerShaderStage!;
 
@@ -81,6 +81,17 @@ describe('concats of more inputs than a kernel may bind', () => {
     const shapes = Array.from({ length: 9 }, () => [1, 1, 3]);
     const kernels = await checkExact(device, opModule('concat', 'axis = 1', shapes, [[1, 9, 3]], 'float16'), 'float16 concat');
     expect(kernels.map((k) => /\[\d+, \d+\) along axis 1/.exec(k.wgsl)?.[0])).toEqual(['[0, 6) along axis 1', '[6, 9) along axis 1']);
+  });
+});
+
+describe('a dense block of 8 layers (concats of up to 9 inputs)', () => {
+  it('runs in one WebGPU partition and matches the CPU reference', async () => {
+    const c = denseBlock(8);
+    const { inputs, want, state, constants } = prepareCase(c, 3);
+    const { got, targets } = await runCase(device, state, inputs, constants);
+    expect(targets).toEqual(['webgpu']);
+    // Convolutions sum up to 36 × 9 products in another order than the reference.
+    expectClose(got, want, c.name, 1e-5, 1e-5);
   });
 });
 
