@@ -7,3 +7,4 @@ import './data-movement';
 import './resize';
 import './matmul-tiled';
 import './conv-tiled';
+import './scatter';
