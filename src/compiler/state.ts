@@ -41,7 +41,8 @@ export interface Decision {
   readonly op: string;
   readonly opName: string;
   taken?: { pattern: string; target: string; subgraph: string };
-  readonly rejected: { pattern: string; target: string; reason: string }[];
+  /** `declined`: the target was asked and declined the concrete subgraph (the reason is its answer). */
+  readonly rejected: { pattern: string; target: string; reason: string; declined?: true }[];
 }
 
 export interface SubgraphInfo {
