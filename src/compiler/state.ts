@@ -64,6 +64,8 @@ export interface View {
   readonly offset: number;
   /** A part of `of` written in place by its producer (an input of an elided concat; or, whole, the input of a reshape into a program output). */
   readonly part?: true;
+  /** The parts whose writers write this view's bytes, where they are not all of `of`'s (a concat that is the first bytes of a longer one). */
+  readonly writtenBy?: readonly Value[];
 }
 
 export interface PartitionInfo {
@@ -141,7 +143,8 @@ export class CompileState {
 
   /**
    * The steps that write the bytes a reader of `v` sees: its own writer; for a reshape's view, its
-   * input's writers; for an elided concat's result, every part's writer. Built from the schedule as
+   * input's writers; for an elided concat's result, every part's writer (of a concat viewed in a
+   * longer one, its own parts'). Built from the schedule as
    * it is now.
    */
   writersOf(): (v: Value) => readonly number[] {
@@ -155,6 +158,7 @@ export class CompileState {
       const whole = parts.get(v);
       if (whole) return whole.flatMap(of);
       const view = this.aliases.get(v);
+      if (view?.writtenBy) return view.writtenBy.flatMap(of);
       return view ? of(view.of) : [];
     };
     return of;

@@ -93,6 +93,15 @@ describe('a dense block of 8 layers (concats of up to 9 inputs)', () => {
     // Convolutions sum up to 36 × 9 products in another order than the reference.
     expectClose(got, want, c.name, 1e-5, 1e-5);
   });
+
+  it('as views (its input computed, its parts 256-byte aligned): every producer writes its part of the block\'s result', async () => {
+    const c = denseBlock(5, { size: 8, computed: true });
+    const { inputs, want, state, constants } = prepareCase(c, 4);
+    expect(state.schedule.filter((sg) => sg.ops.some((o) => o.opName === 'concat')).map((sg) => sg.inputs.length), 'only the returned concat').toEqual([6]);
+    const { got, targets } = await runCase(device, state, inputs, constants);
+    expect(targets).toEqual(['webgpu']);
+    expectClose(got, want, c.name, 1e-5, 1e-5);
+  });
 });
 
 describe('a split into 12 results', () => {

@@ -21,4 +21,12 @@ describe('concats past the storage-buffer limit', () => {
       Array.from({ length: 12 }, (_, i) => [i + 2, Math.ceil((i + 2) / (max - 1))]));
     for (const d of defs) for (const k of planKernels(d)) expect(k.bindings.length, k.name).toBeLessThanOrEqual(max);
   });
+
+  it('where the block\'s input is a layer\'s result and every part starts 256-byte aligned, only the returned concat has kernels', () => {
+    // 8×8 float32 channels: 256 bytes each. Every layer's concat is the first bytes of the 12-input
+    // one; the block's result, a program output with its own buffer, is still copied together.
+    const state = compile(moduleOf(denseBlock(12, { size: 8, computed: true })), defaultTargets());
+    expect(state.partitions.map((p) => p.target)).toEqual(['webgpu']);
+    expect(state.schedule.filter((sg) => sg.ops.some((o) => o.opName === 'concat')).map((sg) => sg.inputs.length)).toEqual([13]);
+  });
 });
