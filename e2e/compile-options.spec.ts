@@ -1,6 +1,6 @@
 // Compile options: fusion off compiles without the fused webgpu target, targets can be switched off
-// (an op no enabled target takes is a compile error naming it), every view follows, and the options
-// travel in the link.
+// (an op no enabled target takes is a compile error naming it; a host partition says why it is on
+// the host), every view follows, and the options travel in the link.
 import { expect, test } from '@playwright/test';
 import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
 
@@ -40,6 +40,8 @@ test('fusion off and target choices recompile and update every view and the link
 
   await page.getByTestId('target-cpu-reference').check();
   await expect(page.getByTestId('graph-legend')).toContainText('cpu-reference');
+  // The host partition says why it is there.
+  await expect(page.getByTestId('host-reason')).toContainText("on the host: @upsample: no pattern of another target matched 'cgc_op.upsample'");
   const other = await context.newPage();
   await other.goto(page.url());
   await expect(other.getByTestId('target-webgpu-fallback')).not.toBeChecked();

@@ -34,6 +34,8 @@ MODELS = {
     "googlenet": lambda: torchvision.models.googlenet(aux_logits=False, init_weights=True),
     # Branches within branches (InceptionE's 1×3 and 3×1 pairs); exported at 224×224 like the others.
     "inception_v3": lambda: torchvision.models.inception_v3(aux_logits=False, init_weights=True),
+    # Dense blocks: each layer concatenates every earlier layer's features (concats of up to 32 inputs).
+    "densenet121": lambda: torchvision.models.densenet121(),
 }
 
 

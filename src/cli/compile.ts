@@ -12,6 +12,7 @@ import { PROGRAM_FORMAT, moduleRole, writeProgram } from '../engine/program';
 import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 import { READABLE_OUTPUT, afterText, decisionLines, planText, stepAfterText } from '../compiler/dump';
 import { plannedRunCounts } from '../runtime/runtime';
+import { hostPartitionReasons } from '../engine/host-partitions';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { loadModel } from './load';
@@ -107,8 +108,10 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
   const { state, targets } = compileFromArgs(argv, io, PARTITIONS_USAGE);
   if (!state) return 1;
   const lines: string[] = [];
+  const host = hostPartitionReasons(state, targets!);
   for (const p of state.partitions) {
     lines.push(`partition @${p.name} (target ${p.target})${afterText(p)}`);
+    for (const why of host.get(p.name) ?? []) lines.push(`  on the host because ${why}`);
     for (const step of p.steps) {
       const sg = state.schedule[step]!;
       lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]${stepAfterText(state.stepDependencies[step]!)}`);

@@ -2,7 +2,7 @@
 // rewrites IR, and tables where it decides (matches, selection, schedule, partitions, plan).
 import { type Operation, type Value, printModule } from '../ir';
 import type { Match } from './patterns/matcher';
-import type { CompileState, PartitionInfo, StepDependencies } from './state';
+import type { CompileState, PartitionInfo, StepDependencies, SubgraphInfo } from './state';
 
 const name = (v: Value): string => `%${v.nameHint ?? '?'}`;
 const opRef = (op: Operation): string => (op.results[0] ? name(op.results[0]) : op.name);
@@ -54,6 +54,18 @@ export function decisionLines(s: CompileState): string[] {
     for (const r of d.rejected) lines.push(`    tried @${r.pattern} (${r.target}): ${r.reason}`);
   }
   return lines;
+}
+
+/**
+ * Why `sg` is not on another target: the decision log's answers of the targets that declined it
+ * (`@pattern (target): reason`); where none was asked, why their patterns were rejected; where none
+ * matched, that.
+ */
+export function declinedLines(s: CompileState, sg: SubgraphInfo): string[] {
+  const others = sg.ops.flatMap((op) => (s.decisions.get(op)?.rejected ?? []).filter((r) => r.target !== sg.target));
+  const shown = others.some((r) => r.declined) ? others.filter((r) => r.declined) : others;
+  const lines = [...new Set(shown.map((r) => `@${r.pattern} (${r.target}): ${r.reason}`))];
+  return lines.length ? lines : [`no pattern of another target matched ${[...new Set(sg.ops.map((o) => `'${o.name}'`))].join(', ')}`];
 }
 
 /** ` after @a, @b (memory reuse: @b)`, or nothing for a partition that waits for none. */

@@ -41,7 +41,8 @@ export interface Decision {
   readonly op: string;
   readonly opName: string;
   taken?: { pattern: string; target: string; subgraph: string };
-  readonly rejected: { pattern: string; target: string; reason: string }[];
+  /** `declined`: the target was asked and declined the concrete subgraph (the reason is its answer). */
+  readonly rejected: { pattern: string; target: string; reason: string; declined?: true }[];
 }
 
 export interface SubgraphInfo {
@@ -63,6 +64,8 @@ export interface View {
   readonly offset: number;
   /** A part of `of` written in place by its producer (an input of an elided concat; or, whole, the input of a reshape into a program output). */
   readonly part?: true;
+  /** The parts whose writers write this view's bytes, where they are not all of `of`'s (a concat that is the first bytes of a longer one). */
+  readonly writtenBy?: readonly Value[];
 }
 
 export interface PartitionInfo {
@@ -163,8 +166,8 @@ export class CompileState {
 
   /**
    * The steps that write the bytes a reader of `v` sees: its own writer; for a reshape's view, its
-   * input's writers; for an elided concat's result, every part's writer. Built from the schedule and
-   * the aliases as they are now.
+   * input's writers; for an elided concat's result, every part's writer (of a concat viewed in a
+   * longer one, its own parts'). Built from the schedule and the aliases as they are now.
    */
   writersOf(): (v: Value) => readonly number[] {
     const direct = new Map<Value, number>();
@@ -177,6 +180,7 @@ export class CompileState {
       const whole = parts.get(v);
       if (whole) return whole;
       const view = aliases.get(v);
+      if (view?.writtenBy) return view.writtenBy;
       return view ? [view.of] : [];
     };
     const memo = new Map<Value, readonly number[]>();

@@ -17,6 +17,7 @@ import { hasRecordedProfile, moduleRole, programOf, recordProfile, writeProgram 
 import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
 import type { MemoryPlan } from '../compiler/memory/plan';
 import { isolatePartition } from '../ir/isolate';
+import { hostPartitionReasons } from './host-partitions';
 import { CompileError, type Decision } from '../compiler/state';
 import { type ArenaSetting, CgcError, DEFAULT_ARENAS, DEFAULT_GRANULARITY, type Granularity, ownValue } from '../core';
 
@@ -74,6 +75,8 @@ export interface CompileResponse {
    */
   readonly partitions?: {
     name: string; target: string; dependsOn: string[]; reuseDependsOn: string[];
+    /** Of a partition that runs on the host: why its subgraphs are on no GPU target (the decision log's reasons). */
+    hostReasons?: string[];
     subgraphs: { symbol: string; target: string; pattern: string; ops: string[]; opIds: string[]; step: number; dependsOn: number[]; reuseDependsOn: number[] }[];
   }[];
   /** Each partition's isolated module (CGC_SUBGRAPH_PARTITION), printed for people (long strings elided). */
@@ -259,6 +262,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     hooks.onCompiled?.({ id, input: module, output: s.output!, ...(data ? { data } : {}) });
     const isolated = new Map(s.partitions.map((p) => [p.name, isolatePartition(s.output!, p.name)]));
+    const host = hostPartitionReasons(s, program.targets, isolated);
     return {
       ok: true, id, diagnostics, inputText,
       outputText: printModule(s.output!),
@@ -266,6 +270,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       kernels: kernelSources(s.output!, s.partitions, isolated, program.targets),
       partitions: s.partitions.map((p) => ({
         name: p.name, target: p.target, dependsOn: p.dependsOn, reuseDependsOn: p.reuseDependsOn,
+        ...(host.has(p.name) ? { hostReasons: host.get(p.name)! } : {}),
         subgraphs: p.steps.map((step) => ({ step, sg: s.schedule[step]! })).map(({ step, sg }) => ({
           symbol: sg.symbol, target: sg.target, pattern: sg.pattern, ops: sg.ops.map((o) => o.opName), step,
           opIds: sg.ops.map((o) => s.decisions.get(o)?.op ?? o.opName),

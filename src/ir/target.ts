@@ -20,6 +20,8 @@ export interface GpuExecutable {
   readonly kind: 'gpu';
   readonly name: string;
   readonly kernels: readonly ExecutableKernel[];
+  /** Bind points its kernels bind only in ranges, each within maxStorageBufferBindingSize (a weight larger than one binding may view). */
+  readonly pieced?: readonly number[];
   /** Records kernels `from` … `to` − 1 (default: all) into `pass`. */
   record(pass: GPUComputePassEncoder, bindings: readonly GPUBufferBinding[], from?: number, to?: number): void;
   /**

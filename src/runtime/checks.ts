@@ -35,8 +35,11 @@ export function checkBufferSize(device: GPUDevice, what: string, size: number): 
   if (align4(size) > max) throw new CgcError('device', `${what} needs ${bytesText(size)}, over this device's largest buffer (maxBufferSize ${bytesText(max)})`);
 }
 
-/** The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, big enough, and within the device's storage binding limit. */
-export function validateBindings(partition: string, invoke: Operation, bindings: readonly GPUBufferBinding[], maxBinding: number): void {
+/**
+ * The validation layer: every bind point's range is 4-byte sized, 256-byte aligned, big enough, and
+ * within the device's storage binding limit, but those in `pieced` (bound in ranges within it).
+ */
+export function validateBindings(partition: string, invoke: Operation, bindings: readonly GPUBufferBinding[], maxBinding: number, pieced: readonly number[] = []): void {
   invoke.operands.forEach((v, i) => {
     const b = bindings[i];
     const need = byteSize(v.type);
@@ -46,6 +49,6 @@ export function validateBindings(partition: string, invoke: Operation, bindings:
     const size = b.size ?? b.buffer.size - (b.offset ?? 0);
     if (size < need) throw new CgcError('runtime', `@${partition} bind point ${name}: ${size} bytes bound, ${need} needed`);
     if ((b.offset ?? 0) + size > b.buffer.size) throw new CgcError('runtime', `@${partition} bind point ${name}: range runs past its ${b.buffer.size}-byte buffer`);
-    if (size > maxBinding) throw new CgcError('runtime', `@${partition} bind point ${name}: ${bytesText(size)} bound, over this device's maxStorageBufferBindingSize (${bytesText(maxBinding)})`);
+    if (size > maxBinding && !pieced.includes(i)) throw new CgcError('runtime', `@${partition} bind point ${name}: ${bytesText(size)} bound, over this device's maxStorageBufferBindingSize (${bytesText(maxBinding)})`);
   });
 }

@@ -194,7 +194,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     for (const [name, p] of runners) compiled.set(name, await p);
     calls = invokes.map(({ op, name }) => {
       const bindings = op.operands.map((v) => binding.get(v)!);
-      validateBindings(name, op, bindings, device.limits.maxStorageBufferBindingSize);
+      const exe = compiled.get(name)!.exe;
+      validateBindings(name, op, bindings, device.limits.maxStorageBufferBindingSize, exe.kind === 'gpu' ? exe.pieced : []);
       return { runner: compiled.get(name)!, bindings, name };
     });
   } catch (e) {
@@ -388,7 +389,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         outputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.outputs[i]!));
         rebound = calls.map((call, k) => {
           const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
-          if (call.runner.exe.kind === 'gpu') validateBindings(call.name, invokes[k]!.op, bindings, device.limits.maxStorageBufferBindingSize);
+          if (call.runner.exe.kind === 'gpu') validateBindings(call.name, invokes[k]!.op, bindings, device.limits.maxStorageBufferBindingSize, call.runner.exe.pieced);
           return bindings;
         });
         if (recorded.size >= 16) recorded.delete(recorded.keys().next().value!);

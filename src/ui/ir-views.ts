@@ -140,7 +140,14 @@ export function showLegend(list: HTMLElement, r: CompileResponse | undefined): v
     const swatch = s('svg', { width: 28, height: 14, 'aria-hidden': 'true' });
     swatch.append(s('rect', { x: 1, y: 1, width: 26, height: 12, rx: 3, fill: `hsl(${hue} 70% 55% / 0.25)`, stroke: `hsl(${hue} 60% 42%)`, 'stroke-width': 1.5, 'stroke-dasharray': targetDash(p.target) }));
     const count = p.subgraphs.length;
-    return h('li', { 'data-partition': p.name }, swatch, h('code', {}, `@${p.name}`), ` ${p.target} · ${count} subgraph${count === 1 ? '' : 's'}`);
+    const item = h('li', { 'data-partition': p.name }, swatch, h('code', {}, `@${p.name}`), ` ${p.target} · ${count} subgraph${count === 1 ? '' : 's'}`);
+    // A host partition says why (the decision log's reasons): its first reason inline, all of them on hover.
+    const why = p.hostReasons ?? [];
+    if (why.length) {
+      item.append(h('span', { class: 'muted', 'data-testid': 'host-reason' }, ` — on the host: ${why[0]}${why.length > 1 ? ` (and ${why.length - 1} more)` : ''}`));
+      item.title = why.join('\n');
+    }
+    return item;
   }));
   if (!partitions.length) list.replaceChildren(h('li', { class: 'muted' }, 'No partitions yet: compile the model.'));
 }

@@ -2,7 +2,8 @@
 // accepting specialization answer carries and the compiler records on the subgraph in the Output IR.
 // One dictionary per kernel, in dispatch order:
 //   {bindings = [0, 1, 3], inputs = 3, name = ".0", output = 3, wgsl = "…", workgroups = [x, y, z]}
-// (plus `outputs` and `workspace` where a kernel has them; keys sorted, as MLIR keeps a dictionary). A name is relative to the subgraph's
+// (plus `outputs` and `workspace` where a kernel has them, and `pieces = [binding, argument, byte
+// offset, bytes, …]` where it binds ranges of an argument; keys sorted, as MLIR keeps a dictionary). A name is relative to the subgraph's
 // symbol, because identical subgraphs share one answer: @convRelu's kernel ".0" is `convRelu.0`.
 import { CgcError } from '../core';
 import { type Attribute, arrayAttr, dictAttr, intAttr, intsAttr, stringAttr } from '../ir/attributes';
@@ -17,6 +18,7 @@ export function kernelsAttr(kernels: readonly KernelSpec[], symbol: string): Att
     ['name', stringAttr(k.name.startsWith(symbol) ? k.name.slice(symbol.length) : `.${k.name}`)],
     ['output', intAttr(k.output)],
     ...(k.outputs !== undefined ? [['outputs', intAttr(k.outputs)] as const] : []),
+    ...(k.pieces ? [['pieces', intsAttr(k.pieces.flatMap((p) => [p.binding, p.arg, p.offset, p.size]))] as const] : []),
     ['wgsl', stringAttr(k.wgsl)],
     ['workgroups', intsAttr(k.workgroups)],
     ...(k.workspace !== undefined ? [['workspace', intAttr(k.workspace)] as const] : []),
@@ -43,7 +45,7 @@ export function kernelsFromAttr(attr: Attribute, symbol: string): KernelSpec[] {
     };
     const ints = (key: string): number[] => {
       const a = k.entries.get(key);
-      if (a?.kind !== 'array' || a.elements.some((e) => e.kind !== 'int')) return fail(`kernel #${i} needs '${key}', an array of integers`);
+      if (a?.kind !== 'array' || a.elements.some((e) => e.kind !== 'int' || e.value < 0)) return fail(`kernel #${i} needs '${key}', an array of non-negative integers`);
       return a.elements.map((e) => (e as { value: number }).value);
     };
     const str = (key: string): string => {
@@ -54,10 +56,13 @@ export function kernelsFromAttr(attr: Attribute, symbol: string): KernelSpec[] {
     if (workgroups.length !== 3) fail(`kernel #${i} 'workgroups' needs 3 counts`);
     const outputs = int('outputs', true);
     const workspace = int('workspace', true);
+    const flat = k.entries.has('pieces') ? ints('pieces') : [];
+    if (flat.length % 4) fail(`kernel #${i} 'pieces' needs groups of 4 (binding, argument, offset, bytes)`);
+    const pieces = Array.from({ length: flat.length / 4 }, (_, j) => ({ binding: flat[4 * j]!, arg: flat[4 * j + 1]!, offset: flat[4 * j + 2]!, size: flat[4 * j + 3]! }));
     return {
       name: `${symbol}${str('name')}`, wgsl: str('wgsl'), workgroups: workgroups as [number, number, number],
       inputs: int('inputs')!, output: int('output')!, ...(outputs !== undefined ? { outputs } : {}), ...(workspace !== undefined ? { workspace } : {}),
-      bindings: ints('bindings'),
+      bindings: ints('bindings'), ...(pieces.length ? { pieces } : {}),
     };
   });
 }

@@ -2,19 +2,20 @@
 // through the subgraph's ops (so a whole fused subgraph is one kernel per output), or a tiled GEMM when
 // the result hangs off one matmul, gemm or convolution (kernels/gemm-kernel.ts). A subgraph the
 // generators cannot express is declined with the reason, which is what specialization answers.
-import { type Operation, numElements } from '../ir';
+import { type Operation, byteSize, numElements } from '../ir';
 import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
 import { type RecurrenceMode, isRecurrent, recurrentKernels } from './kernels/recurrent';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
-import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
+import { concatChunkKernels } from './kernels/concat-chunks';
+import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { DEFAULT_WORKGROUP_STORAGE, type ForcedTile } from './kernels/gemm-core';
-import type { KernelSpec } from './kernel-spec';
+import type { KernelSpec, Piece } from './kernel-spec';
 
-export { type KernelSpec, resultBindings } from './kernel-spec';
+export { type KernelSpec, type Piece, resultBindings } from './kernel-spec';
 
 /** How kernels are generated beyond what the device's profile decides. */
 export interface KernelOptions {
@@ -35,14 +36,18 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   for (const op of ops) if (!hasGenerator(op.opName)) throw new KernelDecline(`no WebGPU kernel for 'cgc_op.${op.opName}'`);
   const ret = block.operations.at(-1)!;
   const args = block.arguments;
+  const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? DEFAULT_GPU_PROFILE.limits.maxStorageBuffersPerShaderStage!;
+  const pieces = piecedArguments(def, profile);
   const kernels: KernelSpec[] = [];
   /** The kernels writing the results from binding `output` on (`outputs` of them), the last named `name`, those before it its partials. */
   const add = (generated: readonly GeneratedKernel[], name: string, output: number, outputs = 1) => generated.forEach(({ wgsl, workgroups, workspace }, i) => {
     const last = i === generated.length - 1;
     const text = withHelpers(wgsl);
+    const bindings = usedBindings(text);
+    const ranges = pieceRanges(pieces, bindings);
     kernels.push({
       name: last ? name : `${name}.partial${i}`, wgsl: text, workgroups, inputs: args.length, output,
-      ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}), bindings: usedBindings(text),
+      ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}), bindings, ...(ranges.length ? { pieces: ranges } : {}),
     });
   });
   // A recurrence (rnn, gru, lstm): its input product, its steps and its final states, writing every result it returns.
@@ -59,7 +64,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     });
   }
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
-  const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops)), ret.operands, args.length, `${symbol}.0`) : undefined;
+  const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops), pieces.byArg), ret.operands, args.length, `${symbol}.0`) : undefined;
   if (siblings) {
     add(siblings, `${symbol}.0`, args.length, ret.operands.length);
     return kernels;
@@ -67,20 +72,55 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   ret.operands.forEach((out, r) => {
     if (numElements(out.type.shape) === 0) return;
     const inside = new Set(ops);
-    const builder = () => new KernelBuilder(args, inside);
+    const builder = () => new KernelBuilder(args, inside, pieces.byArg);
     const b = builder();
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
-    // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
+    // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row;
+    // a concat of more inputs than a kernel may bind  ⇒  a kernel per slice of its result
     const integer = integerGemmKernel(b, out, binding, name, builder);
-    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder);
+    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder)
+      ?? concatChunkKernels(builder, out, binding, name, maxBuffers);
     const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
     const narrowed = generated || row ? undefined : narrowedRowResult(b, out);
     if (narrowed) throw new KernelDecline(narrowed);
     add(generated ?? [row ?? elementKernel(b, out, binding, name)], name, binding);
   });
   return kernels;
+}
+
+/**
+ * The arguments of `def` larger than one binding may view (maxStorageBufferBindingSize), each cut into
+ * pieces of the largest size within it that keeps their offsets aligned (minStorageBufferOffsetAlignment):
+ * the first piece at the argument's own binding, the others after every result and workspace binding.
+ */
+function piecedArguments(def: Operation, profile: GpuProfile): { byArg: Map<number, Pieces>; bytes: (arg: number) => number } {
+  const args = def.body().arguments;
+  const maxBinding = profile.limits.maxStorageBufferBindingSize ?? DEFAULT_GPU_PROFILE.limits.maxStorageBufferBindingSize!;
+  const alignment = profile.limits.minStorageBufferOffsetAlignment ?? DEFAULT_GPU_PROFILE.limits.minStorageBufferOffsetAlignment!;
+  const pieceBytes = Math.max(alignment, Math.floor(maxBinding / alignment) * alignment);
+  const bytes = (arg: number) => Math.ceil(byteSize(args[arg]!.type) / 4) * 4;
+  let free = args.length + def.body().operations.at(-1)!.operands.length + 1;
+  const byArg = new Map<number, Pieces>();
+  args.forEach((_, i) => {
+    const count = Math.ceil(bytes(i) / pieceBytes);
+    if (bytes(i) > maxBinding) byArg.set(i, { words: pieceBytes / 4, bindings: [i, ...Array.from({ length: count - 1 }, () => free++)] });
+  });
+  return { byArg, bytes };
+}
+
+/** The ranges the pieced arguments' `bindings` view. */
+function pieceRanges(pieces: ReturnType<typeof piecedArguments>, bindings: readonly number[]): Piece[] {
+  const ranges: Piece[] = [];
+  for (const [arg, { words, bindings: at }] of pieces.byArg) {
+    at.forEach((binding, k) => {
+      if (!bindings.includes(binding)) return;
+      const offset = k * words * 4;
+      ranges.push({ binding, arg, offset, size: Math.min(words * 4, pieces.bytes(arg) - offset) });
+    });
+  }
+  return ranges.sort((a, b) => a.binding - b.binding);
 }
 
 

@@ -20,6 +20,16 @@ export interface KernelSpec {
    * epilogue's side inputs nor its result), each bound buffer costing host time per dispatch.
    */
   readonly bindings: readonly number[];
+  /** Bindings that view a range of an argument's bind point (a pieced argument, wgsl/builder.ts `Pieces`), not all of it. */
+  readonly pieces?: readonly Piece[];
+}
+
+/** Binding `binding` views `size` bytes from byte `offset` of argument `arg`'s bind point. */
+export interface Piece {
+  readonly binding: number;
+  readonly arg: number;
+  readonly offset: number;
+  readonly size: number;
 }
 
 /** The bind points a kernel writes its results to: `output`, `output + 1`, …. */

@@ -152,6 +152,8 @@ export function recordedKernels(subgraph: Operation, def: Operation, symbol: str
   const results = def.body().operations.at(-1)!.operands.length;
   const bad = kernels.find((k) => k.inputs !== args || k.output < args || k.output + (k.outputs ?? 1) > args + results);
   if (bad) throw new CgcError('runtime', `@${symbol}: recorded kernel ${bad.name} reads ${bad.inputs} inputs and writes from binding ${bad.output}, but the subgraph has ${args} arguments and ${results} results`);
+  const piece = kernels.flatMap((k) => (k.pieces ?? []).map((p) => ({ k, p }))).find(({ p }) => p.arg >= args || p.offset % 256 !== 0 || p.size % 4 !== 0);
+  if (piece) throw new CgcError('runtime', `@${symbol}: recorded kernel ${piece.k.name} binds a piece of argument ${piece.p.arg} at byte ${piece.p.offset} (${piece.p.size} bytes): the subgraph has ${args} arguments, and pieces are 256-byte aligned and whole words`);
   // Recorded kernels may come from someone else's file: checked against the device before their WGSL reaches it.
   if (profile) checkKernels(kernels, profile);
   return kernels;
@@ -173,9 +175,13 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
       bound = steps.map((s) => device.createBindGroup({
         label: `Executable.bindGroup ${s.kernel.name}`,
         layout: s.layout,
-        entries: s.kernel.bindings.map((binding) => (s.kernel.workspace && binding === workspaceBinding(s.kernel)
-          ? { binding, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } }
-          : { binding, resource: bindings[s.bindPoints[binding]!]! })),
+        entries: s.kernel.bindings.map((binding): GPUBindGroupEntry => {
+          if (s.kernel.workspace && binding === workspaceBinding(s.kernel)) return { binding, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } };
+          const piece = s.kernel.pieces?.find((p) => p.binding === binding);
+          if (!piece) return { binding, resource: bindings[s.bindPoints[binding]!]! };
+          const whole = bindings[s.bindPoints[piece.arg]!]!;
+          return { binding, resource: { buffer: whole.buffer, offset: (whole.offset ?? 0) + piece.offset, size: piece.size } };
+        }),
       }));
       groups.set(bindings, bound);
     }
@@ -185,6 +191,7 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     kind: 'gpu',
     name,
     kernels: steps,
+    pieced: [...new Set(steps.flatMap((s) => (s.kernel.pieces ?? []).map((p) => s.bindPoints[p.arg]!)))],
     record(pass, bindings, from = 0, to = steps.length) {
       const bound = bindGroups(bindings);
       let pipeline: GPUComputePipeline | undefined;

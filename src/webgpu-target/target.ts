@@ -131,13 +131,15 @@ function kernelCheck(def: Operation, profile: GpuProfile, options: KernelOptions
 }
 
 /**
- * What this device cannot do for a concrete subgraph: buffers past the binding size limit (the
- * buffer count per kernel is kernelCheck's). (float16 needs no
- * 'shader-f16': kernels keep halves in u32 words and compute in f32, see wgsl/builder.ts.)
+ * What this device cannot do for a concrete subgraph: an argument past maxBufferSize, or a value it
+ * computes past the binding size limit (an argument past that limit is bound in pieces, see
+ * kernel-plan.ts; the buffer count per kernel is kernelCheck's). (float16 needs no 'shader-f16':
+ * kernels keep halves in u32 words and compute in f32, see wgsl/builder.ts.)
  */
 function deviceCheck(def: Operation, profile: GpuProfile): string | undefined {
-  const values = [...def.body().arguments, ...def.body().operations.flatMap((o) => o.results)];
-  const maxBinding = profile.limits.maxStorageBufferBindingSize ?? DEFAULT_GPU_PROFILE.limits.maxStorageBufferBindingSize!;
-  const big = values.find((v) => byteSize(v.type) > maxBinding);
-  return big ? `${typeToString(big.type)} is ${byteSize(big.type)} bytes, past maxStorageBufferBindingSize (${maxBinding})` : undefined;
+  const limit = (name: string) => profile.limits[name] ?? DEFAULT_GPU_PROFILE.limits[name]!;
+  const huge = def.body().arguments.find((v) => byteSize(v.type) > limit('maxBufferSize'));
+  if (huge) return `${typeToString(huge.type)} is ${byteSize(huge.type)} bytes, past maxBufferSize (${limit('maxBufferSize')})`;
+  const big = def.body().operations.flatMap((o) => o.results).find((v) => byteSize(v.type) > limit('maxStorageBufferBindingSize'));
+  return big ? `${typeToString(big.type)} is ${byteSize(big.type)} bytes, past maxStorageBufferBindingSize (${limit('maxStorageBufferBindingSize')})` : undefined;
 }

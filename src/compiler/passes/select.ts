@@ -18,8 +18,8 @@ export const select: Pass = {
     const order = [...s.candidates].sort((a, b) => b.pattern.benefit - a.pattern.benefit || b.ops.length - a.ops.length
       || s.graph.position.get(a.anchor)! - s.graph.position.get(b.anchor)!);
     const owner = new Map<Operation, Match>();
-    const reject = (m: Match, reason: string) => {
-      s.decision(m.anchor).rejected.push({ pattern: m.pattern.name, target: m.pattern.target, reason });
+    const reject = (m: Match, reason: string, declined = false) => {
+      s.decision(m.anchor).rejected.push({ pattern: m.pattern.name, target: m.pattern.target, reason, ...(declined ? { declined } : {}) });
     };
     for (const m of order) {
       const taken = m.ops.map((op) => owner.get(op)).find((x) => x);
@@ -33,7 +33,7 @@ export const select: Pass = {
       }
       const answer = specialize(s, m);
       if (answer.declined !== undefined) {
-        reject(m, `target '${m.pattern.target}' declined the specialization: ${answer.declined}`);
+        reject(m, `target '${m.pattern.target}' declined the specialization: ${answer.declined}`, true);
         continue;
       }
       if (answer.configuration) s.configurations.set(m, answer.configuration);

@@ -2,7 +2,7 @@
 // transpose, reshape family, expand, tile, concat, split, slice, pad, gather(_elements),
 // depth/space rearrangements, trilu, one_hot and cumsum.
 import type { Value } from '../../ir';
-import { type KernelBuilder, KernelDecline, type Scope, type Typed, convert, flatOffset, generator, literal, scalarOf, strides } from '../wgsl/builder';
+import { type Generator, type KernelBuilder, KernelDecline, type Scope, type Typed, convert, flatOffset, generator, literal, scalarOf, strides } from '../wgsl/builder';
 import { ctxOf, loops, normAxis } from './helpers';
 
 const typeOf = (v: Value) => scalarOf(v.type.element);
@@ -89,16 +89,25 @@ generator('tile', (b, op, coords, scope) => {
   return b.value(x, coords.map((c, i) => (x.type.shape[i] === 1 ? '0i' : `${c} % ${x.type.shape[i]}i`)), scope);
 });
 
-generator('concat', (b, op, coords, scope) => {
-  const axis = normAxis(ctxOf(op).int('axis'), op.results[0]!.type.shape.length);
-  let start = 0;
-  const branches = op.operands.filter((v) => v.type.shape[axis]! > 0).map((v) => {
-    const lo = start;
-    start += v.type.shape[axis]!;
-    return { cond: `${coords[axis]} < ${start}i`, pull: (s: Scope) => b.value(v, coords.map((c, i) => (i === axis ? `${c} - ${lo}i` : c)), s) };
-  });
-  return choose(b, scope, typeOf(op.results[0]!), branches, literal(0, typeOf(op.results[0]!)));
-});
+/**
+ * The concat generator for coordinates along the axis in [from, to): it reads only the operands laid
+ * there (a kernel writing that slice of the result binds only them, kernels/concat-chunks.ts).
+ */
+export function concatGenerator(from = 0, to = Infinity): Generator {
+  return (b, op, coords, scope) => {
+    const axis = normAxis(ctxOf(op).int('axis'), op.results[0]!.type.shape.length);
+    let start = 0;
+    const branches = op.operands.filter((v) => v.type.shape[axis]! > 0).flatMap((v) => {
+      const lo = start;
+      start += v.type.shape[axis]!;
+      if (start <= from || lo >= to) return [];
+      return [{ cond: `${coords[axis]} < ${start}i`, pull: (s: Scope) => b.value(v, coords.map((c, i) => (i === axis ? `${c} - ${lo}i` : c)), s) }];
+    });
+    return choose(b, scope, typeOf(op.results[0]!), branches, literal(0, typeOf(op.results[0]!)));
+  };
+}
+
+generator('concat', concatGenerator());
 
 generator('split', (b, op, coords, scope, index) => {
   const axis = normAxis(ctxOf(op).int('axis'), op.operands[0]!.type.shape.length);

@@ -8,3 +8,4 @@ import './resize';
 import './matmul-tiled';
 import './conv-tiled';
 import './recurrent';
+import './scatter';

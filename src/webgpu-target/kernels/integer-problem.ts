@@ -26,7 +26,7 @@ function integerOperand(b: KernelBuilder, v: Value): IntegerOperand | undefined 
   const source = cast!.operands[0]!;
   const e = source.type.element;
   if (inside(source) || (e !== 'int8' && e !== 'uint8') || !sameShape(source.type.shape, v.type.shape)) return undefined;
-  return { source, binding: b.bindingOf(source), unsigned: e === 'uint8', ...(zero ? { zero } : {}) };
+  return { source, binding: b.wholeBinding(source), unsigned: e === 'uint8', ...(zero ? { zero } : {}) };
 }
 
 /**

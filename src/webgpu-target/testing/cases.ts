@@ -109,3 +109,31 @@ export function expectClose(got: HostTensor, want: HostTensor, name: string, ato
     expect(Math.abs(a - b) <= atol + rtol * Math.abs(b), `${name}[${i}]: ${a} vs reference ${b}`).toBe(true);
   }
 }
+
+/**
+ * A DenseNet dense block: each of `layers` layers concatenates the block's input and every earlier
+ * layer's features along channels → batch_normalization → relu → 3×3 convolution to `growth`
+ * channels, and the block returns the concat of them all (concats of 2 … layers + 1 inputs). The
+ * block's input is the argument, or (`computed`) its relu, as a block's input is a layer's result.
+ */
+export function denseBlock(layers: number, { channels = 8, growth = 4, size = 6, computed = false } = {}): Case {
+  const ops: Step[] = computed ? [{ op: 'relu', in: ['a'] }] : [];
+  const constants: CaseConstant[] = [];
+  let s = 1;
+  const values = (n: number, lo: number, span: number) => Array.from({ length: n }, () => lo + ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32) * span);
+  const features = [computed ? '%0' : 'a'];
+  for (let k = 0; k < layers; k++) {
+    const c = channels + growth * k;
+    if (features.length > 1) ops.push({ op: 'concat', in: [...features], attrs: { axis: 1 } });
+    const x = features.length > 1 ? `%${ops.length - 1}` : features[0]!;
+    // Batch normalization's scale, bias, mean and variance (positive), then the convolution's weight.
+    for (const [p, lo] of [['s', 0.5], ['b', -0.5], ['m', -0.5], ['v', 0.5]] as const) constants.push({ name: `${p}${k}`, type: `${c}xf32`, values: values(c, lo, 1) });
+    constants.push({ name: `w${k}`, type: `${growth}x${c}x3x3xf32`, values: values(growth * c * 9, -0.3, 0.6) });
+    ops.push({ op: 'batch_normalization', in: [x, `s${k}`, `b${k}`, `m${k}`, `v${k}`] });
+    ops.push({ op: 'relu', in: [`%${ops.length - 1}`] });
+    ops.push({ op: 'convolution', in: [`%${ops.length - 1}`, `w${k}`], attrs: { start_padding: [1, 1], end_padding: [1, 1] } });
+    features.push(`%${ops.length - 1}`);
+  }
+  ops.push({ op: 'concat', in: features, attrs: { axis: 1 } });
+  return { name: `a dense block of ${layers} layers`, args: [`1x${channels}x${size}x${size}xf32`], constants, ops };
+}

@@ -10,7 +10,7 @@
 // int64 tensors must hold values in the int32 range (the runtime checks what it uploads) and only
 // ops that cannot leave that range may produce them (the targets decline the others).
 import { CgcError } from '../../core';
-import { type ElementType, type Operation, type Value, getOpDef, numElements, shapeToString, strides } from '../../ir';
+import { type ElementType, type Operation, type Value, getOpDef, numElements, shapeToString, strides, typeToString } from '../../ir';
 
 /** How a value is computed in WGSL: floats (float32, float16) as f32, every integer and bool type as i32. */
 export type Scalar = 'f32' | 'i32';
@@ -115,11 +115,23 @@ export function flatOffset(coords: readonly string[], shape: readonly number[]):
   return terms.length ? terms.join(' + ') : '0i';
 }
 
+/**
+ * An argument bound as several ranges of its buffer, each within maxStorageBufferBindingSize (a weight
+ * larger than one binding may view): pieces of `words` 32-bit words, at `bindings` (the first the
+ * argument's own binding). Kernels read it through `in<i>_at(word)`, which picks the piece.
+ */
+export interface Pieces {
+  readonly words: number;
+  readonly bindings: readonly number[];
+}
+
 export class KernelBuilder {
   private tmp = 0;
   private readonly overrides = new Map<Operation, Generator>();
+  /** The pieced arguments this kernel has read: their pieces and `in<i>_at` are declared. */
+  readonly piecesRead = new Set<number>();
   /** Binding index of each external value: the functional definition's arguments in order, then the output. */
-  constructor(readonly args: readonly Value[], readonly inside: ReadonlySet<Operation>) {}
+  constructor(readonly args: readonly Value[], readonly inside: ReadonlySet<Operation>, readonly pieces: ReadonlyMap<number, Pieces> = new Map()) {}
 
   /** Computes `op` with `g` in this kernel only: a tiled kernel makes its anchor op return the accumulator. */
   override(op: Operation, g: Generator): void {
@@ -136,21 +148,32 @@ export class KernelBuilder {
     return i;
   }
 
+  /** The binding of argument `v` for a kernel that indexes its array itself (not through `load`): never a pieced one. */
+  wholeBinding(v: Value): number {
+    const i = this.bindingOf(v);
+    if (this.pieces.has(i)) throw new KernelDecline(`${typeToString(v.type)} is bound in ${this.pieces.get(i)!.bindings.length} pieces (past maxStorageBufferBindingSize), which this kernel does not read`);
+    return i;
+  }
+
   /** Arguments a vectorized kernel declares as vec4 arrays: every element it reads is memoized from a vec4 load. */
   readonly vectorArgs = new Set<number>();
 
   /** Loads external value `v` at flat element `offset` (an i32 expression). */
   load(v: Value, offset: string): Typed {
-    if (this.vectorArgs.has(this.bindingOf(v))) throw new NotVectorizable();
-    const name = `in${this.bindingOf(v)}`;
+    const i = this.bindingOf(v);
+    if (this.vectorArgs.has(i)) throw new NotVectorizable();
+    const name = `in${i}`;
+    if (this.pieces.has(i)) this.piecesRead.add(i);
+    /** The 32-bit word at index `w` (an i32 expression). */
+    const at = (w: string) => (this.pieces.has(i) ? `${name}_at(${w})` : `${name}[${w}]`);
     const e = v.type.element;
     switch (e) {
-      case 'float32': return { expr: `${name}[${offset}]`, type: 'f32' };
-      case 'int32': return { expr: `${name}[${offset}]`, type: 'i32' };
-      case 'int64': return { expr: `${name}[2 * (${offset})]`, type: 'i32' };
-      case 'float16': return { expr: `half_to_f32(${name}[(${offset}) >> 1u] >> (u32((${offset}) & 1) * 16u))`, type: 'f32' };
+      case 'float32': return { expr: at(offset), type: 'f32' };
+      case 'int32': return { expr: at(offset), type: 'i32' };
+      case 'int64': return { expr: at(`2 * (${offset})`), type: 'i32' };
+      case 'float16': return { expr: `half_to_f32(${at(`(${offset}) >> 1u`)} >> (u32((${offset}) & 1) * 16u))`, type: 'f32' };
       default: {
-        const word = `${name}[(${offset}) >> 2u]`;
+        const word = at(`(${offset}) >> 2u`);
         const byte = `((${word} >> (u32((${offset}) & 3) * 8u)) & 0xffu)`;
         if (e === 'int8') return { expr: `((bitcast<i32>(${byte} << 24u)) >> 24u)`, type: 'i32' };
         if (e === 'bool') return { expr: `i32(${byte} != 0u)`, type: 'i32' };
@@ -265,7 +288,7 @@ export function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: nu
     const vs = v.type.shape;
     const along = vs.length > 0 && vs[vs.length - 1] === last && last > 1;
     const same = numElements(vs) === total && vs.length <= rank && vs.every((d, i) => d === shape[rank - vs.length + i]);
-    if ((v.type.element !== 'float32' && v.type.element !== 'int32') || !along || (last % 4 !== 0 && !same)) return;
+    if ((v.type.element !== 'float32' && v.type.element !== 'int32') || !along || (last % 4 !== 0 && !same) || b.pieces.has(a)) return;
     const at = same ? 'idx' : `(${flatOffset(broadcastCoords(lanes[0]!, shape, vs), vs)}) / 4i`;
     scope.emit(`let q${a} = in${a}[${at}];`);
     lanes.forEach((coords, j) => scope.memo.set(`${idOf(v)}|${broadcastCoords(coords, shape, vs).join(',')}`, { expr: `q${a}.${'xyzw'[j]}`, type: scalarOf(v.type.element) }));
@@ -286,31 +309,56 @@ export function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: nu
   return threadKernel(`// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)\n${decls}`, total / 4, scope);
 }
 
+/** The slice `lo ≤ coordinate < hi` of a result along `axis`: what one of several kernels writing it covers. */
+export interface Region {
+  readonly axis: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
 /**
- * A kernel writing every element of `out`, its value pulled through the subgraph: one thread per
- * element, or per u32 word where elements are packed (float16: 2, int8 / uint8 / bool: 4), the thread
- * then computing each element of its word. int64 is written as two words, the value sign-extended.
+ * A kernel writing every element of `out` (or of its `region`), its value pulled through the
+ * subgraph: one thread per element, or per u32 word where elements are packed (float16: 2, int8 /
+ * uint8 / bool: 4), the thread then computing each element of its word. int64 is written as two
+ * words, the value sign-extended. A region's runs of elements must start on word boundaries (the
+ * caller's check): a word is then written by one thread of one kernel.
  */
-export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string): { wgsl: string; workgroups: [number, number, number] } {
-  const vectorized = vectorElementKernel(b, out, outBinding, name);
+export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, region?: Region): { wgsl: string; workgroups: [number, number, number] } {
+  const vectorized = region ? undefined : vectorElementKernel(b, out, outBinding, name);
   if (vectorized) return vectorized;
   const element = out.type.element;
-  const shape = out.type.shape;
+  const full = out.type.shape;
+  const shape = region ? full.map((d, i) => (i === region.axis ? region.hi - region.lo : d)) : full;
   const total = numElements(shape);
   const pack = perWord(element);
   const threads = Math.ceil(total / pack);
   const scope = new Scope('  ');
-  /** Emits the coordinates of flat element `idx` into `s` and returns the element's value there. */
-  const valueAt = (s: Scope, idx: string, tag: string): Typed => b.value(out, flatCoords(s, shape, idx, tag), s);
+  /** The coordinates in `out` of the covered part's flat element `idx`, emitted into `s`. */
+  const coordsAt = (s: Scope, idx: string, tag: string): string[] => {
+    const c = flatCoords(s, shape, idx, tag);
+    return region && region.lo !== 0 ? c.map((x, i) => (i === region.axis ? `(${x} + ${region.lo}i)` : x)) : c;
+  };
+  const valueAt = (s: Scope, idx: string, tag: string): Typed => b.value(out, coordsAt(s, idx, tag), s);
+  // Where the thread writes: its own index, or (in a region) the word of `out` holding its first element.
+  let at = 'idx';
+  if (region && pack > 1) {
+    scope.emit(`let at = (${flatOffset(coordsAt(scope, `idx * ${pack}i`, 'a'), full)}) / ${pack}i;`);
+    at = 'at';
+  }
   if (pack === 1) {
-    const v = valueAt(scope, 'idx', '');
+    const coords = coordsAt(scope, 'idx', '');
+    if (region) {
+      scope.emit(`let at = ${flatOffset(coords, full)};`);
+      at = 'at';
+    }
+    const v = b.value(out, coords, scope);
     if (element === 'int64') {
       const low = b.fresh('w');
       scope.emit(`let ${low} = ${convert(v, 'i32')};`);
-      scope.emit(`out${outBinding}[2 * idx] = ${low};`);
-      scope.emit(`out${outBinding}[2 * idx + 1] = ${low} >> 31u;`);
+      scope.emit(`out${outBinding}[2 * ${at}] = ${low};`);
+      scope.emit(`out${outBinding}[2 * ${at} + 1] = ${low} >> 31u;`);
     } else {
-      scope.emit(`out${outBinding}[idx] = ${convert(v, outputType(out))};`);
+      scope.emit(`out${outBinding}[${at}] = ${convert(v, outputType(out))};`);
     }
   } else {
     scope.emit('var word = 0u;');
@@ -324,9 +372,10 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
       scope.lines.push(...inner.lines);
       scope.emit('}');
     }
-    scope.emit(`out${outBinding}[idx] = word;`);
+    scope.emit(`out${outBinding}[${at}] = word;`);
   }
-  return threadKernel(`// ${name}: ${shapeToString(shape)}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}\n${bindingDecls(b, out, outBinding)}`, threads, scope);
+  const covers = region ? ` [${region.lo}, ${region.hi}) along axis ${region.axis}` : '';
+  return threadKernel(`// ${name}: ${shapeToString(full)}${covers}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}\n${bindingDecls(b, out, outBinding)}`, threads, scope);
 }
 
 /** Coordinates in `shape` of flat element `idx` (an i32 expression), emitted into `scope` as c<tag>0, c<tag>1, …. */
@@ -368,9 +417,22 @@ export function outputType(out: Value): Scalar {
 export function bindingDecls(b: KernelBuilder, out: Value, outBinding: number, vectors?: ReadonlySet<number>): string {
   // Every binding is read_write storage: several bind points can be ranges of one buffer (scratch),
   // and WebGPU forbids one buffer as read-only and writable storage in the same dispatch.
-  const decls = b.args.map((a, i) => storageDecl(`in${i}`, i, a.type.element, vectors?.has(i) ?? false));
+  const decls = b.args.map((a, i) => {
+    const pieces = b.pieces.get(i);
+    return pieces && b.piecesRead.has(i) ? piecedDecl(i, a.type.element, pieces) : storageDecl(`in${i}`, i, a.type.element, vectors?.has(i) ?? false);
+  });
   decls.push(outputDecl(out, outBinding, vectors !== undefined));
   return decls.join('\n');
+}
+
+/** A pieced argument's bindings and `in<i>_at(w)`, its word `w` from the piece holding it. */
+function piecedDecl(i: number, e: ElementType, { words, bindings }: Pieces): string {
+  const name = (k: number) => (k === 0 ? `in${i}` : `in${i}_${k}`);
+  const reads = bindings.map((_, k) => {
+    const read = `return ${name(k)}[${k === 0 ? 'w' : `w - ${k * words}i`}];`;
+    return k === bindings.length - 1 ? `  ${read}` : `  if (w < ${(k + 1) * words}i) { ${read} }`;
+  });
+  return [...bindings.map((binding, k) => storageDecl(name(k), binding, e, false)), `fn in${i}_at(w: i32) -> ${storageType(e)} {`, ...reads, '}'].join('\n');
 }
 
 /** The declaration of a result a kernel writes (`out<binding>`): bindingDecls' first, or another after it. */
