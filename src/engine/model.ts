@@ -7,6 +7,7 @@ import {
 import { compile as compileModule, compileAsync } from '../compiler/pipeline';
 import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
+import { evaluateOp } from '../reference';
 import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
@@ -101,7 +102,7 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   let producer: string | undefined;
   if (format === 'onnx') {
     const r = importOnnx(source as Uint8Array, {
-      limits, fileName, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: options.externalFiles } : {}),
+      limits, fileName, evaluate: evaluateOp, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: options.externalFiles } : {}),
     });
     module = r.module;
     constants = new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)]));

@@ -20,6 +20,12 @@ export interface ResourceLimits {
   readonly maxNesting: number;
   /** Wall time of one compile, checked between passes. */
   readonly compileTimeoutMs: number;
+  /**
+   * Elements of one result computed at compile time (an op whose operands are all constants): a
+   * larger result stays an op and runs on the device, so folding never turns a small model into a
+   * large one. Not an error when passed.
+   */
+  readonly maxFoldElements: number;
 }
 
 const MiB = 1024 * 1024;
@@ -31,6 +37,7 @@ export const DEFAULT_LIMITS: ResourceLimits = {
   maxConstantBytes: 2048 * MiB,
   maxNesting: 64,
   compileTimeoutMs: 120_000,
+  maxFoldElements: 1 << 20,
 };
 
 export type LimitName = keyof ResourceLimits;
@@ -46,6 +53,7 @@ export const LIMITS: Readonly<Record<LimitName, { label: string; unit: string; f
   maxConstantBytes: { label: 'constant size limit', unit: 'bytes', flag: '--max-constant-mb', scale: MiB, setting: 'max constant MiB' },
   maxNesting: { label: 'nesting limit', unit: 'levels', flag: '--max-nesting', scale: 1, setting: 'max nesting' },
   compileTimeoutMs: { label: 'compile time limit', unit: 'ms', flag: '--compile-timeout-s', scale: 1000, setting: 'compile timeout s' },
+  maxFoldElements: { label: 'fold size limit', unit: 'elements', flag: '--max-fold-elements', scale: 1, setting: 'max folded elements' },
 };
 
 /** "…: 2147483648 elements is over the tensor element limit of 2147483647; raise it with --max-tensor-elements (cgc) or Limits → max tensor elements (app)". */

@@ -1,8 +1,14 @@
 // Test helpers: ONNX models built as plain objects and encoded with protobufjs, so each mapping
-// test states its graph in a few lines.
-import { printModule, verifyModule } from '../../../ir';
-import { type ImportOptions, importOnnx } from './importer';
-import { MODEL_PROTO, TENSOR_PROTO } from './proto';
+// test states its graph in a few lines. Imports fold with the CPU reference, as the engine's do.
+import { printModule, verifyModule } from '../../../../ir';
+import { evaluateOp } from '../../../../reference';
+import { type ImportOptions, type ImportResult, importOnnx } from '../importer';
+import { MODEL_PROTO, TENSOR_PROTO } from '../proto';
+
+/** importOnnx with the CPU reference as its evaluator (what `openModel` passes). */
+export function importFolded(bytes: Uint8Array, opts: ImportOptions = {}): ImportResult {
+  return importOnnx(bytes, { evaluate: evaluateOp, ...opts });
+}
 
 export const FLOAT = 1;
 export const INT64 = 7;
@@ -61,7 +67,7 @@ export function tensorBytes(t: object): Uint8Array {
 
 /** Imports a model, checks that it verifies, and returns its printed IR and constants. */
 export function importText(g: GraphSpec, opts: ImportOptions = {}): { text: string; constants: ReturnType<typeof importOnnx>['constants'] } {
-  const { module, constants } = importOnnx(modelBytes(g), opts);
+  const { module, constants } = importFolded(modelBytes(g), opts);
   const diags = verifyModule(module);
   if (diags.length) throw new Error(`module does not verify: ${diags.map((d) => d.message).join('\n')}\n${printModule(module)}`);
   return { text: printModule(module), constants };
