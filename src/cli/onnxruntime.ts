@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ElementType, tensorType } from '../ir';
-import type { HostTensor } from '../core';
+import { CgcError, type HostTensor } from '../core';
 
 const ORT_TYPES: Readonly<Record<ElementType, string>> = {
   float32: 'float32', float16: 'float16', int32: 'int32', int64: 'int64', int8: 'int8', uint8: 'uint8', bool: 'bool',
@@ -45,7 +45,7 @@ export async function runOnnxruntime(bytes: Uint8Array, feeds: ReadonlyMap<strin
     for (const name of session.outputNames) {
       const r = results[name]!;
       const element = (Object.keys(ORT_TYPES) as ElementType[]).find((e) => ORT_TYPES[e] === r.type);
-      if (!element) throw new Error(`onnxruntime output '${name}' has type ${r.type}, which CGC does not support`);
+      if (!element) throw new CgcError('unsupported', `onnxruntime output '${name}' has type ${r.type}, which CGC does not support`);
       outputs.set(name, { type: tensorType(r.dims, element), data: r.data as HostTensor['data'] });
     }
     return { outputs, version: ort.env.versions.web ?? ort.env.versions.common ?? '?', ms };

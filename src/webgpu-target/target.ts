@@ -114,7 +114,10 @@ function kernelCheck(def: Operation, profile: GpuProfile, options: KernelOptions
     const over = kernels.find((k) => k.bindings.length > maxBuffers);
     return over ? `kernel ${over.name} binds ${over.bindings.length} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})` : kernels;
   } catch (e) {
+    // A generator that fails for any other reason declines too, saying so: the next target takes
+    // the subgraph, and the decision log keeps what went wrong.
     if (e instanceof KernelDecline) return e.message;
+    if (e instanceof Error) return `the kernel generator failed: ${e.message}`;
     throw e;
   }
 }
