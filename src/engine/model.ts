@@ -8,10 +8,12 @@ import { compile as compileModule, compileAsync } from '../compiler/pipeline';
 import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
 import { importOnnx } from '../compiler/import/onnx';
 import { evaluateOp } from '../reference';
+import { foldConstants } from '../compiler/passes/fold-constants';
 import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
+import { resolveLimits } from '../ir/limits';
 import { ProgramError, moduleRole } from './program';
 import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
 import { TargetFileError } from '../webgpu-target/target-file';
@@ -121,6 +123,12 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   }
   if (!options.acceptProgram && moduleRole(module) === 'CGC_OUTPUT') {
     throw new ProgramError(`${fileName} is a compiled program (CGC Output IR), not a model: read it with readProgram and load it with loadProgramOn (\`cgc run\` runs it)`);
+  }
+  // IR read as text or bytecode: ops on constants fold here, as the ONNX importer folds as it maps.
+  if (format !== 'onnx' && moduleRole(module) !== 'CGC_OUTPUT') {
+    const known = constants;
+    const { folded } = foldConstants(module, (n) => known.get(n), evaluateOp, resolveLimits(limits).maxFoldElements);
+    if (folded.size) constants = new Map([...constants, ...[...folded].map(([k, t]) => [k, tensorBytes(t)] as const)]);
   }
   const program = (state: CompileState, targets: readonly Target[]): Program => ({
     output: state.output!, constants, targets, state,
