@@ -16,6 +16,11 @@ import { type ForcedTile } from './kernels/gemm-core';
 export interface KernelOptions {
   /** Every GEMM tiled so (a benchmark's tile sweep, `cgc bench-kernels --tile`), matrix-vector products included. */
   readonly tile?: ForcedTile;
+  /**
+   * Kernels the device did not compile, by their WGSL, with its message: a subgraph that would
+   * dispatch one is declined with that reason, and the next target takes it (KernelCompileError).
+   */
+  readonly rejectedKernels?: ReadonlyMap<string, string>;
 }
 
 export interface KernelSpec {
