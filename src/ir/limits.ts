@@ -76,8 +76,8 @@ export function resolveLimits(given: Partial<ResourceLimits> = {}): ResourceLimi
   const out = { ...DEFAULT_LIMITS };
   for (const [k, v] of Object.entries(given) as [LimitName, number | undefined][]) {
     if (v === undefined) continue;
-    if (!(k in DEFAULT_LIMITS)) throw new RangeError(`unknown limit '${k}' (limits: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
-    if (!(v > 0)) throw new RangeError(`limit ${k} must be a positive number, got ${v}`);
+    if (!(k in DEFAULT_LIMITS)) throw new CgcError('usage', `unknown limit '${k}' (limits: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
+    if (!(v > 0)) throw new CgcError('usage', `limit ${k} must be a positive number, got ${v}`);
     out[k] = v;
   }
   return out;
