@@ -1,5 +1,6 @@
 // A kernel generator that fails (not a KernelDecline: a bug in it) is a specialization the WebGPU
-// targets reject, with the reason in the decision log; the next target takes the subgraph.
+// targets reject, and so is any target that throws while it specializes: the reason goes in the
+// decision log, and the next target takes the subgraph.
 import { describe, expect, it, vi } from 'vitest';
 import { INTERFACES, parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
@@ -31,5 +32,22 @@ describe('a kernel generator that fails', () => {
     const reasons = [...s.decisions.values()].filter((d) => d.opName === 'cgc_op.resize').flatMap((d) => d.rejected.map((r) => `${r.target}: ${r.reason}`));
     expect(reasons.some((r) => r.startsWith('webgpu:') && r.includes("the kernel generator failed: cannot read properties of undefined (reading 'shape')"))).toBe(true);
     expect(reasons.some((r) => r.startsWith('webgpu-fallback:') && r.includes('the kernel generator failed'))).toBe(true);
+  });
+});
+
+describe('a target that throws while it specializes', () => {
+  it('declines that subgraph, the error its reason, and the next target takes it', () => {
+    const [webgpu, ...rest] = defaultTargets();
+    const throwing = {
+      ...webgpu!,
+      exchange: (request: Parameters<typeof webgpu.exchange>[0]) => {
+        if (request.interface === INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST) throw new RangeError('invalid array length');
+        return webgpu!.exchange(request);
+      },
+    };
+    const s = compile(module, [throwing, ...rest]);
+    expect(s.schedule.every((sg) => sg.target !== 'webgpu')).toBe(true);
+    const reasons = [...s.decisions.values()].flatMap((d) => d.rejected).filter((r) => r.target === 'webgpu').map((r) => r.reason);
+    expect(reasons).toContain("target 'webgpu' declined the specialization: the target failed on this subgraph: invalid array length");
   });
 });
