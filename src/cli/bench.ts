@@ -143,7 +143,8 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         let ortOutputs: HostTensor['data'][] = [];
         if (ort) {
           const s0 = performance.now();
-          session = await ort.InferenceSession.create(bytes, { executionProviders: ['webgpu'] });
+          const externalData = [...(loaded.externalFiles ?? [])].map(([path, data]) => ({ path, data }));
+          session = await ort.InferenceSession.create(bytes, { executionProviders: ['webgpu'], ...(externalData.length ? { externalData } : {}) });
           ortPrepareMs = performance.now() - s0;
           feeds = Object.fromEntries(graph!.inputs.map((n, i) => [n, new ort.Tensor(inputs[i]!.type.element as 'float32', inputs[i]!.data as Float32Array, [...inputs[i]!.type.shape])]));
           const r0 = performance.now();

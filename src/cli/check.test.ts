@@ -80,6 +80,19 @@ describe('cgc check', () => {
     expect((await run('check', embed, '--input', 'random:3')).code).toBe(2);
   });
 
+  it('gives onnxruntime the external data files the model names', async () => {
+    const ext = join(dir, 'ext.onnx');
+    writeFileSync(join(dir, 'ext.data'), new Uint8Array(new Float32Array([0.5, -1, 2, 0.25, -0.75, 1.5]).buffer));
+    writeFileSync(ext, modelBytes({
+      nodes: [node('MatMul', ['x', 'w'], ['y'])],
+      inputs: [tensorInfo('x', [2, 3])], outputs: [tensorInfo('y', [2, 2])],
+      initializers: [{ name: 'w', dims: [3, 2], data_type: 1, data_location: 1, external_data: [{ key: 'location', value: 'ext.data' }] }],
+    }));
+    const r = await run('check', ext, '--backend', 'cpu');
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^PASS: /m);
+  });
+
   it('refuses bad usage with exit 2', async () => {
     expect((await run('check', small, '--backend', 'tpu')).err).toContain("unknown backend 'tpu'");
     expect((await run('check', small, '--atol', 'x')).code).toBe(2);

@@ -92,7 +92,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
 
   let theirs: Awaited<ReturnType<typeof runOnnxruntime>>;
   try {
-    theirs = await runOnnxruntime(bytes, new Map(names.inputs.map((n, i) => [n, inputs[i]!])));
+    theirs = await runOnnxruntime(bytes, new Map(names.inputs.map((n, i) => [n, inputs[i]!])), loaded.externalFiles);
   } catch (e) {
     io.stderr(`error: ${file}: onnxruntime: ${(e as Error).message ?? String(e)}`);
     return 1;

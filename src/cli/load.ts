@@ -21,6 +21,8 @@ export interface LoadedModel {
   format: 'text' | 'bytecode' | 'onnx';
   /** The bytecode producer string, for bytecode input. */
   producer?: string;
+  /** An ONNX model's external data files that its import read, by the `location` it names them. */
+  externalFiles?: ReadonlyMap<string, Uint8Array>;
   diagnostics: Diagnostic[];
 }
 
@@ -91,12 +93,14 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
     }
   }
   let model: Model;
+  let external: ExternalDataFiles | undefined;
   try {
     const constantTypes = weights && format === 'text' ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
+    if (format === 'onnx') external = new ExternalDataFiles(dirname(file));
     model = openModel(bytes, {
       fileName: file, limits, acceptProgram: true,
       ...(options.shapes ? { shapes: options.shapes } : {}),
-      ...(format === 'onnx' ? { externalFiles: new ExternalDataFiles(dirname(file)) } : {}),
+      ...(external ? { externalFiles: external } : {}),
       ...(weights ? { constants: new Map([...weights].map(([k, t]) => [k, t.data])) } : {}),
       ...(constantTypes ? { constantTypes } : {}),
     });
@@ -108,7 +112,10 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
   const diagnostics: Diagnostic[] = [];
   const typed = typedConstants(model.module, model.constants, diagnostics, file);
   if (diagnostics.length) return { format, diagnostics };
-  return { format, model, module: model.module, diagnostics, ...(typed.size ? { weights: typed } : {}), ...(model.producer ? { producer: model.producer } : {}) };
+  return {
+    format, model, module: model.module, diagnostics, ...(typed.size ? { weights: typed } : {}), ...(model.producer ? { producer: model.producer } : {}),
+    ...(external?.size ? { externalFiles: external } : {}),
+  };
 }
 
 /** Tags a module read without an interface, as every module we write carries one: Output IR if it holds a program, else Input IR. */
