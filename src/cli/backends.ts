@@ -1,12 +1,11 @@
 // Where `cgc onnx-test` and `cgc check` run a model: the CPU reference interpreter, or the whole
 // stack — compile with the default targets, load on WebGPU (Dawn), run.
 import type { Operation } from '../ir';
-import { compile } from '../compiler/pipeline';
 import { runEntryPoint } from '../reference';
 import { type HostTensor, tensorBytes } from '../core';
-import { loadProgram } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { type TargetOptions, defaultTargets } from '../engine/targets';
+import type { TargetOptions } from '../engine/targets';
+import { compileAndLoad } from '../engine/model';
 import { UsageError } from './args';
 import { openCliDevice } from './gpu';
 
@@ -42,12 +41,11 @@ export async function openBackend(name: BackendName, note: (line: string) => voi
   const backend: { -readonly [K in keyof Backend]: Backend[K] } = {
     name,
     async run(module, inputs, constants) {
-      const targets = defaultTargets(gpuProfile(device), options);
-      const s = compile(module, targets);
-      const program = await loadProgram(device, s.output!, (n) => {
+      // As the engine loads: a kernel the device does not compile sends its subgraph to the next target.
+      const { program } = await compileAndLoad(module, (n) => {
         const t = constants(n);
         return t && tensorBytes(t);
-      }, { targets });
+      }, device, { gpu: gpuProfile(device), ...(options.fusion !== undefined ? { fusion: options.fusion } : {}) });
       try {
         const r = await program.run(inputs);
         backend.stats = { dispatches: r.dispatches, submits: r.submits, partitions: program.partitions.map((p) => p.target) };

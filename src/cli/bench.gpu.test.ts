@@ -1,10 +1,11 @@
 // `cgc bench` and `cgc bench-kernels` end to end on Dawn (SwiftShader here): the harness runs, the
 // tables and JSON carry what they say, and bad arguments are usage errors. onnxruntime-web's WebGPU
 // backend runs beside ours on the demo CNN, and their outputs agree.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INT64, floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { TINY_CNN, cgc as run } from './testing';
 
 describe('cgc bench', () => {
@@ -23,6 +24,36 @@ describe('cgc bench', () => {
     const [report] = JSON.parse(readFileSync(json, 'utf8')).reports;
     expect(report).toMatchObject({ format: 'cgc-run-report', runs: 2, dispatches: row.dispatches, medianMs: row.ours.medianMs });
     expect(report.outputs[0]).toMatchObject({ name: '%probabilities', shape: [1, 10] });
+  }, 240_000);
+
+  it('takes --shape and --input; a model that fails is a row with its error, and the table goes on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-bench-'));
+    const broken = join(dir, 'broken.onnx');
+    writeFileSync(broken, new Uint8Array([8, 1, 0x3a, 5]));
+    // A sequence of token ids with a dynamic length: only --shape makes it benchable.
+    const tokens = join(dir, 'tokens.onnx');
+    writeFileSync(tokens, modelBytes({
+      nodes: [node('Gather', ['table', 'ids'], ['e'], { axis: 0 }), node('Relu', ['e'], ['y'])],
+      inputs: [tensorInfo('ids', [1, 'seq'], INT64)], outputs: [{ name: 'y' }],
+      initializers: [floatTensor('table', [4, 2], [1, -2, 3, -4, 5, -6, 7, -8])],
+    }));
+    const ids = join(dir, 'ids.bin');
+    writeFileSync(ids, new Uint8Array(new BigInt64Array([3n, 0n, 2n, 1n, 3n]).buffer));
+    const json = join(dir, 'bench.json');
+    const r = await run('bench', broken, tokens, TINY_CNN, '--shape', 'ids=1x5', '--input', `ids=${ids}`, '--runs', '1', '--json', json);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toMatch(/^\| broken \| failed: .*not a complete ONNX model.* \| — \|/m);
+    expect(r.out).toMatch(/^\| tokens \| 1 \| [1-9]\d* \|/m);
+    expect(r.out).toMatch(/^\| tiny-cnn \| 1 \| [1-9]\d* \|/m);
+    const { rows, reports } = JSON.parse(readFileSync(json, 'utf8'));
+    expect(rows.map((x: { model: string; error?: string }) => `${x.model}${x.error ? ' failed' : ''}`)).toEqual(['broken failed', 'tokens', 'tiny-cnn']);
+    expect(reports[0]).toMatchObject({ options: { inputs: `ids=${ids}` }, outputs: [{ shape: [1, 5, 2] }] });
+    // Without the length, or with a file of another size, that model's row says why.
+    const unsized = await run('bench', tokens, '--runs', '1');
+    expect(unsized.out).toMatch(/\| tokens \| failed: .*graph input 'ids' dimension 1 \('seq'\) is dynamic/);
+    const short = await run('bench', tokens, '--shape', 'ids=1x3', '--input', `ids=${ids}`, '--runs', '1');
+    expect(short.out).toContain('has 40 bytes; input #0 needs 24 (1x3 int64)');
+    expect(short.code).toBe(1);
   }, 240_000);
 
   it('rejects bad arguments with usage errors', async () => {

@@ -1,4 +1,5 @@
-// `cgc bench MODEL… [--batch N] [--runs N] [--vs ort] [--json FILE]`: end-to-end latency on Dawn (the JSON holds each model's run report).
+// `cgc bench MODEL… [--batch N] [--shape …] [--input …] [--runs N] [--vs ort] [--json FILE]`: end-to-end
+// latency on Dawn (the JSON holds each model's run report); a model that fails is a row with its error.
 // For each model: compile time, load (partition compile + constant upload), the cold first run, and
 // the steady-state median/min of host wall time per run (inputs uploaded, outputs read back) plus
 // the GPU time of the program from timestamps. With `--vs ort`, onnxruntime-web's WebGPU backend
@@ -7,20 +8,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
-import { type HostTensor, median, min, validateArenas, validateRuns } from '../core';
-import { randomTensor } from '../reference/random';
-import type { RunResult } from '../runtime/runtime';
+import { CgcError, type HostTensor, median, min, validateArenas, validateRuns } from '../core';
+import type { LoadedProgram, RunResult } from '../runtime/runtime';
 import { type RunReport, outputNames, runReport } from '../engine/report';
 import { gpuProfile } from '../webgpu-target/limits';
-import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, UsageError } from './args';
+import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { compareTensors } from './compare-tensors';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
+import { INPUT_USAGE, inputFor, inputSpec } from './inputs';
 import { loadModel } from './load';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import type { CliIO } from './main';
 import { benchColdCommand } from './bench-cold';
 
-export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${LIMITS_USAGE}\n             cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]   (each model in a fresh process, empty driver shader cache)`;
+export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--shape NAME=DxD…] ${INPUT_USAGE} [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${LIMITS_USAGE}\n             cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]   (each model in a fresh process, empty driver shader cache)`;
 
 export interface BenchSide {
   /** Compile (ours) or session creation (onnxruntime-web), ms. */
@@ -47,6 +48,14 @@ export interface BenchRow {
   readonly maxAbsDiff?: number;
 }
 
+/** A model that did not compile, load or run: its row says why, and the table goes on. */
+export interface BenchFailure {
+  readonly model: string;
+  readonly error: string;
+}
+
+const isFailure = (r: BenchRow | BenchFailure): r is BenchFailure => 'error' in r;
+
 /** How long each model runs before it is timed. */
 const WARMUP_MS = 1000;
 
@@ -56,10 +65,11 @@ async function ortGpuDevice(ort: typeof import('onnxruntime-web')): Promise<GPUD
   return device ? await device : undefined;
 }
 
-/** Shapes for `--batch`: every input's first dim set to `batch`; the rest must be static. */
-export function batchShapes(io: OnnxGraphIo, batch: number, file: string): Record<string, number[]> {
-  const shapes: Record<string, number[]> = {};
+/** Shapes for `--batch`: every input's first dim set to `batch`; the rest must be static (or the input's shape `given`). */
+export function batchShapes(io: OnnxGraphIo, batch: number, file: string, given: Readonly<Record<string, number[]>> = {}): Record<string, number[]> {
+  const shapes: Record<string, number[]> = { ...given };
   io.inputs.forEach((name, i) => {
+    if (given[name]) return;
     const dims = io.inputDims[i];
     if (!dims?.length) throw new UsageError(`${file}: input '${name}' has no shape, so --batch cannot set its first dimension`);
     if (typeof dims[0] === 'number' && dims[0] !== batch) {
@@ -72,15 +82,19 @@ export function batchShapes(io: OnnxGraphIo, batch: number, file: string): Recor
   return shapes;
 }
 
-/** Input shapes for an ONNX model whose first dimension is dynamic (the batch: `batch`, else 1) or when `batch` is given. */
-export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefined): Record<string, number[]> | undefined {
-  const dynamicBatch = io.inputDims.some((d) => typeof d?.[0] !== 'number');
-  return batch !== undefined || dynamicBatch ? batchShapes(io, batch ?? 1, file) : undefined;
+/**
+ * Input shapes for an ONNX model: those `given` (`--shape`), and for the others, where the first
+ * dimension is dynamic (the batch: `batch`, else 1) or when `batch` is given, the batch shapes.
+ */
+export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefined, given: Readonly<Record<string, number[]>> = {}): Record<string, number[]> | undefined {
+  const dynamicBatch = io.inputs.some((name, i) => !given[name] && typeof io.inputDims[i]?.[0] !== 'number');
+  if (batch !== undefined || dynamicBatch) return batchShapes(io, batch ?? 1, file, given);
+  return Object.keys(given).length ? { ...given } : undefined;
 }
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv.includes('--cold')) return benchColdCommand(argv, io);
-  const { positionals, flags } = parseArgs(argv, { batch: true, runs: true, vs: true, json: true, arenas: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { batch: true, shape: true, input: true, runs: true, vs: true, json: true, arenas: true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
   const runs = validateRuns(flags.get('runs') ?? 30, '--runs');
   const arenas = validateArenas(flags.get('arenas'), '--arenas');
@@ -89,123 +103,142 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
   const vs = flags.get('vs');
   if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);
   if (vs && positionals.some((m) => !m.endsWith('.onnx'))) throw new UsageError('--vs ort needs .onnx models');
+  const givenShapes = parseShapes(flags.get('shape')) ?? {};
 
   await useDawn((l) => io.stderr(l), BENCH_DAWN_FLAGS);
   const ort = vs ? await loadOnnxruntimeWeb() : undefined;
   const { device, info } = await openCliDevice((l) => io.stderr(l));
   const adapterText = [info.vendor, info.architecture, info.description].filter((x) => x).join(' / ');
-  const rows: BenchRow[] = [];
+  const rows: (BenchRow | BenchFailure)[] = [];
+  let internal = false;
   /** Each model's run report (engine/report.ts): the same type `cgc run --json` prints. */
   const reports: RunReport[] = [];
   try {
     for (const file of positionals) {
-      const bytes = new Uint8Array(readFileSync(file));
-      // The ONNX graph's inputs, decoded once: for the batch shapes and for onnxruntime's feeds.
-      const graph = file.endsWith('.onnx') ? onnxGraphIo(bytes) : undefined;
-      const shapes = graph && onnxShapes(graph, file, batch);
-      const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
-      for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
-      if (!loaded.module) return 1;
-      const c0 = performance.now();
-      // Against the device's own features and limits, as the app compiles (kernels are planned for it at load anyway).
-      const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, limits: limitsFromFlags(flags) });
-      const compileMs = performance.now() - c0;
-      const l0 = performance.now();
-      const program = await compiled.load(device);
-      const loadMs = performance.now() - l0;
-      const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 1 + i));
-      const f0 = performance.now();
-      let ours = await program.run(inputs);
-      const firstRunMs = performance.now() - f0;
+      const model = file.split('/').pop()!.replace(/\.onnx$/, '');
+      let program: LoadedProgram | undefined;
+      try {
+        const bytes = new Uint8Array(readFileSync(file));
+        // The ONNX graph's inputs, decoded once: for the batch shapes and for onnxruntime's feeds.
+        const graph = file.endsWith('.onnx') ? onnxGraphIo(bytes) : undefined;
+        const shapes = graph ? onnxShapes(graph, file, batch, givenShapes) : givenShapes;
+        const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
+        for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
+        if (!loaded.model) throw new CgcError('source', loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('; ') || `${file} cannot be read`);
+        const c0 = performance.now();
+        // Against the device's own features and limits, as the app compiles (kernels are planned for it at load anyway).
+        const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, limits: limitsFromFlags(flags) });
+        const compileMs = performance.now() - c0;
+        const l0 = performance.now();
+        program = await compiled.load(device);
+        const loadMs = performance.now() - l0;
+        const argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
+        const inputs: HostTensor[] = program.inputTypes.map((t, i) => inputFor(inputSpec(flags.get('input'), argNames, i, false), t, i));
+        const f0 = performance.now();
+        let ours = await program.run(inputs);
+        const firstRunMs = performance.now() - f0;
 
-      let session: Awaited<ReturnType<NonNullable<typeof ort>['InferenceSession']['create']>> | undefined;
-      let ortPrepareMs = 0;
-      let ortFirstMs = 0;
-      let feeds: Record<string, InstanceType<NonNullable<typeof ort>['Tensor']>> = {};
-      let ortOutputs: HostTensor['data'][] = [];
-      if (ort) {
-        const s0 = performance.now();
-        session = await ort.InferenceSession.create(bytes, { executionProviders: ['webgpu'] });
-        ortPrepareMs = performance.now() - s0;
-        feeds = Object.fromEntries(graph!.inputs.map((n, i) => [n, new ort.Tensor(inputs[i]!.type.element as 'float32', inputs[i]!.data as Float32Array, [...inputs[i]!.type.shape])]));
-        const r0 = performance.now();
-        const out = await session.run(feeds);
-        ortFirstMs = performance.now() - r0;
-        ortOutputs = await Promise.all(session.outputNames.map(async (n) => (await out[n]!.getData()) as HostTensor['data']));
-      }
-      // Warm-up for WARMUP_MS, both sides interleaved: a GPU raises its clocks only under sustained
-      // load, and a run right after an idle gap can take several times as long.
-      for (const w0 = performance.now(); performance.now() - w0 < WARMUP_MS;) {
-        await program.run(inputs);
-        if (session) for (const n of session.outputNames) await (await session.run(feeds))[n]!.getData();
-      }
-      // Interleaved: one of ours, one of onnxruntime-web's, so drift in clocks or load hits both.
-      const oursMs: number[] = [];
-      const oursResults: RunResult[] = [];
-      const gpuMs: number[] = [];
-      const ortMs: number[] = [];
-      // Each timed run starts on an idle GPU: onnxruntime-web's device has a queue of its own, and work
-      // it left running would overlap ours (and ours theirs).
-      const ortDevice = session ? await ortGpuDevice(ort!) : undefined;
-      const idle = () => Promise.all([device.queue.onSubmittedWorkDone(), ortDevice?.queue.onSubmittedWorkDone()]);
-      for (let r = 0; r < runs; r++) {
-        await idle();
-        const t0 = performance.now();
-        ours = await program.run(inputs);
-        oursMs.push(performance.now() - t0);
-        oursResults.push(ours);
-        const gpu = ours.timings.filter((t) => t.source === 'gpu-timestamp');
-        if (gpu.length) gpuMs.push(gpu.reduce((s, t) => s + t.ms, 0));
-        if (session) {
-          await idle();
-          const t1 = performance.now();
+        let session: Awaited<ReturnType<NonNullable<typeof ort>['InferenceSession']['create']>> | undefined;
+        let ortPrepareMs = 0;
+        let ortFirstMs = 0;
+        let feeds: Record<string, InstanceType<NonNullable<typeof ort>['Tensor']>> = {};
+        let ortOutputs: HostTensor['data'][] = [];
+        if (ort) {
+          const s0 = performance.now();
+          const externalData = [...(loaded.externalFiles ?? [])].map(([path, data]) => ({ path, data }));
+          session = await ort.InferenceSession.create(bytes, { executionProviders: ['webgpu'], ...(externalData.length ? { externalData } : {}) });
+          ortPrepareMs = performance.now() - s0;
+          feeds = Object.fromEntries(graph!.inputs.map((n, i) => [n, new ort.Tensor(inputs[i]!.type.element as 'float32', inputs[i]!.data as Float32Array, [...inputs[i]!.type.shape])]));
+          const r0 = performance.now();
           const out = await session.run(feeds);
-          for (const n of session.outputNames) await out[n]!.getData();
-          ortMs.push(performance.now() - t1);
+          ortFirstMs = performance.now() - r0;
+          ortOutputs = await Promise.all(session.outputNames.map(async (n) => (await out[n]!.getData()) as HostTensor['data']));
         }
+        // Warm-up for WARMUP_MS, both sides interleaved: a GPU raises its clocks only under sustained
+        // load, and a run right after an idle gap can take several times as long.
+        for (const w0 = performance.now(); performance.now() - w0 < WARMUP_MS;) {
+          await program.run(inputs);
+          if (session) for (const n of session.outputNames) await (await session.run(feeds))[n]!.getData();
+        }
+        // Interleaved: one of ours, one of onnxruntime-web's, so drift in clocks or load hits both.
+        const oursMs: number[] = [];
+        const oursResults: RunResult[] = [];
+        const gpuMs: number[] = [];
+        const ortMs: number[] = [];
+        // Each timed run starts on an idle GPU: onnxruntime-web's device has a queue of its own, and work
+        // it left running would overlap ours (and ours theirs).
+        const ortDevice = session ? await ortGpuDevice(ort!) : undefined;
+        const idle = () => Promise.all([device.queue.onSubmittedWorkDone(), ortDevice?.queue.onSubmittedWorkDone()]);
+        for (let r = 0; r < runs; r++) {
+          await idle();
+          const t0 = performance.now();
+          ours = await program.run(inputs);
+          oursMs.push(performance.now() - t0);
+          oursResults.push(ours);
+          const gpu = ours.timings.filter((t) => t.source === 'gpu-timestamp');
+          if (gpu.length) gpuMs.push(gpu.reduce((s, t) => s + t.ms, 0));
+          if (session) {
+            await idle();
+            const t1 = performance.now();
+            const out = await session.run(feeds);
+            for (const n of session.outputNames) await out[n]!.getData();
+            ortMs.push(performance.now() - t1);
+          }
+        }
+        let maxAbsDiff: number | undefined;
+        if (session) {
+          maxAbsDiff = Math.max(...ours.outputs.map((o, i) => compareTensors(o, { type: o.type, data: ortOutputs[i]! }, { rtol: 0, atol: 0 }).maxAbs));
+          await session.release();
+        }
+        const row: BenchRow = {
+          model,
+          batch: batch ?? program.inputTypes[0]?.shape[0] ?? 1,
+          dispatches: program.dispatchCount,
+          ours: { prepareMs: compileMs, loadMs, firstRunMs, medianMs: median(oursMs), minMs: min(oursMs), ...(gpuMs.length ? { gpuMs: median(gpuMs) } : {}) },
+          ...(ort && session
+            ? {
+                ort: { prepareMs: ortPrepareMs, firstRunMs: ortFirstMs, medianMs: median(ortMs), minMs: min(ortMs), version: ort.env.versions.web ?? ort.env.versions.common ?? '?' },
+                speedup: median(ortMs) / median(oursMs),
+                maxAbsDiff,
+              }
+            : {}),
+        };
+        reports.push(runReport({
+          model: file, adapter: adapterText, loadMs, results: oursResults, wallMs: oursMs, outputNames: outputNames(loaded.model!.module),
+          options: { arenas, runs, inputs: flags.get('input') ?? 'random:1', ...(batch !== undefined ? { batch } : {}) },
+        }));
+        rows.push(row);
+        io.stderr(`${row.model}: done`);
+      } catch (e) {
+        // This model fails, not the table: its shapes, inputs, import, compile, load or run.
+        const error = e instanceof CgcError || (e as NodeJS.ErrnoException).code ? (e as Error).message : `internal error: ${(e as Error).message ?? String(e)}`;
+        if (!(e instanceof CgcError || (e as NodeJS.ErrnoException).code)) { internal = true; io.stderr((e as Error).stack ?? String(e)); }
+        rows.push({ model, error });
+        io.stderr(`${model}: failed: ${error}`);
+      } finally {
+        program?.destroy();
       }
-      let maxAbsDiff: number | undefined;
-      if (session) {
-        maxAbsDiff = Math.max(...ours.outputs.map((o, i) => compareTensors(o, { type: o.type, data: ortOutputs[i]! }, { rtol: 0, atol: 0 }).maxAbs));
-        await session.release();
-      }
-      const row: BenchRow = {
-        model: file.split('/').pop()!.replace(/\.onnx$/, ''),
-        batch: batch ?? program.inputTypes[0]?.shape[0] ?? 1,
-        dispatches: program.dispatchCount,
-        ours: { prepareMs: compileMs, loadMs, firstRunMs, medianMs: median(oursMs), minMs: min(oursMs), ...(gpuMs.length ? { gpuMs: median(gpuMs) } : {}) },
-        ...(ort && session
-          ? {
-              ort: { prepareMs: ortPrepareMs, firstRunMs: ortFirstMs, medianMs: median(ortMs), minMs: min(ortMs), version: ort.env.versions.web ?? ort.env.versions.common ?? '?' },
-              speedup: median(ortMs) / median(oursMs),
-              maxAbsDiff,
-            }
-          : {}),
-      };
-      reports.push(runReport({
-        model: file, adapter: adapterText, loadMs, results: oursResults, wallMs: oursMs, outputNames: outputNames(loaded.model!.module),
-        options: { arenas, runs, inputs: 'random:1', ...(batch !== undefined ? { batch } : {}) },
-      }));
-      program.destroy();
-      rows.push(row);
-      io.stderr(`${row.model}: done`);
     }
   } finally {
     device.destroy();
   }
   io.stdout(benchTable(rows, runs));
   if (flags.has('json')) writeFileSync(flags.get('json')!, JSON.stringify({ runs, rows, reports }, null, 2));
-  return 0;
+  return internal ? 70 : rows.some(isFailure) ? 1 : 0;
 }
 
 /** The markdown table BENCHMARKS.md shows. */
-export function benchTable(rows: readonly BenchRow[], runs: number): string {
+export function benchTable(rows: readonly (BenchRow | BenchFailure)[], runs: number): string {
   const f = (n: number | undefined, d = 2) => (n === undefined ? '—' : n.toFixed(d));
-  const withOrt = rows.some((r) => r.ort);
+  const withOrt = rows.some((r) => !isFailure(r) && r.ort);
   const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms'];
   if (withOrt) head.push('ORT session ms', 'ORT first run ms', 'ORT median ms', 'ORT min ms', 'speed-up (median)', 'max |Δ| vs ORT');
   const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back.`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
+    if (isFailure(r)) {
+      lines.push(`| ${[r.model, `failed: ${r.error.replaceAll('|', '\\|').replaceAll('\n', ' ')}`, ...head.slice(2).map(() => '—')].join(' | ')} |`);
+      continue;
+    }
     const cells = [r.model, String(r.batch), String(r.dispatches), f(r.ours.prepareMs, 0), f(r.ours.loadMs, 0), f(r.ours.firstRunMs, 1), f(r.ours.medianMs), f(r.ours.minMs), f(r.ours.gpuMs)];
     if (withOrt) cells.push(f(r.ort?.prepareMs, 0), f(r.ort?.firstRunMs, 1), f(r.ort?.medianMs), f(r.ort?.minMs), r.speedup === undefined ? '—' : `${r.speedup.toFixed(2)}×`, r.maxAbsDiff === undefined ? '—' : r.maxAbsDiff.toExponential(1));
     lines.push(`| ${cells.join(' | ')} |`);

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
+import { INT64, floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { ensureModels } from '../compiler/testing/models';
 import { cgc as run } from './testing';
 
@@ -34,6 +34,63 @@ describe('cgc check', () => {
     const r = await run('check', small, '--atol', '0', '--seed', '3');
     // Softmax's exp may round alike in both; the verdict follows the measured error either way.
     expect(r.code).toBe(maxAbsErr(r.out) > 0 ? 1 : 0);
+  });
+
+  // BERT's embeddings: token_type_ids index a 2-row table (onnxruntime refuses an index past it),
+  // input_ids a larger one.
+  const embed = join(dir, 'embed.onnx');
+  writeFileSync(embed, modelBytes({
+    nodes: [
+      node('Gather', ['segments', 'token_type_ids'], ['s'], { axis: 0 }),
+      node('Gather', ['words', 'input_ids'], ['w'], { axis: 0 }),
+      node('Add', ['w', 's'], ['y']),
+    ],
+    inputs: [tensorInfo('input_ids', [1, 6], INT64), tensorInfo('token_type_ids', [1, 6], INT64)],
+    outputs: [tensorInfo('y', [1, 6, 3])],
+    initializers: [
+      floatTensor('segments', [2, 3], [0.1, 0.2, 0.3, -1, -2, -3]),
+      floatTensor('words', [9, 3], Array.from({ length: 27 }, (_, i) => i / 8)),
+    ],
+  }));
+  const ids = (values: number[]) => {
+    const file = join(dir, `ids-${values.join('-')}.bin`);
+    writeFileSync(file, new Uint8Array(new BigInt64Array(values.map(BigInt)).buffer));
+    return file;
+  };
+
+  it('draws integer inputs inside the table each one indexes (BERT token_type_ids: 2 rows)', async () => {
+    for (const seed of ['1', '2', '3']) {
+      const r = await run('check', embed, '--backend', 'cpu', '--seed', seed);
+      expect(r.err).toBe('');
+      expect(r.out).toMatch(/^PASS: max abs err 0\.00e\+0 ≤ atol/m);
+      expect(r.code).toBe(0);
+    }
+  });
+
+  it('takes --input NAME=FILE for an input, drawing the others', async () => {
+    const good = await run('check', embed, '--backend', 'cpu', '--input', `token_type_ids=${ids([0, 1, 1, 0, 1, 1])}`);
+    expect(good.out).toMatch(/: 1 random input\(s\) \(seed 1\), 'token_type_ids' from \S+ids-0-1-1-0-1-1\.bin;/);
+    expect(good.code).toBe(0);
+    // An index past the table, given on purpose, is refused by name (the CPU reference's check).
+    const bad = await run('check', embed, '--backend', 'cpu', '--input', `token_type_ids=${ids([0, 1, 5, 0, 1, 1])}`);
+    expect(bad.err).toContain('index 5 is out of range for dimension 0 of size 2');
+    expect(bad.code).toBe(1);
+    expect((await run('check', embed, '--input', `segment_ids=${ids([0, 0, 0, 0, 0, 0])}`)).err).toContain("has no input named 'segment_ids' (its inputs: 'input_ids', 'token_type_ids')");
+    expect((await run('check', embed, '--input', `token_type_ids=${ids([0, 1])}`)).err).toContain('has 16 bytes; input #1 needs 48 (1x6 int64)');
+    expect((await run('check', embed, '--input', 'random:3')).code).toBe(2);
+  });
+
+  it('gives onnxruntime the external data files the model names', async () => {
+    const ext = join(dir, 'ext.onnx');
+    writeFileSync(join(dir, 'ext.data'), new Uint8Array(new Float32Array([0.5, -1, 2, 0.25, -0.75, 1.5]).buffer));
+    writeFileSync(ext, modelBytes({
+      nodes: [node('MatMul', ['x', 'w'], ['y'])],
+      inputs: [tensorInfo('x', [2, 3])], outputs: [tensorInfo('y', [2, 2])],
+      initializers: [{ name: 'w', dims: [3, 2], data_type: 1, data_location: 1, external_data: [{ key: 'location', value: 'ext.data' }] }],
+    }));
+    const r = await run('check', ext, '--backend', 'cpu');
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^PASS: /m);
   });
 
   it('refuses bad usage with exit 2', async () => {

@@ -1,6 +1,7 @@
-// `cgc check MODEL.onnx [--shape …] [--backend cpu] [--atol X] [--seed N]`: runs the model on seeded
-// random inputs through our importer + the CPU reference and through onnxruntime-web, and compares
-// every output: PASS when the largest absolute error is at most atol.
+// `cgc check MODEL.onnx [--shape …] [--input NAME=FILE.bin …] [--backend cpu] [--atol X] [--seed N]`:
+// runs the model on seeded random inputs (integers within what they index) or given ones through our
+// importer + the CPU reference or WebGPU and through onnxruntime-web, and compares every output:
+// PASS when the largest absolute error is at most atol.
 import { readFileSync } from 'node:fs';
 import { onnxGraphIo } from '../compiler/import/onnx';
 import { ENTRY_POINT } from '../ir/structural';
@@ -12,9 +13,11 @@ import { loadModel } from './load';
 import type { CliIO } from './main';
 import { type RunStats, backendName, openBackend } from './backends';
 import { runOnnxruntime } from './onnxruntime';
+import { integerBounds } from './input-ranges';
+import { checkInputNames, inputSpec, readInputTensor } from './inputs';
 import { randomInputs } from './random-inputs';
 
-export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--backend webgpu|cpu] [--fusion ${ON_OFF.join('|')}] [--atol X] [--seed N] ${LIMITS_USAGE}`;
+export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--input NAME=FILE.bin[,…]] [--backend webgpu|cpu] [--fusion ${ON_OFF.join('|')}] [--atol X] [--seed N] ${LIMITS_USAGE}`;
 
 /** The default tolerance: the largest absolute error allowed in any output element. */
 export const CHECK_ATOL = 1e-4;
@@ -27,7 +30,7 @@ function positiveNumber(flag: string, value: string | undefined, def: number): n
 }
 
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { shape: true, backend: true, fusion: true, atol: true, seed: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, atol: true, seed: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
   if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
@@ -42,7 +45,6 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   if (!loaded.module) return 1;
   const entry = loaded.module.body().operations.find((op) => op.name === ENTRY_POINT)!;
   const args = entry.body().arguments;
-  const inputs = randomInputs(args.map((a) => a.type), seed);
   const bytes = readFileSync(file);
   let names: { inputs: readonly string[]; outputs: readonly string[] };
   try {
@@ -53,6 +55,17 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     return 1;
   }
 
+  checkInputNames(flags.get('input'), names.inputs, file);
+  // Random values first, from one stream (a file given for one input leaves the others' values as they were).
+  const inputs = randomInputs(args.map((a) => a.type), seed, integerBounds(loaded.module));
+  const given: string[] = [];
+  args.forEach((a, i) => {
+    const spec = inputSpec(flags.get('input'), names.inputs, i, false);
+    if (spec === undefined) return;
+    if (spec.startsWith('random')) throw new UsageError(`cgc check draws its random inputs with --seed; --input takes files (NAME=FILE.bin), not '${spec}'`);
+    inputs[i] = readInputTensor(spec, a.type, i);
+    given.push(`'${names.inputs[i] ?? i}' from ${spec}`);
+  });
   const constants = new Map<string, HostTensor>();
   const constant = (name: string): HostTensor | undefined => {
     const w = loaded.weights?.get(name);
@@ -79,12 +92,13 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
 
   let theirs: Awaited<ReturnType<typeof runOnnxruntime>>;
   try {
-    theirs = await runOnnxruntime(bytes, new Map(names.inputs.map((n, i) => [n, inputs[i]!])));
+    theirs = await runOnnxruntime(bytes, new Map(names.inputs.map((n, i) => [n, inputs[i]!])), loaded.externalFiles);
   } catch (e) {
     io.stderr(`error: ${file}: onnxruntime: ${(e as Error).message ?? String(e)}`);
     return 1;
   }
-  io.stdout(`check ${file}: ${inputs.length} random input(s) (seed ${seed}); ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU (compile, load, run)'} ${oursMs.toFixed(0)} ms,`
+  const drawn = `${inputs.length - given.length} random input(s) (seed ${seed})${given.length ? `, ${given.join(', ')}` : ''}`;
+  io.stdout(`check ${file}: ${drawn}; ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU (compile, load, run)'} ${oursMs.toFixed(0)} ms,`
     + ` onnxruntime-web ${theirs.version} (wasm) ${theirs.ms.toFixed(0)} ms`);
   if (stats) {
     const targets = [...new Set(stats.partitions)].map((t) => `${stats.partitions.filter((p) => p === t).length} ${t}`);

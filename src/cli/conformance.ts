@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { type ImportOptions, type ImportResult, importOnnx, OnnxImportError, type OnnxGraphIo, onnxGraphIo, readTensorProto } from '../compiler/import/onnx';
-import { InterpreterError, runEntryPoint } from '../reference';
-import { type HostTensor } from '../core';
+import { InterpreterError, evaluateOp, runEntryPoint } from '../reference';
+import { CgcError, type HostTensor } from '../core';
 import type { Backend } from './backends';
 import { CompileError } from '../compiler/state';
 import { type Tolerance, ONNX_TOLERANCE, compareTensors, describeComparison } from './compare-tensors';
@@ -46,7 +46,7 @@ export function findCases(dirs: readonly string[]): TestCase[] {
     }
   };
   for (const d of dirs) {
-    if (!existsSync(d) || !statSync(d).isDirectory()) throw new Error(`${d}: not a directory`);
+    if (!existsSync(d) || !statSync(d).isDirectory()) throw new CgcError('usage', `${d}: not a directory`);
     walk(d, d);
   }
   return out;
@@ -78,7 +78,7 @@ const curable = (e: unknown): boolean => mustBeConstant(e) || needsShapes(e);
 
 function tryImport(model: Uint8Array, opts: ImportOptions = {}): ImportResult | OnnxImportError {
   try {
-    return importOnnx(model, opts);
+    return importOnnx(model, { evaluate: evaluateOp, ...opts });
   } catch (e) {
     if (e instanceof OnnxImportError) return e;
     throw e;

@@ -82,14 +82,22 @@ export function readNamedFile(folder: string, name: string, limits: ResourceLimi
  */
 export class FolderFiles implements ExternalFiles {
   private readonly root: string;
-  constructor(folder: string, private readonly limits: ResourceLimits) {
+  /** The locations read so far (the files the model uses). */
+  readonly locations = new Set<string>();
+  constructor(private readonly folder: string, private readonly limits: ResourceLimits) {
     this.root = realpathSync(folder);
+  }
+
+  /** Each file read so far, whole, by the same rules (for onnxruntime, which takes external data as files). */
+  wholeFiles(): Map<string, Uint8Array> {
+    return new Map([...this.locations].map((location) => [location, readNamedFile(this.folder, location, this.limits)]));
   }
 
   read(location: string, offset: number, length: number): Uint8Array | undefined {
     const what = `external data file '${location}'`;
     const real = resolveInside(this.root, location, what);
     if (!real) return undefined;
+    this.locations.add(location);
     if (length > this.limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', length, this.limits.maxFileBytes, `${what}: a tensor of`));
     const { fd, size } = openRegular(real, what);
     try {

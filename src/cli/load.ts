@@ -22,6 +22,8 @@ export interface LoadedModel {
   format: 'text' | 'bytecode' | 'onnx';
   /** The bytecode producer string, for bytecode input. */
   producer?: string;
+  /** An ONNX model's external data files that its import read, by the `location` it names them. */
+  externalFiles?: ReadonlyMap<string, Uint8Array>;
   diagnostics: Diagnostic[];
 }
 
@@ -68,12 +70,14 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
     }
   }
   let model: Model;
+  let external: FolderFiles | undefined;
   try {
     const constantTypes = weights && format === 'text' ? constantTypesOf({ tensors: weights, metadata: {} }) : undefined;
+    if (format === 'onnx') external = new FolderFiles(dirname(file), limits);
     model = openModel(bytes, {
       fileName: file, limits, acceptProgram: true,
       ...(options.shapes ? { shapes: options.shapes } : {}),
-      ...(format === 'onnx' ? { externalFiles: new FolderFiles(dirname(file), limits) } : {}),
+      ...(external ? { externalFiles: external } : {}),
       ...(weights ? { constants: new Map([...weights].map(([k, t]) => [k, t.data])) } : {}),
       ...(constantTypes ? { constantTypes } : {}),
     });
@@ -85,7 +89,11 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
   const diagnostics: Diagnostic[] = [];
   const typed = typedConstants(model.module, model.constants, diagnostics, file);
   if (diagnostics.length) return { format, diagnostics };
-  return { format, model, module: model.module, diagnostics, ...(typed.size ? { weights: typed } : {}), ...(model.producer ? { producer: model.producer } : {}) };
+  const loaded: LoadedModel = { format, model, module: model.module, diagnostics, ...(typed.size ? { weights: typed } : {}), ...(model.producer ? { producer: model.producer } : {}) };
+  // The external data files the model read, whole, only when asked for (onnxruntime takes them as files).
+  const read = external;
+  if (read?.locations.size) Object.defineProperty(loaded, 'externalFiles', { get: () => read.wholeFiles(), enumerable: false });
+  return loaded;
 }
 
 /** Tags a module read without an interface, as every module we write carries one: Output IR if it holds a program, else Input IR. */

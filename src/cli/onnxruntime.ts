@@ -39,10 +39,11 @@ export async function loadOnnxruntimeWeb(): Promise<typeof import('onnxruntime-w
   return ort;
 }
 
-/** Runs the ONNX model `bytes` on `feeds` (by graph input name) with onnxruntime-web (wasm). */
-export async function runOnnxruntime(bytes: Uint8Array, feeds: ReadonlyMap<string, HostTensor>): Promise<OrtRun> {
+/** Runs the ONNX model `bytes` (with its external data files, by location) on `feeds` (by graph input name) with onnxruntime-web (wasm). */
+export async function runOnnxruntime(bytes: Uint8Array, feeds: ReadonlyMap<string, HostTensor>, externalFiles?: ReadonlyMap<string, Uint8Array>): Promise<OrtRun> {
   const ort = await loadOnnxruntimeWeb();
-  const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+  const externalData = [...(externalFiles ?? [])].map(([path, data]) => ({ path, data }));
+  const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'], ...(externalData.length ? { externalData } : {}) });
   try {
     const input: Record<string, InstanceType<typeof ort.Tensor>> = {};
     for (const [name, t] of feeds) {
@@ -55,7 +56,7 @@ export async function runOnnxruntime(bytes: Uint8Array, feeds: ReadonlyMap<strin
     for (const name of session.outputNames) {
       const r = results[name]!;
       const element = (Object.keys(ORT_TYPES) as ElementType[]).find((e) => ORT_TYPES[e] === r.type);
-      if (!element) throw new Error(`onnxruntime output '${name}' has type ${r.type}, which CGC does not support`);
+      if (!element) throw new CgcError('unsupported', `onnxruntime output '${name}' has type ${r.type}, which CGC does not support`);
       outputs.set(name, { type: tensorType(r.dims, element), data: r.data as HostTensor['data'] });
     }
     return { outputs, version: ort.env.versions.web ?? ort.env.versions.common ?? '?', ms };

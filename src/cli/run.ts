@@ -3,34 +3,27 @@
 // (shape, first values, top-5 for a 1×K output) with timings, dispatch and submit counts; with
 // --profile, every kernel's GPU time; with --json, the run report instead.
 import { dirname, resolve } from 'node:path';
-import { type ElementType, type ResourceLimits, type ShapedType, byteSize, formatDiagnostic, numElements, resolveLimits } from '../ir';
+import { type ElementType, type ResourceLimits, formatDiagnostic, numElements, resolveLimits } from '../ir';
 import {
-  ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, tensorFromBytes, validateArenas, validateGranularity, validateRuns,
+  ARENA_SETTINGS, CgcError, GRANULARITIES, type HostTensor, validateArenas, validateGranularity, validateRuns,
 } from '../core';
 import { type NamedTensor, readSafetensors } from '../ir/safetensors';
 import { type ProgramFile, loadProgramOn, moduleRole, programOf } from '../engine/program';
 import { outputNames, runReport } from '../engine/report';
 import { targetsFor } from '../engine/model';
 import type { MemoryPlan } from '../compiler/memory/plan';
-import { randomTensor } from '../reference/random';
 import type { LoadedProgram, RunResult } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
-import { readInputFile, readNamedFile } from './files';
+import { readNamedFile } from './files';
+import { INPUT_USAGE, checkInputNames, inputFor, inputSpec } from './inputs';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 
-export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] [--input NAME=FILE.bin|random:SEED[,…]] [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
-
-function inputFor(spec: string | undefined, type: ShapedType, index: number): HostTensor {
-  if (!spec || spec.startsWith('random')) return randomTensor(type, Number(spec?.split(':')[1] ?? 1) + index);
-  const bytes = readInputFile(spec, resolveLimits());
-  if (bytes.length !== byteSize(type)) throw new UsageError(`${spec} has ${bytes.length} bytes; input #${index} needs ${byteSize(type)} (${type.shape.join('x')} ${type.element})`);
-  return tensorFromBytes({ ...type, kind: 'tensor' }, bytes);
-}
+export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] ${INPUT_USAGE} [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
 
 function describe(t: HostTensor): string[] {
   const values = Array.from(t.data.slice(0, 8) as ArrayLike<number | bigint>, (v) => (typeof v === 'bigint' ? String(v) : Number(v).toPrecision(6)));
@@ -84,6 +77,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
       const compiled = loaded.model.compile({ gpu: gpuProfile(device), ...targetOptions, granularity, arenas, limits: limitsFromFlags(flags) });
       plan = compiled.state.plan;
       argNames = compiled.state.entry.body().arguments.map((a) => a.nameHint ?? '');
+      checkInputNames(flags.get('input'), argNames, file);
       load = () => compiled.load(device);
     }
     const t0 = performance.now();
@@ -127,22 +121,6 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   } finally {
     device.destroy();
   }
-}
-
-/**
- * Input i's source from `--input`: `NAME=SOURCE` (a model's inputs have names; a compiled program's
- * do not), `*=SOURCE` for every input, or unnamed sources in order — one `random:SEED` serves all.
- */
-function inputSpec(flag: string | undefined, argNames: readonly string[], i: number, program: boolean): string | undefined {
-  const entries = (flag ?? '').split(',').filter((x) => x);
-  const isNamed = (e: string) => /^[^=:/\\]+=/.test(e);
-  const named = new Map(entries.filter(isNamed).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const));
-  const ordered = entries.filter((e) => !isNamed(e));
-  if (program && [...named.keys()].some((k) => k !== '*')) {
-    throw new UsageError("a compiled program's inputs have no names: give them in order (--input A.bin,B.bin or random:SEED)");
-  }
-  const shared = ordered.length === 1 && ordered[0]!.startsWith('random') ? ordered[0] : undefined;
-  return (argNames[i] !== undefined ? named.get(argNames[i]) : undefined) ?? ordered[i] ?? shared ?? named.get('*');
 }
 
 /** The weights file a program names, read from beside it (null after reporting why it cannot be). */

@@ -7,13 +7,17 @@ import {
 import { compile as compileModule, compileAsync } from '../compiler/pipeline';
 import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
 import { type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/import/onnx';
+import { evaluateOp } from '../reference';
+import { foldConstants } from '../compiler/passes/fold-constants';
 import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
+import { resolveLimits } from '../ir/limits';
 import { ProgramError, moduleRole } from './program';
 import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
 import { TargetFileError } from '../webgpu-target/target-file';
+import { KernelCompileError } from '../webgpu-target/executable';
 
 export type ModelFormat = 'onnx' | 'mlir' | 'mlirbc';
 
@@ -63,6 +67,8 @@ export interface ModelCompileOptions extends CompileOptions {
   readonly extraTargets?: readonly Target[];
   /** The names of the targets to use, in that order, from all known ones; all when absent. */
   readonly targets?: readonly string[];
+  /** Kernels (by WGSL) the device did not compile, with its message: their subgraphs go to the next target. */
+  readonly rejectedKernels?: ReadonlyMap<string, string>;
 }
 
 export interface Program {
@@ -101,7 +107,7 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   let producer: string | undefined;
   if (format === 'onnx') {
     const r = importOnnx(source as Uint8Array, {
-      limits, fileName, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: 'read' in options.externalFiles ? options.externalFiles : externalFilesOf(options.externalFiles) } : {}),
+      limits, fileName, evaluate: evaluateOp, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: 'read' in options.externalFiles ? options.externalFiles : externalFilesOf(options.externalFiles) } : {}),
     });
     module = r.module;
     constants = new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)]));
@@ -121,21 +127,59 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   if (!options.acceptProgram && moduleRole(module) === 'CGC_OUTPUT') {
     throw new ProgramError(`${fileName} is a compiled program (CGC Output IR), not a model: read it with readProgram and load it with loadProgramOn (\`cgc run\` runs it)`);
   }
-  const program = (state: CompileState, targets: readonly Target[]): Program => ({
+  // IR read as text or bytecode: ops on constants fold here, as the ONNX importer folds as it maps.
+  if (format !== 'onnx' && moduleRole(module) !== 'CGC_OUTPUT') {
+    const known = constants;
+    const { folded } = foldConstants(module, (n) => known.get(n), evaluateOp, resolveLimits(limits).maxFoldElements);
+    if (folded.size) constants = new Map([...constants, ...[...folded].map(([k, t]) => [k, tensorBytes(t)] as const)]);
+  }
+  const program = (state: CompileState, targets: readonly Target[], compileOptions: ModelCompileOptions): Program => ({
     output: state.output!, constants, targets, state,
-    load: (device, loadOptions = {}) => loadProgram(device, state.output!, (n) => constants.get(n), { ...loadOptions, targets }),
+    async load(device, loadOptions = {}) {
+      try {
+        return await loadProgram(device, state.output!, (n) => constants.get(n), { ...loadOptions, targets });
+      } catch (e) {
+        const again = refusing(e, compileOptions);
+        return (await compileAndLoad(module, (n) => constants.get(n), device, again, loadOptions)).program;
+      }
+    },
   });
   return {
     module, constants, format, fileName, ...(producer ? { producer } : {}),
     compile(compileOptions = {}) {
       const targets = targetsFor(compileOptions);
-      return program(compileModule(module, targets, compileOptions), targets);
+      return program(compileModule(module, targets, compileOptions), targets, compileOptions);
     },
     async compileAsync(compileOptions = {}) {
       const targets = targetsFor(compileOptions);
-      return program(await compileAsync(module, targets, compileOptions), targets);
+      return program(await compileAsync(module, targets, compileOptions), targets, compileOptions);
     },
   };
+}
+
+/**
+ * Compiles `module` for `device` and loads it. A kernel the device does not compile is a
+ * specialization its target declines: the module is compiled again with that kernel refused
+ * (`rejectedKernels`), so its subgraph goes to the next target, and the decision log says why.
+ */
+export async function compileAndLoad(
+  module: Operation, constant: (name: string) => Uint8Array | undefined, device: GPUDevice,
+  options: ModelCompileOptions = {}, loadOptions: Omit<LoadOptions, 'targets'> = {},
+): Promise<{ program: LoadedProgram; state: CompileState }> {
+  const targets = targetsFor(options);
+  const state = compileModule(module, targets, options);
+  try {
+    return { program: await loadProgram(device, state.output!, constant, { ...loadOptions, targets }), state };
+  } catch (e) {
+    return compileAndLoad(module, constant, device, refusing(e, options), loadOptions);
+  }
+}
+
+/** The options with the kernel that `e` says does not compile refused; `e` again if it says otherwise (or that kernel was refused already). */
+function refusing(e: unknown, options: ModelCompileOptions): ModelCompileOptions {
+  const rejected = options.rejectedKernels;
+  if (!(e instanceof KernelCompileError) || rejected?.has(e.kernel.wgsl)) throw e;
+  return { ...options, rejectedKernels: new Map([...(rejected ?? []), [e.kernel.wgsl, e.reason]]) };
 }
 
 /**
@@ -143,10 +187,11 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
  * device, narrowed to `targets` by name in that order. A malformed target file, a name taken twice
  * or an unknown name is a CompileError.
  */
-export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'targetFiles' | 'extraTargets' | 'targets'>): Target[] {
+export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
   try {
     const known = knownTargets(options.gpu ?? DEFAULT_GPU_PROFILE, {
       ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
+      ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}),
     });
     return chooseTargets(known, options.targets);
   } catch (e) {

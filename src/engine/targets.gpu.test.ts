@@ -9,7 +9,7 @@ import { compile } from '../compiler/pipeline';
 import { importOnnx } from '../compiler/import/onnx';
 import { readSafetensors } from '../ir/safetensors';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../core';
-import { runEntryPoint } from '../reference';
+import { evaluateOp, runEntryPoint } from '../reference';
 import { randomTensor } from '../reference/random';
 import { openDevice } from '../runtime/device';
 import { loadProgram } from '../runtime/runtime';
@@ -52,8 +52,8 @@ async function runBoth(module: () => Operation, constants: ReadonlyMap<string, H
 describe('a target from a file', () => {
   it('runs the demo CNN with its convolutions and gemm and matches the CPU reference', async () => {
     const bytes = readFileSync(join(ROOT, 'public/models/tiny-cnn.onnx'));
-    const { constants } = importOnnx(bytes, { fileName: 'tiny-cnn.onnx' });
-    const r = await runBoth(() => importOnnx(bytes, { fileName: 'tiny-cnn.onnx' }).module, constants);
+    const { constants } = importOnnx(bytes, { fileName: 'tiny-cnn.onnx', evaluate: evaluateOp });
+    const r = await runBoth(() => importOnnx(bytes, { fileName: 'tiny-cnn.onnx', evaluate: evaluateOp }).module, constants);
     expect(r.targets.filter((t) => t === 'example-direct')).toHaveLength(3);
     expect(r.kernels).toBe(8);
   });

@@ -25,7 +25,7 @@ export interface TargetFileSource {
 }
 
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
-  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence };
+  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
   return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels)]), createWebGpuFallbackTarget(profile, kernels), createReferenceTarget()];
 }
 

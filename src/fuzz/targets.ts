@@ -13,6 +13,7 @@ import { compile } from '../compiler/pipeline';
 import { CompileError } from '../compiler/state';
 import { INTERFACES } from '../ir';
 import { defaultTargets } from '../engine/targets';
+import { evaluateOp } from '../reference';
 import { createFileTarget } from '../webgpu-target/file-target';
 import { TargetFileError, readTargetFile } from '../webgpu-target/target-file';
 import { bytecodeSeeds, irTextSeeds, specConstantTypes, onnxSeeds, programSeeds, safetensorsSeeds, shareLinkSeeds, targetFileSeeds, tensorProtoSeeds } from './corpus';
@@ -122,7 +123,7 @@ const onnx: FuzzTarget = {
   run: (input) => {
     let module;
     try {
-      module = importOnnx(input, { fileName: 'fuzz.onnx' }).module;
+      module = importOnnx(input, { fileName: 'fuzz.onnx', evaluate: evaluateOp }).module;
     } catch (e) {
       return refusedBy(e, OnnxImportError);
     }

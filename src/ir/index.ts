@@ -18,3 +18,4 @@ export * from './exchange';
 export { cloneOp } from './clone';
 export { getPartitionBytecode, isolatePartition, partitionNames } from './isolate';
 export * from './target';
+export type { OpEvaluator } from './evaluator';

@@ -11,6 +11,7 @@ import { readSafetensors, writeSafetensors } from './safetensors';
 import { compile } from '../compiler/pipeline';
 import { defaultTargets } from '../engine/targets';
 import { tensorType } from './types';
+import { CgcError } from '../core';
 
 const relu = (shape: string) => `cgc.module {
   cgc.entry_point @main(%x: !cgc.tensor<${shape}x!cgc.float32>) -> !cgc.tensor<${shape}x!cgc.float32> {
@@ -29,6 +30,7 @@ describe('limit messages', () => {
   it('defaults fill what is not given; nonsense values are refused', () => {
     expect(resolveLimits({ maxOps: 5 })).toEqual({ ...DEFAULT_LIMITS, maxOps: 5 });
     expect(() => resolveLimits({ maxOps: 0 })).toThrow('maxOps must be a positive number');
+    expect(() => resolveLimits({ maxOps: 0 })).toThrow(CgcError);
     expect(() => resolveLimits({ maxOps: Number.NaN })).toThrow('positive number');
   });
 });

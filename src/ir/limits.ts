@@ -25,6 +25,12 @@ export interface ResourceLimits {
   readonly maxHeaderBytes: number;
   /** Entries (tensors) in a weights file's header: each costs memory and time to parse, even an empty one. */
   readonly maxHeaderEntries: number;
+  /**
+   * Elements of one result computed at compile time (an op whose operands are all constants): a
+   * larger result stays an op and runs on the device, so folding never turns a small model into a
+   * large one. Not an error when passed.
+   */
+  readonly maxFoldElements: number;
 }
 
 const MiB = 1024 * 1024;
@@ -38,6 +44,7 @@ export const DEFAULT_LIMITS: ResourceLimits = {
   compileTimeoutMs: 120_000,
   maxHeaderBytes: 100 * MiB,
   maxHeaderEntries: 100_000,
+  maxFoldElements: 1 << 20,
 };
 
 export type LimitName = keyof ResourceLimits;
@@ -55,6 +62,7 @@ export const LIMITS: Readonly<Record<LimitName, { label: string; unit: string; f
   compileTimeoutMs: { label: 'compile time limit', unit: 'ms', flag: '--compile-timeout-s', scale: 1000, setting: 'compile timeout s' },
   maxHeaderBytes: { label: 'weights header size limit', unit: 'bytes', flag: '--max-header-mb', scale: MiB, setting: 'max header MiB' },
   maxHeaderEntries: { label: 'weights header entry limit', unit: 'entries', flag: '--max-header-entries', scale: 1, setting: 'max header entries' },
+  maxFoldElements: { label: 'fold size limit', unit: 'elements', flag: '--max-fold-elements', scale: 1, setting: 'max folded elements' },
 };
 
 /** "…: 2147483648 elements is over the tensor element limit of 2147483647; raise it with --max-tensor-elements (cgc) or Limits → max tensor elements (app)". */
@@ -77,8 +85,8 @@ export function resolveLimits(given: Partial<ResourceLimits> = {}): ResourceLimi
   const out = { ...DEFAULT_LIMITS };
   for (const [k, v] of Object.entries(given) as [LimitName, number | undefined][]) {
     if (v === undefined) continue;
-    if (!(k in DEFAULT_LIMITS)) throw new RangeError(`unknown limit '${k}' (limits: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
-    if (!(v > 0)) throw new RangeError(`limit ${k} must be a positive number, got ${v}`);
+    if (!(k in DEFAULT_LIMITS)) throw new CgcError('usage', `unknown limit '${k}' (limits: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
+    if (!(v > 0)) throw new CgcError('usage', `limit ${k} must be a positive number, got ${v}`);
     out[k] = v;
   }
   return out;

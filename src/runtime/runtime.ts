@@ -347,7 +347,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       device.queue.submit([encoder.finish()]);
       submits++;
       const [invalid, parts] = await Promise.all([device.popErrorScope(), readBack().catch((e: unknown) => e as Error)]);
-      if (invalid) throw new Error(`the run failed GPU validation: ${invalid.message}`);
+      if (invalid) throw new CgcError('device', `the run failed GPU validation: ${invalid.message}`);
       if (parts instanceof Error) throw parts;
       const outs = outputs.map((o, i) => tensorFromBytes({ ...o.type, kind: 'tensor' }, parts[i]!.subarray(0, byteSize(o.type))));
       const tsBytes = resolve ? parts[outputs.length] : undefined;

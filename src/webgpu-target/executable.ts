@@ -6,7 +6,7 @@ import { type KernelOptions, type KernelSpec, planKernels } from './kernel-plan'
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 import { PipelineCache, type PartitionExecutable, type PlannedKernel, executableOf, planPartitionWith, recordedKernels } from './partition-executable';
 
-export { type KernelStep, type PartitionExecutable, type PlannedKernel, PipelineCache, executableOf, hashWgsl, planPartitionWith, recordedKernels } from './partition-executable';
+export { KernelCompileError, type KernelStep, type PartitionExecutable, type PlannedKernel, PipelineCache, executableOf, hashWgsl, planPartitionWith, recordedKernels } from './partition-executable';
 
 /**
  * The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc

@@ -23,6 +23,11 @@ export interface KernelOptions {
   readonly tile?: ForcedTile;
   /** Every recurrence run so (a benchmark or test comparing the two), instead of by its size. */
   readonly recurrence?: RecurrenceMode;
+  /**
+   * Kernels the device did not compile, by their WGSL, with its message: a subgraph that would
+   * dispatch one is declined with that reason, and the next target takes it (KernelCompileError).
+   */
+  readonly rejectedKernels?: ReadonlyMap<string, string>;
 }
 
 

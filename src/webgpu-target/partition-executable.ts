@@ -11,6 +11,17 @@ import { type KernelSpec, resultBindings } from './kernel-spec';
 import { checkKernels, kernelsFromAttr } from './kernel-config';
 import type { GpuProfile } from './limits';
 
+/**
+ * A kernel the device does not compile. The engine compiles again with its WGSL in
+ * `KernelOptions.rejectedKernels`, so the subgraph goes to the next target.
+ */
+export class KernelCompileError extends CgcError {
+  override name = 'KernelCompileError';
+  constructor(readonly kernel: Pick<KernelSpec, 'name' | 'wgsl'>, readonly reason: string) {
+    super('unsupported', `kernel ${kernel.name} does not compile: ${reason}\n${kernel.wgsl}`);
+  }
+}
+
 export interface KernelStep extends ExecutableKernel {
   readonly kernel: KernelSpec;
   readonly pipeline: GPUComputePipeline;
@@ -99,12 +110,12 @@ export class PipelineCache {
       pending.catch(() => {});
       const messages = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
       const text = messages.length ? messages.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ') : error.message;
-      throw new CgcError('unsupported', `kernel ${kernel.name} does not compile: ${text}\n${kernel.wgsl}`);
+      throw new KernelCompileError(kernel, text);
     }
     try {
       return { pipeline: await pending, layout };
     } catch (e) {
-      throw new CgcError('unsupported', `kernel ${kernel.name} does not compile: ${e instanceof Error ? e.message : String(e)}\n${kernel.wgsl}`);
+      throw new KernelCompileError(kernel, e instanceof Error ? e.message : String(e));
     }
   }
 }

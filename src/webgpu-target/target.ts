@@ -123,9 +123,14 @@ function kernelCheck(def: Operation, profile: GpuProfile, options: KernelOptions
     const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? 8;
     const kernels = planKernels(def, PLANNED_AS, profile, options);
     const over = kernels.find((k) => k.bindings.length > maxBuffers);
-    return over ? `kernel ${over.name} binds ${over.bindings.length} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})` : kernels;
+    if (over) return `kernel ${over.name} binds ${over.bindings.length} buffers, past maxStorageBuffersPerShaderStage (${maxBuffers})`;
+    const refused = kernels.find((k) => options.rejectedKernels?.has(k.wgsl));
+    return refused ? `kernel ${refused.name} does not compile on this device: ${options.rejectedKernels!.get(refused.wgsl)}` : kernels;
   } catch (e) {
+    // A generator that fails for any other reason declines too, saying so: the next target takes
+    // the subgraph, and the decision log keeps what went wrong.
     if (e instanceof KernelDecline) return e.message;
+    if (e instanceof Error) return `the kernel generator failed: ${e.message}`;
     throw e;
   }
 }

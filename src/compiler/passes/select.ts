@@ -3,7 +3,7 @@
 // and its target accepts the concrete subgraph (CGC_SUBGRAPH_SPECIALIZATION_REQUEST).
 import { maxOf } from '../../core';
 import {
-  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, type Value, VERSION_ATTR, parseModule, stringAttr,
+  CGC_VERSION, type CompileTarget, INTERFACES, INTERFACE_ATTR, Operation, type Value, VERSION_ATTR, parseModule, stringAttr,
 } from '../../ir';
 import { CONFIGURATION_ATTR, REASON_ATTR, SPECIALIZATION_ATTR, documentOf } from '../../ir/exchange';
 import { MODULE } from '../../ir/structural';
@@ -101,7 +101,14 @@ function askTarget(s: CompileState, m: Match, inputs: readonly Value[]): Special
   ]));
   request.addRegion().addBlock().append(buildSubgraphOp('candidate', target.name, m.ops, inputs, m.outputs,
     new Map([['pattern', stringAttr(m.pattern.name)]])));
-  const answer = target.exchange(documentOf(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST, request));
+  let answer: ReturnType<CompileTarget['exchange']>;
+  try {
+    answer = target.exchange(documentOf(INTERFACES.CGC_SUBGRAPH_SPECIALIZATION_REQUEST, request));
+  } catch (e) {
+    // A target that fails on a subgraph declines it: the next match takes it, and the log says why.
+    if (!(e instanceof Error)) throw e;
+    return { declined: `the target failed on this subgraph: ${e.message}` };
+  }
   if (answer.interface !== INTERFACES.CGC_SUBGRAPH_SPECIALIZATION) {
     throw new CompileError(`target '${target.name}' answered a specialization request with interface ${answer.interface}`);
   }

@@ -2,7 +2,7 @@
 // reading/writing tensors as float32 values, plain numbers or BigInts, so each kernel is written
 // once per numeric domain instead of once per element type.
 import { type ElementType, type ShapedType, tensorType } from '../../ir/types';
-import { type HostTensor, allocTensor, floatToHalf, halfToFloat } from '../../core';
+import { CgcError, type HostTensor, allocTensor, floatToHalf, halfToFloat } from '../../core';
 
 // ---------------------------------------------------------------------------------------------
 // int64
@@ -59,7 +59,7 @@ export function readFloats(t: HostTensor): Float32Array {
     for (let i = 0; i < h.length; i++) out[i] = halfToFloat(h[i]!);
     return out;
   }
-  throw new Error(`reference: expected a float tensor, got !cgc.${t.type.element}`);
+  throw new CgcError('unsupported', `reference: expected a float tensor, got !cgc.${t.type.element}`);
 }
 
 /** Any tensor's values as doubles (int64 through Number, exact below 2^53). */

@@ -3,7 +3,7 @@
 // exactly float32 (and float16) IEEE arithmetic for + − × ÷. Integers are exact: int32/int8/uint8
 // as JS numbers wrapped by the typed-array store (Math.imul for products), int64 as BigInt.
 import { implement, type KernelContext } from '../registry';
-import type { HostTensor } from '../../core';
+import { CgcError, type HostTensor } from '../../core';
 import { fromBigInts, fromNumbers, isSmallInt, readBigInts, readNumbers } from './common';
 import { broadcastMap } from './indexing';
 
@@ -29,7 +29,7 @@ function broadcastBinary(a: HostTensor, b: HostTensor, ctx: KernelContext, fns: 
   const ma = broadcastMap(a.type.shape, out.shape);
   const mb = broadcastMap(b.type.shape, out.shape);
   if (a.type.element === 'int64' && !numbers) {
-    if (!fns.big) throw new Error(`reference: 'cgc_op.${ctx.def.name}' has no int64 rule`);
+    if (!fns.big) throw new CgcError('unsupported', `reference: 'cgc_op.${ctx.def.name}' has no int64 rule`);
     const x = readBigInts(a);
     const y = readBigInts(b);
     const res = new Array<bigint | number>(n);

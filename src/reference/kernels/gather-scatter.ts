@@ -1,9 +1,9 @@
 // Reference kernels of the indexed data-movement cgc_ops: gather, gather_elements, gather_nd,
 // scatter_nd, scatter_elements, one_hot. Negative indices count from the end (ONNX); an index out
-// of range is an error naming the op, since ONNX leaves it undefined and a GPU would read garbage.
+// of range is an error naming the op (the input's fault: a CgcError), since ONNX leaves it undefined and a GPU would read garbage.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import { type HostTensor, floatToHalf, halfToFloat } from '../../core';
+import { CgcError, type HostTensor, floatToHalf, halfToFloat } from '../../core';
 import { readNumbers, storedValue } from './common';
 import { axisLayout, count, normAxis, strides } from './indexing';
 
@@ -15,7 +15,7 @@ const indexValues = (t: HostTensor): ArrayLike<number> => readNumbers(t);
 
 function resolve(ctx: KernelContext, v: number, dim: number, axis: number): number {
   const i = v < 0 ? v + dim : v;
-  if (!(i >= 0 && i < dim)) throw new Error(`reference: 'cgc_op.${ctx.def.name}' index ${v} is out of range for dimension ${axis} of size ${dim}`);
+  if (!(i >= 0 && i < dim)) throw new CgcError('runtime', `reference: 'cgc_op.${ctx.def.name}' index ${v} is out of range for dimension ${axis} of size ${dim}`);
   return i;
 }
 

@@ -72,6 +72,9 @@ function resample(
 ): Typed {
   const inShape = x.type.shape;
   const axes = out.map((_, i) => i).filter((i) => !(out[i] === inShape[i] && scales[i] === 1));
+  // A resize to the size x has (SegFormer's decode head resizes its first stage to its own size)
+  // reads x where it writes: no cell, no weights (an empty product was `( * x)`).
+  if (axes.length === 0) return b.value(x, coords, scope);
   const tables = new Map(axes.map((a) => [a, taps(mode, coordMode, nearestMode, scales[a]!, inShape[a]!, out[a]!)]));
   const table = (name: string, values: number[], type: 'i32' | 'f32') => {
     const v = b.fresh(name);

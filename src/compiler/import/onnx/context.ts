@@ -7,12 +7,13 @@ import {
 import { IRError } from '../../../ir/diagnostics';
 import '../../../ir/ops'; // registers every cgc_op declaration that inferOp checks against
 import { type Block, Operation, Value } from '../../../ir/operation';
-import { OpContext, getOpDef, inferOp } from '../../../ir/registry';
+import { getOpDef, inferOp } from '../../../ir/registry';
 import { ATTR, CONSTANT } from '../../../ir/structural';
 import { type ElementType, type ShapedType, numElements, tensorType } from '../../../ir/types';
-import type { HostTensor } from '../../../core';
+import type { OpEvaluator } from '../../../ir/evaluator';
+import { DEFAULT_LIMITS } from '../../../ir/limits';
+import { CgcError, type HostTensor } from '../../../core';
 import { OnnxImportError } from './errors';
-import { FOLD_LIMIT, HOST_EVAL } from './fold';
 import { toNumbers } from './host';
 import { type AttributeProto, type NodeProto, type TensorProto, bytesToString, int64ToNumber } from './proto';
 import { type ExternalFiles, tensorFromProto } from './tensor-proto';
@@ -43,7 +44,16 @@ export class GraphBuilder {
   private readonly constNames = new Map<HostTensor, string>();
   private readonly materialized = new Map<HostTensor, Value>();
 
-  constructor(readonly block: Block, readonly externalFiles?: ExternalFiles) {}
+  /**
+   * `evaluate` folds any op whose operands are all host constants and whose operands and results
+   * have at most `foldLimit` elements; without one nothing is folded.
+   */
+  constructor(
+    readonly block: Block,
+    readonly externalFiles?: ExternalFiles,
+    readonly evaluate?: OpEvaluator,
+    readonly foldLimit = DEFAULT_LIMITS.maxFoldElements,
+  ) {}
 
   /** A unique, sanitized name hint for an ONNX name. */
   hint(name: string): string {
@@ -244,9 +254,10 @@ export class NodeCtx {
 
   /**
    * Emits `cgc_op.<op>`; inference checks it, and a broken rule becomes an error naming this node.
-   * When every operand is a host constant and the op has a host evaluator, the result is folded —
-   * unless `fold` is false: a kernel that reads the op's operand itself (MatMulInteger's byte weights,
-   * widened as the integer product loads them) needs the op, not a constant four times the size.
+   * When every operand is a host constant, the result is folded by the graph's evaluator (results
+   * and operands within its fold limit) — unless `fold` is false: a kernel that reads the op's
+   * operand itself (MatMulInteger's byte weights, widened as the integer product loads them) needs
+   * the op, not a constant four times the size.
    */
   emitN(op: string, operands: readonly Produced[], attrs: AttrValues = {}, fold = true): Produced[] {
     const map = new Map<string, Attribute>();
@@ -259,13 +270,13 @@ export class NodeCtx {
       if (e instanceof IRError) this.fail(e.message);
       throw e;
     }
-    const evaluate = HOST_EVAL[op];
-    const small = (t: ShapedType) => numElements(t.shape) <= FOLD_LIMIT;
+    const { evaluate, foldLimit } = this.g;
+    const small = (t: ShapedType) => numElements(t.shape) <= foldLimit;
     if (fold && evaluate && operands.length > 0 && operands.every(isHost) && types.every(small) && inTypes.every(small)) {
       try {
-        return evaluate(operands, new OpContext(getOpDef(op)!, inTypes, map), types);
+        return evaluate(op, operands, map, types.length);
       } catch (e) {
-        if (e instanceof RangeError) this.fail(`cannot fold cgc_op.${op}: ${e.message}`);
+        if (e instanceof CgcError) this.fail(`cannot fold cgc_op.${op}: ${e.message}`);
         throw e;
       }
     }

@@ -1,6 +1,6 @@
 // Small host-tensor helpers for the importer: element values as numbers (int64, bool and float16
-// converted), tensors from numbers, and row-major strides.
-import { type ElementType, numElements, strides, tensorType } from '../../../ir/types';
+// converted) and tensors from numbers.
+import { type ElementType, tensorType } from '../../../ir/types';
 import { type HostTensor, allocTensor, floatToHalf, halfToFloat } from '../../../core';
 
 /** Every element as a number (int64 beyond ±2^53 rounds; it only appears as a sentinel there). */
@@ -38,30 +38,6 @@ function toInt64(v: number): bigint {
   return BigInt(Math.trunc(v));
 }
 
-/** Copies elements of `src` at flat indices `map` into a new tensor of `shape` (exact for every type). */
-export function pick(src: HostTensor, shape: readonly number[], map: ArrayLike<number>): HostTensor {
-  const out = allocTensor(shape, src.type.element);
-  const d = out.data as unknown as { [i: number]: unknown };
-  const s = src.data as unknown as { [i: number]: unknown };
-  for (let i = 0; i < map.length; i++) d[i] = s[map[i]!];
-  return out;
-}
-
 export function scalarTensor(element: ElementType, v: number): HostTensor {
   return fromNumbers([], element, [v]);
-}
-
-export { strides };
-
-/** Calls `f(flatIndex, coords)` for every index of `shape` in row-major order. */
-export function forEachIndex(shape: readonly number[], f: (flat: number, idx: number[]) => void): void {
-  const n = numElements(shape);
-  const idx = new Array<number>(shape.length).fill(0);
-  for (let flat = 0; flat < n; flat++) {
-    f(flat, idx);
-    for (let k = shape.length - 1; k >= 0; k--) {
-      if (++idx[k]! < shape[k]!) break;
-      idx[k] = 0;
-    }
-  }
 }

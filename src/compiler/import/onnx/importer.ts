@@ -14,6 +14,7 @@ import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
 import { type GraphProto, decodeModel } from './proto';
 import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
 import { fuseLayerNorms } from './fuse';
+import type { OpEvaluator } from '../../../ir/evaluator';
 import { LimitError, type ResourceLimits, checkFileSize, checkModuleLimits, resolveLimits } from '../../../ir/limits';
 
 export interface ImportOptions {
@@ -30,6 +31,13 @@ export interface ImportOptions {
   readonly fileName?: string;
   /** Resource limits (DEFAULT_LIMITS where not given): file size, initializer elements and bytes, then the module's op count and tensor sizes. */
   readonly limits?: Partial<ResourceLimits>;
+  /**
+   * Evaluates ops whose operands are all constants (within `limits.maxFoldElements`), so shape
+   * arithmetic and constant subgraphs import as constants; the engine passes the CPU reference's.
+   * Without one nothing is folded, and an input that must be a constant (a Reshape's shape) must
+   * be one in the file.
+   */
+  readonly evaluate?: OpEvaluator;
 }
 
 export interface ImportResult {
@@ -62,7 +70,7 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
   const opset = defaultOpset(model);
   const entry = new Operation(ENTRY_POINT, [], [], new Map([[ATTR.symName, stringAttr('main')]]));
   const block = entry.addRegion().addBlock();
-  const g = new GraphBuilder(block, opts.externalFiles);
+  const g = new GraphBuilder(block, opts.externalFiles, opts.evaluate, limits.maxFoldElements);
 
   if (graph.sparse_initializer.length) throw new OnnxImportError('sparse initializers are not supported');
   for (const init of graph.initializer) {

@@ -3,12 +3,11 @@
 import { expect, test } from 'vitest';
 import { tensorType } from '../../../ir/types';
 import { runEntryPoint } from '../../../reference';
-import { floatTensor, intTensor, modelBytes, node, tensorInfo, INT64, type AttrSpec } from './testing';
-import { importOnnx } from '.';
+import { floatTensor, intTensor, modelBytes, node, tensorInfo, INT64, type AttrSpec, importFolded } from './testing';
 
 /** Runs `op(x, target[, weight])` on x = [[-1, -2, -3], [-4, -5, -6]], target = `target`. */
 function loss(op: string, target: number[], attrs: AttrSpec, weight?: number[], outputs = ['y']): number[][] {
-  const { module, constants } = importOnnx(modelBytes({
+  const { module, constants } = importFolded(modelBytes({
     nodes: [node(op, ['x', 't', ...(weight ? ['w'] : [])], outputs, attrs)],
     inputs: [tensorInfo('x', [2, 3])],
     outputs: outputs.map((name) => ({ name })),
@@ -39,7 +38,7 @@ test('SoftmaxCrossEntropyLoss is log_softmax over axis 1, then the NLL; log_prob
 });
 
 test('a target of the wrong rank is named', () => {
-  expect(() => importOnnx(modelBytes({
+  expect(() => importFolded(modelBytes({
     nodes: [node('NegativeLogLikelihoodLoss', ['x', 't'], ['y'])],
     inputs: [tensorInfo('x', [2, 3]), tensorInfo('t', [2, 3], INT64)], outputs: [{ name: 'y' }],
   }))).toThrow("NegativeLogLikelihoodLoss output 'y' (opset 17): input of rank 2 needs a target of rank 1 (N, d1…dk), got rank 2");

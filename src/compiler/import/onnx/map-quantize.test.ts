@@ -5,8 +5,7 @@
 import { expect, test } from 'vitest';
 import { runEntryPoint } from '../../../reference/interpreter';
 import { tensor } from '../../../reference/testing/tensors';
-import { importOnnx } from './importer';
-import { FLOAT, floatTensor, importText, modelBytes, node, tensorInfo } from './testing';
+import { FLOAT, floatTensor, importFolded, importText, modelBytes, node, tensorInfo } from './testing';
 
 const UINT8 = 2;
 const INT32 = 6;
@@ -72,7 +71,7 @@ test('MatMulInteger: an int32 matmul of the operands less their zero points, one
 });
 
 test('MatMulInteger per-row and per-column zero points, computed by the CPU reference', () => {
-  const { module } = importOnnx(modelBytes({
+  const { module } = importFolded(modelBytes({
     nodes: [node('MatMulInteger', ['a', 'b', 'za', 'zb'], ['y'])],
     inputs: [tensorInfo('a', [2, 3], UINT8), tensorInfo('b', [3, 2], UINT8), tensorInfo('za', [2], UINT8), tensorInfo('zb', [2], UINT8)], outputs: [{ name: 'y' }], opset: 10,
   }));
@@ -133,7 +132,7 @@ function naiveConv(x: number[], [C, H, W]: number[], w: number[], [M, kh, kw]: n
 test('ConvInteger: an int32 convolution of x and w less their zero points (w\'s per output channel); padding adds nothing', () => {
   const xs = [0, 7, 255, 128, 3, 9, 200, 1, 16, 40, 99, 250, 5, 6, 77, 128, 129, 31];
   const ws = [1, -2, 3, 127, -128, 0, 5, 5, 9, -9, 2, 1, 0, 0, -1, 1];
-  const { module, constants } = importOnnx(modelBytes({
+  const { module, constants } = importFolded(modelBytes({
     nodes: [node('ConvInteger', ['x', 'w', 'zx', 'zw'], ['y'], { pads: [1, 1, 1, 1] })],
     inputs: [tensorInfo('x', [1, 2, 3, 3], UINT8), tensorInfo('w', [2, 2, 2, 2], INT8)], outputs: [{ name: 'y' }], opset: 10,
     initializers: [{ name: 'zx', dims: [], data_type: UINT8, int32_data: [128] }, { name: 'zw', dims: [2], data_type: INT8, int32_data: [3, -1] }],
@@ -149,7 +148,7 @@ test('QLinearConv: the integer convolution plus B, scaled by x_scale · w_scale 
   const ws = [1, 2, 3, 4, -1, -2, -3, -4];
   const sw = [0.5, 0.25];
   const bias = [-162, -3000];
-  const { module, constants } = importOnnx(modelBytes({
+  const { module, constants } = importFolded(modelBytes({
     nodes: [node('QLinearConv', ['x', 'sx', 'zx', 'w', 'sw', 'zw', 'sy', 'zy', 'b'], ['y'])],
     inputs: [tensorInfo('x', [1, 1, 3, 3], UINT8)], outputs: [{ name: 'y' }], opset: 10,
     initializers: [floatTensor('sx', [], [0.25]), { name: 'zx', dims: [], data_type: UINT8, int32_data: [20] },

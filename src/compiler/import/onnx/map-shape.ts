@@ -4,7 +4,6 @@
 import { numElements } from '../../../ir/types';
 import type { HostTensor } from '../../../core';
 import type { MapperTable, NodeCtx, Produced } from './context';
-import { FOLD_LIMIT } from './fold';
 import { fromNumbers, toNumbers } from './host';
 import { checkImportShape, elementOf } from './tensor-proto';
 
@@ -48,7 +47,7 @@ function constantOfShape(n: NodeCtx): Produced[] {
   const value: HostTensor = n.attrTensor('value') ?? fromNumbers([1], 'float32', [0]);
   if (value.data.length !== 1) n.fail(`attribute 'value' must hold one element, got ${value.data.length}`);
   const v = toNumbers(value)[0]!;
-  if (numElements(shape) > FOLD_LIMIT) {
+  if (numElements(shape) > n.g.foldLimit) {
     return [n.emit('expand', [fromNumbers([], value.type.element, [v])], { shape })];
   }
   return [fromNumbers(shape, value.type.element, new Array<number>(numElements(shape)).fill(v))];

@@ -1,15 +1,21 @@
 // Test helpers: ONNX models built as plain objects and encoded with protobufjs, so each mapping
-// test states its graph in a few lines.
-import { printModule, verifyModule } from '../../../ir';
-import { type ImportOptions, importOnnx } from './importer';
+// test states its graph in a few lines. Imports fold with the CPU reference, as the engine's do.
 import protobuf from 'protobufjs';
-import { ONNX_PROTO } from './onnx-schema';
+import { printModule, verifyModule } from '../../../../ir';
+import { evaluateOp } from '../../../../reference';
+import { type ImportOptions, type ImportResult, importOnnx } from '../importer';
+import { ONNX_PROTO } from '../onnx-schema';
 
 // Encoding for tests only: protobufjs's reflection (which generates code with eval) from the schema
 // text; the importer decodes with static code (onnx-proto.js). keepCase keeps snake_case field names.
 const root = protobuf.parse(ONNX_PROTO, { keepCase: true }).root;
 export const MODEL_PROTO = root.lookupType('onnx.ModelProto');
 export const TENSOR_PROTO = root.lookupType('onnx.TensorProto');
+
+/** importOnnx with the CPU reference as its evaluator (what `openModel` passes). */
+export function importFolded(bytes: Uint8Array, opts: ImportOptions = {}): ImportResult {
+  return importOnnx(bytes, { evaluate: evaluateOp, ...opts });
+}
 
 export const FLOAT = 1;
 export const INT64 = 7;
@@ -69,7 +75,7 @@ export function tensorBytes(t: object): Uint8Array {
 
 /** Imports a model, checks that it verifies, and returns its printed IR and constants. */
 export function importText(g: GraphSpec, opts: ImportOptions = {}): { text: string; constants: ReturnType<typeof importOnnx>['constants'] } {
-  const { module, constants } = importOnnx(modelBytes(g), opts);
+  const { module, constants } = importFolded(modelBytes(g), opts);
   const diags = verifyModule(module);
   if (diags.length) throw new Error(`module does not verify: ${diags.map((d) => d.message).join('\n')}\n${printModule(module)}`);
   return { text: printModule(module), constants };
