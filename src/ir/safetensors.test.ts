@@ -51,7 +51,7 @@ describe('safetensors', () => {
       /tensors "a" \[0, 8\] and "b" \[4, 12\] overlap/],
     ['one tensor twice', file({ b: { dtype: 'I32', shape: [1], data_offsets: [0, 4] }, a: { dtype: 'F32', shape: [1], data_offsets: [0, 4] } }, new Uint8Array(4)), /overlap/],
     ['a dtype named __proto__', file(JSON.parse('{"a":{"dtype":"__proto__","shape":[1],"data_offsets":[0,4]}}')),
-      /tensor "a": dtype "__proto__" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL\)/],
+      /tensor "a": dtype "__proto__" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL, I16, U16, U32\)/],
   ];
   for (const [name, bytes, want] of bad) {
     it(`rejects ${name}`, () => expect(() => readSafetensors(bytes)).toThrow(want));
