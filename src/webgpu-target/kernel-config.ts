@@ -73,7 +73,8 @@ export const MAX_KERNEL_WGSL_BYTES = 1024 * 1024;
 /**
  * Checks kernels from elsewhere (a program's recorded configuration, a target file's template)
  * against `profile`, before any of their WGSL reaches the device: source size, binding count and
- * each binding's place (an input, a result or the workspace), workgroup counts, workspace size.
+ * each binding's place (an input, a result, the workspace, or a piece of an input bound in pieces),
+ * workgroup counts, workspace size.
  */
 export function checkKernels(kernels: readonly KernelSpec[], profile: GpuProfile): void {
   const limit = (name: string) => profile.limits[name] ?? DEFAULT_GPU_PROFILE.limits[name]!;
@@ -84,12 +85,16 @@ export function checkKernels(kernels: readonly KernelSpec[], profile: GpuProfile
     if (k.bindings.length > maxBindings) fail(`${k.bindings.length} bindings; the device allows ${maxBindings} storage buffers per shader stage (maxStorageBuffersPerShaderStage)`);
     const results = new Set(resultBindings(k));
     const workspace = k.workspace ? k.output + (k.outputs ?? 1) : undefined;
+    const pieces = new Set((k.pieces ?? []).map((p) => p.binding));
     const seen = new Set<number>();
     for (const b of k.bindings) {
       if (seen.has(b)) fail(`binding ${b} is listed twice`);
       seen.add(b);
-      if (!(b < k.inputs || results.has(b) || b === workspace)) fail(`binding ${b} is none of its ${k.inputs} inputs, its results (${[...results].join(', ')}) or its workspace`);
+      if (!(b < k.inputs || results.has(b) || b === workspace || pieces.has(b))) fail(`binding ${b} is none of its ${k.inputs} inputs, its results (${[...results].join(', ')}), its workspace or a piece of an input`);
     }
+    const maxPiece = limit('maxStorageBufferBindingSize');
+    const bigPiece = (k.pieces ?? []).find((p) => p.size > maxPiece || p.arg >= k.inputs);
+    if (bigPiece) fail(`binding ${bigPiece.binding} views ${bigPiece.size} bytes of input ${bigPiece.arg}: past the device's ${maxPiece}-byte storage binding, or not one of its ${k.inputs} inputs`);
     const maxGroups = limit('maxComputeWorkgroupsPerDimension');
     if (k.workgroups.some((n) => n > maxGroups)) fail(`workgroups [${k.workgroups.join(', ')}] pass the device's ${maxGroups} per dimension (maxComputeWorkgroupsPerDimension)`);
     const maxBinding = limit('maxStorageBufferBindingSize');
