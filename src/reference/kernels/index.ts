@@ -12,3 +12,5 @@ import './reshape';
 import './slice-pad';
 import './gather-scatter';
 import './resize';
+import './sampling';
+import './signal';
