@@ -7,3 +7,5 @@ import './data-movement';
 import './resize';
 import './matmul-tiled';
 import './conv-tiled';
+import './sampling';
+import './signal';
