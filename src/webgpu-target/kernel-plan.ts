@@ -7,6 +7,7 @@ import { WGSL_HELPERS } from './kernels/elementwise';
 import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
+import { unpoolKernels } from './kernels/max-unpool';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { KernelBuilder, KernelDecline, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
@@ -73,8 +74,8 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const name = `${symbol}.${r}`;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row
-    const integer = integerGemmKernel(b, out, binding, name, builder);
-    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder);
+    // max_unpool → elementwise chain  ⇒  a scatter through a workspace, then an element kernel
+    const generated = unpoolKernels(b, out, binding, name) ?? integerGemmKernel(b, out, binding, name, builder) ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder);
     const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
     const narrowed = generated || row ? undefined : narrowedRowResult(b, out);
     if (narrowed) throw new KernelDecline(narrowed);

@@ -9,3 +9,4 @@ import './matmul-tiled';
 import './conv-tiled';
 import './sampling';
 import './signal';
+import './max-unpool';

@@ -3,6 +3,7 @@
 // outside the image, empty boxes, repeated indices and indices into a padded result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDevice } from '../../runtime/device';
+import { planKernels } from '../kernel-plan';
 import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
 
 let device: GPUDevice;
@@ -38,12 +39,26 @@ const CASES: Case[] = [
     ],
     ops: [{ op: 'roi_align', in: ['a', 'rois', 'idx'], attrs: { mode, coordinate_transformation_mode, sampling_ratio, output_height: 3, output_width: 4, spatial_scale: 0.9 } }],
   })))),
+  // MaxUnpool: MaxPool-style indices (2×2 windows, stride 2) into 1x2x6x6, two of them repeated
+  // (the later input wins), one result element of each window left 0.
+  ...(['f32', 'f16', 'i32'] as const).map((t): Case => ({
+    name: `max_unpool 1x2x3x3x${t} → 1x2x6x6, a repeated index`, args: [`1x2x3x3x${t}`],
+    constants: [{ name: 'i', type: '1x2x3x3xi64', values: [0, 3, 5, 13, 14, 17, 24, 26, 35, 36, 39, 41, 49, 50, 53, 60, 60, 71] }],
+    ops: [{ op: 'max_unpool', in: ['a', 'i'], attrs: { output_shape: [1, 2, 6, 6] } }],
+  })),
+  // ONNX's output_shape past the pooled input's shape: indices keep their coordinates in the 4×4 input.
+  {
+    name: 'max_unpool 1x1x2x2 → 1x1x5x5 with indices into 4x4, then relu', args: ['1x1x2x2xf32'],
+    constants: [{ name: 'i', type: '1x1x2x2xi32', values: [5, 7, 13, 15] }],
+    ops: [{ op: 'max_unpool', in: ['a', 'i'], attrs: { output_shape: [1, 1, 5, 5], index_shape: [1, 1, 4, 4] } }, { op: 'relu', in: ['%0'] }],
+  },
 ];
 
 describe('sampling kernels vs CPU reference', () => {
   for (const c of CASES) {
     it(c.name, async () => {
-      const { inputs, want, state, constants } = prepareCase(c, 7);
+      const { inputs, want, state, constants, defs } = prepareCase(c, 7);
+      if (c.ops[0]!.op === 'max_unpool') expect(defs.some((d) => planKernels(d).some((k) => k.wgsl.includes('atomicMax'))), 'planned as a scatter').toBe(true);
       const { got, targets } = await runCase(device, state, inputs, constants);
       expect(targets.filter((t) => !t.startsWith('webgpu')), 'every partition on the GPU').toEqual([]);
       // Interpolation weights computed in f32 instead of double: a few ulps of values in [-2, 2).
