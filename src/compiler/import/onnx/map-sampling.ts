@@ -3,11 +3,13 @@
 // (output_shape an input, else derived from the pooling window) → cgc_op.grid_sample / roi_align / max_unpool.
 import type { MapperTable, NodeCtx, Produced } from './context';
 
-const GRID_MODES: Readonly<Record<string, string>> = { bilinear: 'linear', linear: 'linear', nearest: 'nearest', bicubic: 'cubic', cubic: 'cubic' };
+/** GridSample's mode names: opset 20 renamed bilinear and bicubic. */
+const GRID_MODES_16: Readonly<Record<string, string>> = { bilinear: 'linear', nearest: 'nearest', bicubic: 'cubic' };
+const GRID_MODES_20: Readonly<Record<string, string>> = { linear: 'linear', nearest: 'nearest', cubic: 'cubic' };
 
 function gridSample(n: NodeCtx): Produced[] {
   const given = n.attrString('mode', n.opset >= 20 ? 'linear' : 'bilinear');
-  const mode = GRID_MODES[given];
+  const mode = (n.opset >= 20 ? GRID_MODES_20 : GRID_MODES_16)[given];
   if (!mode) n.fail(`attribute 'mode' is "${given}"; expected ${n.opset >= 20 ? 'linear, nearest or cubic' : 'bilinear, nearest or bicubic'}`);
   if (n.opset < 20 && n.shape(0).length !== 4) n.fail(`input 'X' has rank ${n.shape(0).length}; GridSample before opset 20 takes 4-D inputs`);
   return [n.emit('grid_sample', [n.input(0), n.input(1)], {
