@@ -1,5 +1,6 @@
 // Sampling cgc_ops: ONNX GridSample (x sampled at the normalized positions of a grid), RoiAlign
-// (bilinear pooling of boxes) and MaxUnpool (values put back at the flat positions MaxPool found).
+// (bilinear pooling of boxes), MaxRoiPool (max pooling of boxes snapped to elements) and MaxUnpool
+// (values put back at the flat positions MaxPool found).
 import { defineOp } from '../registry';
 import { ELEMENT_TYPES, FLOAT_TYPES, shapeToString } from '../types';
 import { INDEX_TYPES, checkMin, describe, requireRank, result } from './helpers';
@@ -51,6 +52,28 @@ defineOp({
     checkMin(ctx, 'output_width', ctx.int('output_width'), 1);
     checkMin(ctx, 'sampling_ratio', ctx.int('sampling_ratio'), 0);
     return [result(ctx, [rois[0]!, x[1]!, ctx.int('output_height'), ctx.int('output_width')], ctx.operand(0).element)];
+  },
+});
+
+defineOp({
+  name: 'max_roi_pool',
+  summary: 'x (N, C, H, W) max-pooled over each box of rois (R, 4: x1, y1, x2, y2) of image batch_indices[r], rounded to whole elements, in pooled_shape bins',
+  operands: [{ name: 'x', dtypes: FLOAT_TYPES }, { name: 'rois', dtypes: FLOAT_TYPES }, { name: 'batch_indices', dtypes: INDEX_TYPES }],
+  attributes: {
+    pooled_shape: { kind: 'ints', doc: 'bins per box: height, width' },
+    spatial_scale: { kind: 'float', default: 1, doc: 'box coordinates × spatial_scale = x coordinates' },
+  },
+  traits: ['pooling'],
+  infer(ctx) {
+    const x = requireRank(ctx, 0, 4, 4);
+    const rois = requireRank(ctx, 1, 2, 2);
+    const idx = requireRank(ctx, 2, 1, 1);
+    if (rois[1] !== 4) ctx.fail(`${describe(ctx, 1)} shape ${shapeToString(rois)} must be R×4 (x1, y1, x2, y2)`);
+    if (idx[0] !== rois[0]) ctx.fail(`${describe(ctx, 2)} has ${idx[0]} entries for ${rois[0]} boxes`);
+    const pooled = ctx.ints('pooled_shape');
+    if (pooled.length !== 2) ctx.fail(`attribute 'pooled_shape' = [${pooled.join(', ')}] must hold 2 values (height, width)`);
+    checkMin(ctx, 'pooled_shape', pooled, 1);
+    return [result(ctx, [rois[0]!, x[1]!, pooled[0]!, pooled[1]!], ctx.operand(0).element)];
   },
 });
 

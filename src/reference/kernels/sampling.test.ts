@@ -1,4 +1,4 @@
-// Reference grid_sample, roi_align and max_unpool on hand-checked cases: an identity grid returns x,
+// Reference grid_sample, roi_align, max_roi_pool and max_unpool on hand-checked cases: an identity grid returns x,
 // nearest rounds half to even, the padding modes outside x, box averages of a ramp, ONNX Runtime's
 // max mode, empty boxes, and unpooling with the last write winning. Tolerance 1e-6 relative (double
 // arithmetic rounded once to float32).
@@ -64,6 +64,20 @@ describe('roi_align', () => {
 
   it('refuses a batch index outside x', () => {
     expect(() => run1('roi_align', [ramp, tensor([1, 4], [0, 0, 1, 1]), tensor([1], [1], 'int64')])).toThrow('batch index 1 of box 0 is out of range for 1 images');
+  });
+});
+
+describe('max_roi_pool', () => {
+  // x[h, w] = 10h + w over a 4 × 6 image.
+  const x = tensor([1, 1, 4, 6], Array.from({ length: 24 }, (_, i) => 10 * Math.floor(i / 6) + (i % 6)));
+  it('takes the max of each bin of a box rounded to whole elements; bins outside x are 0', () => {
+    // Box columns 1…4, rows 0…3 (x2 = 3.6 rounds to 4) in 2 × 2 bins: the bins' bottom-right elements.
+    const r = run1('max_roi_pool', [x, tensor([2, 4], [1, 0, 3.6, 3, 10, 10, 20, 20]), tensor([2], [0, 0], 'int32')], { pooled_shape: [2, 2] });
+    expect(r.v).toEqual([12, 14, 32, 34, 0, 0, 0, 0]);
+  });
+
+  it('scales boxes by spatial_scale before rounding', () => {
+    expect(run1('max_roi_pool', [x, tensor([1, 4], [0, 0, 10, 6]), tensor([1], [0], 'int32')], { pooled_shape: [1, 1], spatial_scale: 0.5 }).v).toEqual([35]);
   });
 });
 

@@ -1,5 +1,5 @@
-// Reference kernels of grid_sample, roi_align and max_unpool, after ONNX Runtime's CPU kernels
-// (grid_sample.cc, roialign.cc, unpool): computed in double, rounded once.
+// Reference kernels of grid_sample, roi_align, max_roi_pool and max_unpool, after ONNX Runtime's CPU
+// kernels (grid_sample.cc, roialign.cc, roi_pool.cc, unpool): computed in double, rounded once.
 import { implement, type KernelContext } from '../registry';
 import { fromNumbers, readNumbers } from './common';
 import { strides } from './indexing';
@@ -196,6 +196,51 @@ implement('roi_align', ([x, rois, batch], ctx: KernelContext) => {
             }
           }
           res[((r * C + c) * PH + ph) * PW + pw] = isMax ? acc : acc / count;
+        }
+      }
+    }
+  }
+  return [fromNumbers(out.shape, out.element, res)];
+});
+
+/**
+ * One bin of a max_roi_pool box: its element range [start, end) along an axis, clipped to [0, size).
+ * The bin edges are float32 products, as ONNX Runtime computes them (7/3 · 3 is 6.9999995 in float32).
+ */
+export function roiPoolBin(p: number, bin: number, start: number, size: number): [number, number] {
+  const lo = Math.min(Math.max(Math.floor(Math.fround(p * bin)) + start, 0), size);
+  const hi = Math.min(Math.max(Math.ceil(Math.fround((p + 1) * bin)) + start, 0), size);
+  return [lo, hi];
+}
+
+/** std::round: half away from zero. */
+const roundAway = (v: number): number => Math.sign(v) * Math.round(Math.abs(v));
+
+implement('max_roi_pool', ([x, rois, batch], ctx) => {
+  const out = ctx.result();
+  const X = readNumbers(x!);
+  const R = readNumbers(rois!);
+  const B = readNumbers(batch!);
+  const [N, C, H, W] = x!.type.shape as [number, number, number, number];
+  const [numRois, , PH, PW] = out.shape as [number, number, number, number];
+  const scale = ctx.float('spatial_scale');
+  const res = new Float64Array(numRois * C * PH * PW);
+  for (let r = 0; r < numRois; r++) {
+    const b = B[r]!;
+    if (!(b >= 0 && b < N)) throw new Error(`reference: 'cgc_op.max_roi_pool' batch index ${b} of box ${r} is out of range for ${N} images`);
+    const [x1, y1, x2, y2] = [0, 1, 2, 3].map((k) => roundAway(R[r * 4 + k]! * scale)) as [number, number, number, number];
+    const binH = Math.fround(Math.max(y2 - y1 + 1, 1) / PH);
+    const binW = Math.fround(Math.max(x2 - x1 + 1, 1) / PW);
+    for (let c = 0; c < C; c++) {
+      const base = (b * C + c) * H * W;
+      for (let ph = 0; ph < PH; ph++) {
+        const [h0, h1] = roiPoolBin(ph, binH, y1, H);
+        for (let pw = 0; pw < PW; pw++) {
+          const [w0, w1] = roiPoolBin(pw, binW, x1, W);
+          let m = -Infinity;
+          for (let h = h0; h < h1; h++) for (let w = w0; w < w1; w++) m = Math.max(m, X[base + h * W + w]!);
+          // An empty bin (the box outside x) is 0, as in ONNX Runtime.
+          res[((r * C + c) * PH + ph) * PW + pw] = m === -Infinity ? 0 : m;
         }
       }
     }

@@ -1,4 +1,4 @@
-// grid_sample, roi_align and max_unpool on real WebGPU against the CPU reference: every mode,
+// grid_sample, roi_align, max_roi_pool and max_unpool on real WebGPU against the CPU reference: every mode,
 // padding mode and alignment, positions far outside the input, size-1 axes, boxes partly or wholly
 // outside the image, empty boxes, repeated indices and indices into a padded result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,15 @@ const CASES: Case[] = [
     ],
     ops: [{ op: 'roi_align', in: ['a', 'rois', 'idx'], attrs: { mode, coordinate_transformation_mode, sampling_ratio, output_height: 3, output_width: 4, spatial_scale: 0.9 } }],
   })))),
+  // MaxRoiPool: boxes inside, across the edge, outside (empty bins: 0), degenerate (1 × 1), fractional.
+  ...[[2, 2], [3, 4]].map((pooled_shape): Case => ({
+    name: `max_roi_pool ${pooled_shape.join('x')} bins`, args: ['2x3x10x12xf32'],
+    constants: [
+      { name: 'rois', type: '5x4xf32', values: [0, 0, 9, 9, 2.4, 1.6, 7.5, 6.2, -3, -2, 4, 5, 5, 5, 5, 5, 11, 1, 30, 15] },
+      { name: 'idx', type: '5xi32', values: [0, 1, 1, 0, 1] },
+    ],
+    ops: [{ op: 'max_roi_pool', in: ['a', 'rois', 'idx'], attrs: { pooled_shape, spatial_scale: 1 } }],
+  })),
   // MaxUnpool: MaxPool-style indices (2×2 windows, stride 2) into 1x2x6x6, two of them repeated
   // (the later input wins), one result element of each window left 0.
   ...(['f32', 'f16', 'i32'] as const).map((t): Case => ({

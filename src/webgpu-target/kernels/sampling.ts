@@ -1,6 +1,6 @@
-// grid_sample and roi_align: each output element computes its sample positions from the grid or its
-// box and interpolates the input taps it needs (bounds, clamping and reflection as ONNX Runtime's CPU
-// kernels, mirrored by the CPU reference in src/reference/kernels/sampling.ts).
+// grid_sample, roi_align and max_roi_pool: each output element computes its sample positions from
+// the grid or its box and interpolates (or takes the max of) the input taps it needs — bounds,
+// clamping and reflection as ONNX Runtime's CPU kernels, mirrored by src/reference/kernels/sampling.ts.
 import type { Value } from '../../ir';
 import { type KernelBuilder, type Scope, type Typed, convert, generator, literal } from '../wgsl/builder';
 import { ctxOf } from './helpers';
@@ -173,4 +173,35 @@ generator('roi_align', (b, op, coords, scope) => {
   scope.emit('  }');
   scope.emit('}');
   return { expr: isMax ? acc : `${acc} / f32(max(${gh} * ${gw}, 1i))`, type: 'f32' } satisfies Typed;
+});
+
+generator('max_roi_pool', (b, op, coords, scope) => {
+  const ctx = ctxOf(op);
+  const [x, rois, batch] = op.operands as [Value, Value, Value];
+  const [N, , H, W] = x.type.shape as [number, number, number, number];
+  const [PH, PW] = ctx.ints('pooled_shape') as [number, number];
+  const scale = ctx.float('spatial_scale');
+  const [r, c, ph, pw] = coords as [string, string, string, string];
+  const q = b.fresh('mp');
+  const roi = (k: number) => convert(b.value(rois, [r, `${k}i`], scope), 'f32');
+  // std::round (half away from zero) of each scaled coordinate; float32 bin edges as ONNX Runtime's.
+  const rounded = (k: number) => `i32(sign(${roi(k)} * ${f(scale)}) * floor(abs(${roi(k)} * ${f(scale)}) + 0.5f))`;
+  scope.emit(`let ${q}_b = clamp(${convert(b.value(batch, [r], scope), 'i32')}, 0i, ${N - 1}i);`);
+  scope.emit(`let ${q}_x1 = ${rounded(0)};`);
+  scope.emit(`let ${q}_y1 = ${rounded(1)};`);
+  scope.emit(`let ${q}_bh = f32(max(${rounded(3)} - ${q}_y1 + 1i, 1i)) / ${f(PH)};`);
+  scope.emit(`let ${q}_bw = f32(max(${rounded(2)} - ${q}_x1 + 1i, 1i)) / ${f(PW)};`);
+  scope.emit(`let ${q}_h0 = clamp(i32(floor(f32(${ph}) * ${q}_bh)) + ${q}_y1, 0i, ${H}i);`);
+  scope.emit(`let ${q}_h1 = clamp(i32(ceil(f32(${ph} + 1i) * ${q}_bh)) + ${q}_y1, 0i, ${H}i);`);
+  scope.emit(`let ${q}_w0 = clamp(i32(floor(f32(${pw}) * ${q}_bw)) + ${q}_x1, 0i, ${W}i);`);
+  scope.emit(`let ${q}_w1 = clamp(i32(ceil(f32(${pw} + 1i) * ${q}_bw)) + ${q}_x1, 0i, ${W}i);`);
+  scope.emit(`var ${q}_m = select(-3.4028234663852886e38f, 0.0f, ${q}_h1 <= ${q}_h0 || ${q}_w1 <= ${q}_w0);`);
+  scope.emit(`for (var ${q}_h = ${q}_h0; ${q}_h < ${q}_h1; ${q}_h++) {`);
+  scope.emit(`  for (var ${q}_w = ${q}_w0; ${q}_w < ${q}_w1; ${q}_w++) {`);
+  const s = scope.child().child();
+  s.emit(`${q}_m = max(${q}_m, ${convert(b.value(x, [`${q}_b`, c, `${q}_h`, `${q}_w`], s), 'f32')});`);
+  scope.lines.push(...s.lines);
+  scope.emit('  }');
+  scope.emit('}');
+  return { expr: `${q}_m`, type: 'f32' };
 });

@@ -626,6 +626,11 @@ cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", c
     cgc.return %r : !cgc.tensor<3x3x2x2x!cgc.float32>
   }
 
+  cgc.entry_point @max_roi_pool(%a: !cgc.tensor<2x3x6x6x!cgc.float32>, %b: !cgc.tensor<3x4x!cgc.float32>, %c: !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32> {
+    %r = cgc_op.max_roi_pool(%a, %b, %c) {pooled_shape = [2, 2], spatial_scale = 1.5} : (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<3x3x2x2x!cgc.float32>
+  }
+
   cgc.entry_point @max_unpool(%a: !cgc.tensor<1x2x2x2x!cgc.float32>, %b: !cgc.tensor<1x2x2x2x!cgc.int64>) -> !cgc.tensor<1x2x4x4x!cgc.float32> {
     %r = cgc_op.max_unpool(%a, %b) {output_shape = [1, 2, 4, 4]} : (!cgc.tensor<1x2x2x2x!cgc.float32>, !cgc.tensor<1x2x2x2x!cgc.int64>) -> !cgc.tensor<1x2x4x4x!cgc.float32>
     cgc.return %r : !cgc.tensor<1x2x4x4x!cgc.float32>

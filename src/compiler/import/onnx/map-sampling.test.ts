@@ -1,4 +1,4 @@
-// GridSample (opsets 16 and 20), RoiAlign (10 and 16) and MaxUnpool (with and without output_shape) mappings.
+// GridSample (opsets 16 and 20), RoiAlign (10 and 16), MaxRoiPool and MaxUnpool (with and without output_shape) mappings.
 import { expect, test } from 'vitest';
 import { importText, intTensor, node, single, tensorInfo } from './testing';
 
@@ -20,6 +20,13 @@ test('RoiAlign: opset 10 is output_half_pixel; 16 defaults to half_pixel', () =>
   expect(roi(10, { output_height: 2, output_width: 3 })).toContain('coordinate_transformation_mode = "output_half_pixel"');
   expect(roi(16, { mode: 'max', sampling_ratio: 2, spatial_scale: { f: 0.25 } }))
     .toContain('{mode = "max", output_height = 1, output_width = 1, sampling_ratio = 2, spatial_scale = 0.25, coordinate_transformation_mode = "half_pixel"}');
+});
+
+test('MaxRoiPool: rois (R, 5) split into boxes and image indices', () => {
+  const text = single('MaxRoiPool', [[1, 3, 8, 8], [2, 5]], { pooled_shape: [2, 2], spatial_scale: { f: 0.5 } });
+  expect(text).toContain('cgc_op.slice(%x1) {starts = [1], ends = [5], axes = [1]}');
+  expect(text).toContain('cgc_op.cast');
+  expect(text).toMatch(/cgc_op\.max_roi_pool\(%x0, %\w+, %\w+\) \{pooled_shape = \[2, 2\], spatial_scale = 0\.5\}/);
 });
 
 test('MaxUnpool: the output shape from the window, or a larger output_shape with the indices\' own shape', () => {

@@ -1,6 +1,7 @@
 // ONNX GridSample (opset 16: bilinear / bicubic; 20: linear / cubic, N-D), RoiAlign (10: no
-// coordinate_transformation_mode, i.e. output_half_pixel; 16: half_pixel by default) and MaxUnpool
-// (output_shape an input, else derived from the pooling window) → cgc_op.grid_sample / roi_align / max_unpool.
+// coordinate_transformation_mode, i.e. output_half_pixel; 16: half_pixel by default), MaxRoiPool and
+// MaxUnpool (output_shape an input, else derived from the pooling window) → cgc_op.grid_sample /
+// roi_align / max_roi_pool / max_unpool.
 import type { MapperTable, NodeCtx, Produced } from './context';
 
 /** GridSample's mode names: opset 20 renamed bilinear and bicubic. */
@@ -47,4 +48,15 @@ function maxUnpool(n: NodeCtx): Produced[] {
   return [n.emit('max_unpool', [n.input(0), n.input(1)], { output_shape: shape, index_shape: same ? undefined : inferred })];
 }
 
-export const SAMPLING: MapperTable = { GridSample: gridSample, RoiAlign: roiAlign, MaxUnpool: maxUnpool };
+/** MaxRoiPool's rois (R, 5) hold the image index first: split into boxes and indices truncated to int32, as ONNX Runtime reads them. */
+function maxRoiPool(n: NodeCtx): Produced[] {
+  const rois = n.input(1);
+  const boxes = n.emit('slice', [rois], { starts: [1], ends: [5], axes: [1] });
+  const first = n.emit('slice', [rois], { starts: [0], ends: [1], axes: [1] });
+  const indices = n.emit('cast', [n.emit('reshape', [first], { shape: [n.shape(1)[0]!] })], { to: 'int32' });
+  return [n.emit('max_roi_pool', [n.input(0), boxes, indices], {
+    pooled_shape: n.attrInts('pooled_shape'), spatial_scale: n.attrFloat('spatial_scale', 1),
+  })];
+}
+
+export const SAMPLING: MapperTable = { GridSample: gridSample, RoiAlign: roiAlign, MaxRoiPool: maxRoiPool, MaxUnpool: maxUnpool };

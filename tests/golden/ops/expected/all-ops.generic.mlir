@@ -625,6 +625,11 @@
     "cgc.return"(%r) : (!cgc.tensor<3x3x2x2x!cgc.float32>) -> ()
   }) {function_type = (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int64>) -> !cgc.tensor<3x3x2x2x!cgc.float32>, sym_name = "roi_align"} : () -> ()
   "cgc.entry_point"() ({
+  ^bb0(%a: !cgc.tensor<2x3x6x6x!cgc.float32>, %b: !cgc.tensor<3x4x!cgc.float32>, %c: !cgc.tensor<3x!cgc.int32>):
+    %r = "cgc_op.max_roi_pool"(%a, %b, %c) {pooled_shape = [2, 2], spatial_scale = 1.5} : (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32>
+    "cgc.return"(%r) : (!cgc.tensor<3x3x2x2x!cgc.float32>) -> ()
+  }) {function_type = (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32>, sym_name = "max_roi_pool"} : () -> ()
+  "cgc.entry_point"() ({
   ^bb0(%a: !cgc.tensor<1x2x2x2x!cgc.float32>, %b: !cgc.tensor<1x2x2x2x!cgc.int64>):
     %r = "cgc_op.max_unpool"(%a, %b) {output_shape = [1, 2, 4, 4]} : (!cgc.tensor<1x2x2x2x!cgc.float32>, !cgc.tensor<1x2x2x2x!cgc.int64>) -> !cgc.tensor<1x2x4x4x!cgc.float32>
     "cgc.return"(%r) : (!cgc.tensor<1x2x4x4x!cgc.float32>) -> ()
