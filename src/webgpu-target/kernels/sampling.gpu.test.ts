@@ -39,6 +39,12 @@ const CASES: Case[] = [
     ],
     ops: [{ op: 'roi_align', in: ['a', 'rois', 'idx'], attrs: { mode, coordinate_transformation_mode, sampling_ratio, output_height: 3, output_width: 4, spatial_scale: 0.9 } }],
   })))),
+  // int32 image indices, an elementwise epilogue after.
+  {
+    name: 'roi_align → relu · b with int32 image indices', args: ['1x4x9x9xf32', 'f32'],
+    constants: [{ name: 'rois', type: '3x4xf32', values: [0, 0, 8, 8, 1.5, 2.5, 6, 7, -1, -1, 3, 2] }, { name: 'idx', type: '3xi32', values: [0, 0, 0] }],
+    ops: [{ op: 'roi_align', in: ['a', 'rois', 'idx'], attrs: { output_height: 2, output_width: 2 } }, { op: 'relu', in: ['%0'] }, { op: 'mul', in: ['%1', 'b'] }],
+  },
   // MaxRoiPool: boxes inside, across the edge, outside (empty bins: 0), degenerate (1 × 1), fractional.
   ...[[2, 2], [3, 4]].map((pooled_shape): Case => ({
     name: `max_roi_pool ${pooled_shape.join('x')} bins`, args: ['2x3x10x12xf32'],
