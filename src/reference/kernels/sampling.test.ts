@@ -78,6 +78,8 @@ describe('max_roi_pool', () => {
 
   it('scales boxes by spatial_scale before rounding', () => {
     expect(run1('max_roi_pool', [x, tensor([1, 4], [0, 0, 10, 6]), tensor([1], [0], 'int32')], { pooled_shape: [1, 1], spatial_scale: 0.5 }).v).toEqual([35]);
+    // 5 × 0.9 is 4.5 in float32 (as ONNX Runtime multiplies), which rounds to column 5.
+    expect(run1('max_roi_pool', [x, tensor([1, 4], [5, 0, 5, 0]), tensor([1], [0], 'int32')], { pooled_shape: [1, 1], spatial_scale: 0.9 }).v).toEqual([5]);
   });
 });
 

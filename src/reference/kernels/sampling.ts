@@ -228,7 +228,8 @@ implement('max_roi_pool', ([x, rois, batch], ctx) => {
   for (let r = 0; r < numRois; r++) {
     const b = B[r]!;
     if (!(b >= 0 && b < N)) throw new Error(`reference: 'cgc_op.max_roi_pool' batch index ${b} of box ${r} is out of range for ${N} images`);
-    const [x1, y1, x2, y2] = [0, 1, 2, 3].map((k) => roundAway(R[r * 4 + k]! * scale)) as [number, number, number, number];
+    // Scaled in float32 before rounding, as ONNX Runtime does: 5 × 0.9f is 4.5 in float32, 4.4999999 in double.
+    const [x1, y1, x2, y2] = [0, 1, 2, 3].map((k) => roundAway(Math.fround(R[r * 4 + k]! * scale))) as [number, number, number, number];
     const binH = Math.fround(Math.max(y2 - y1 + 1, 1) / PH);
     const binW = Math.fround(Math.max(x2 - x1 + 1, 1) / PW);
     for (let c = 0; c < C; c++) {

@@ -52,7 +52,7 @@ const CASES: Case[] = [
       { name: 'rois', type: '5x4xf32', values: [0, 0, 9, 9, 2.4, 1.6, 7.5, 6.2, -3, -2, 4, 5, 5, 5, 5, 5, 11, 1, 30, 15] },
       { name: 'idx', type: '5xi32', values: [0, 1, 1, 0, 1] },
     ],
-    ops: [{ op: 'max_roi_pool', in: ['a', 'rois', 'idx'], attrs: { pooled_shape, spatial_scale: 1 } }],
+    ops: [{ op: 'max_roi_pool', in: ['a', 'rois', 'idx'], attrs: { pooled_shape, spatial_scale: 0.9 } }],
   })),
   // MaxUnpool: MaxPool-style indices (2×2 windows, stride 2) into 1x2x6x6, two of them repeated
   // (the later input wins), one result element of each window left 0.
