@@ -88,7 +88,8 @@ implement('grid_sample', ([x, grid], ctx) => {
         if (mode === 'nearest') v = nearbyint(v);
         const hi = align ? d - 1 : d - 0.5;
         if (v < lo || v > hi) {
-          if (padding === 'border') v = Math.min(Math.max(v, 0), d - 1);
+          // Cubic leaves a border position as it is: its taps are clamped one by one (ONNX Runtime, PyTorch).
+          if (padding === 'border' && mode !== 'cubic') v = Math.min(Math.max(v, 0), d - 1);
           else if (padding === 'reflection') v = reflect(v, lo, hi);
         }
         return v;

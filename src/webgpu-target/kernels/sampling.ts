@@ -45,7 +45,7 @@ generator('grid_sample', (b, op, coords, scope) => {
     const p = b.fresh('gp');
     const denorm = align ? `(${g} + 1.0f) * ${f((d - 1) / 2)}` : `((${g} + 1.0f) * ${f(d)} - 1.0f) * 0.5f`;
     scope.emit(`var ${p} = ${mode === 'nearest' ? `round(${denorm})` : denorm};`);
-    if (padding === 'border') scope.emit(`if (${p} < ${f(lo)} || ${p} > ${f(hi)}) { ${p} = clamp(${p}, 0.0f, ${f(d - 1)}); }`);
+    if (padding === 'border' && mode !== 'cubic') scope.emit(`if (${p} < ${f(lo)} || ${p} > ${f(hi)}) { ${p} = clamp(${p}, 0.0f, ${f(d - 1)}); }`);
     if (padding === 'reflection') return reflected(b, scope, p, lo, hi);
     return p;
   });
