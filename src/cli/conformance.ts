@@ -56,7 +56,7 @@ class Unsupported extends Error {}
 
 /** The short form of an importer or interpreter message: no list of supported ops. */
 export function shortReason(message: string): string {
-  return message.replace(/; supported ops: .*$/s, '').split('\n')[0]!;
+  return message.replace(/(; docs\/operators\.md lists what is supported)?; supported ops: .*$/s, '').split('\n')[0]!;
 }
 
 function readTensors(dir: string, prefix: 'input' | 'output'): HostTensor[] {

@@ -8,6 +8,7 @@ import './kernels';
 import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
 import { type RecurrenceMode, isRecurrent, recurrentKernels } from './kernels/recurrent';
+import { unpoolKernels } from './kernels/max-unpool';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { concatChunkKernels } from './kernels/concat-chunks';
 import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
@@ -83,9 +84,9 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const name = `${symbol}.${r}`;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row;
-    // a concat of more inputs than a kernel may bind  ⇒  a kernel per slice of its result
-    const integer = integerGemmKernel(b, out, binding, name, builder);
-    const generated = integer ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder)
+    // a concat of more inputs than a kernel may bind  ⇒  a kernel per slice of its result;
+    // max_unpool → elementwise chain  ⇒  a scatter through a workspace, then an element kernel
+    const generated = unpoolKernels(b, out, binding, name) ?? integerGemmKernel(b, out, binding, name, builder) ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder)
       ?? concatChunkKernels(builder, out, binding, name, maxBuffers);
     const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
     const narrowed = generated || row ? undefined : narrowedRowResult(b, out);

@@ -12,3 +12,5 @@ import './slice-pad';
 import './gather-scatter';
 import './resize';
 import './recurrent';
+import './sampling';
+import './signal';

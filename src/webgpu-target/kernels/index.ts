@@ -9,3 +9,6 @@ import './matmul-tiled';
 import './conv-tiled';
 import './recurrent';
 import './scatter';
+import './sampling';
+import './signal';
+import './max-unpool';

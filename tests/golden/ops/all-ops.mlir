@@ -630,4 +630,34 @@ cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", c
     %r0:3 = cgc_op.lstm(%x, %w, %r, %b, %lens, %h, %c, %p) {hidden_size = 4, direction = "reverse", input_forget = true}
     cgc.return %r0#0, %r0#1, %r0#2 : !cgc.tensor<5x1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>
   }
+
+  cgc.entry_point @grid_sample(%a: !cgc.tensor<1x2x4x5x!cgc.float32>, %b: !cgc.tensor<1x3x3x2x!cgc.float32>) -> !cgc.tensor<1x2x3x3x!cgc.float32> {
+    %r = cgc_op.grid_sample(%a, %b) {mode = "linear", padding_mode = "border", align_corners = true} : (!cgc.tensor<1x2x4x5x!cgc.float32>, !cgc.tensor<1x3x3x2x!cgc.float32>) -> !cgc.tensor<1x2x3x3x!cgc.float32>
+    cgc.return %r : !cgc.tensor<1x2x3x3x!cgc.float32>
+  }
+
+  cgc.entry_point @roi_align(%a: !cgc.tensor<2x3x6x6x!cgc.float32>, %b: !cgc.tensor<3x4x!cgc.float32>, %c: !cgc.tensor<3x!cgc.int64>) -> !cgc.tensor<3x3x2x2x!cgc.float32> {
+    %r = cgc_op.roi_align(%a, %b, %c) {output_height = 2, output_width = 2, sampling_ratio = 2, spatial_scale = 1.5} : (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int64>) -> !cgc.tensor<3x3x2x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<3x3x2x2x!cgc.float32>
+  }
+
+  cgc.entry_point @max_roi_pool(%a: !cgc.tensor<2x3x6x6x!cgc.float32>, %b: !cgc.tensor<3x4x!cgc.float32>, %c: !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32> {
+    %r = cgc_op.max_roi_pool(%a, %b, %c) {pooled_shape = [2, 2], spatial_scale = 1.5} : (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<3x3x2x2x!cgc.float32>
+  }
+
+  cgc.entry_point @max_unpool(%a: !cgc.tensor<1x2x2x2x!cgc.float32>, %b: !cgc.tensor<1x2x2x2x!cgc.int64>) -> !cgc.tensor<1x2x4x4x!cgc.float32> {
+    %r = cgc_op.max_unpool(%a, %b) {output_shape = [1, 2, 4, 4]} : (!cgc.tensor<1x2x2x2x!cgc.float32>, !cgc.tensor<1x2x2x2x!cgc.int64>) -> !cgc.tensor<1x2x4x4x!cgc.float32>
+    cgc.return %r : !cgc.tensor<1x2x4x4x!cgc.float32>
+  }
+
+  cgc.entry_point @dft(%a: !cgc.tensor<2x8x1x!cgc.float32>) -> !cgc.tensor<2x5x2x!cgc.float32> {
+    %r = cgc_op.dft(%a) {axis = 1, onesided = true} : (!cgc.tensor<2x8x1x!cgc.float32>) -> !cgc.tensor<2x5x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<2x5x2x!cgc.float32>
+  }
+
+  cgc.entry_point @stft(%a: !cgc.tensor<1x32x1x!cgc.float32>, %b: !cgc.tensor<8x!cgc.float32>) -> !cgc.tensor<1x7x5x2x!cgc.float32> {
+    %r = cgc_op.stft(%a, %b) {frame_step = 4, frame_length = 8} : (!cgc.tensor<1x32x1x!cgc.float32>, !cgc.tensor<8x!cgc.float32>) -> !cgc.tensor<1x7x5x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<1x7x5x2x!cgc.float32>
+  }
 }

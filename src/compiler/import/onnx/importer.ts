@@ -11,6 +11,7 @@ import { GraphBuilder, NodeCtx, isHost } from './context';
 import { OnnxImportError, messageOf } from './errors';
 import { defaultOpset, inputType, topologicalOrder } from './graph';
 import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
+import { UNSUPPORTED_ONNX_OPS } from './unsupported';
 import { type GraphProto, decodeModel } from './proto';
 import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
 import { fuseLayerNorms } from './fuse';
@@ -109,8 +110,9 @@ function mapNode(g: GraphBuilder, graph: GraphProto, index: number, opset: numbe
   const mapper = node.domain === '' || node.domain === 'ai.onnx' ? MAPPERS[node.op_type] : undefined;
   if (!mapper) {
     const domain = node.domain && node.domain !== 'ai.onnx' ? ` in domain '${node.domain}'` : '';
-    throw new OnnxImportError(`unsupported ONNX op '${node.op_type}'${domain} (node ${n.label}, opset ${opset}); `
-      + `supported ops: ${SUPPORTED_ONNX_OPS.join(', ')}`);
+    const why = domain ? undefined : UNSUPPORTED_ONNX_OPS[node.op_type];
+    throw new OnnxImportError(`unsupported ONNX op '${node.op_type}'${domain} (node ${n.label}, opset ${opset})${why ? `: ${why}` : ''}`
+      + `; docs/operators.md lists what is supported; supported ops: ${SUPPORTED_ONNX_OPS.join(', ')}`);
   }
   const produced = mapper(n);
   node.output.forEach((name, i) => {

@@ -10,12 +10,14 @@ import { QUANTIZE } from './map-quantize';
 import { RECURRENT } from './map-recurrent';
 import { REDUCE } from './map-reduce';
 import { RESIZE } from './map-resize';
+import { SAMPLING } from './map-sampling';
 import { SHAPE } from './map-shape';
+import { SIGNAL } from './map-signal';
 import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = lookupTable({
   ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
-  ...RECURRENT,
+  ...RECURRENT, ...SAMPLING, ...SIGNAL,
 });
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

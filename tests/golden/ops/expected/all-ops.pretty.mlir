@@ -614,18 +614,33 @@ cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", c
     cgc.return %r : !cgc.tensor<1x3x8x12x!cgc.float32>
   }
 
-  cgc.entry_point @rnn(%x: !cgc.tensor<5x2x3x!cgc.float32>, %w: !cgc.tensor<2x4x3x!cgc.float32>, %r: !cgc.tensor<2x4x4x!cgc.float32>) -> (!cgc.tensor<5x2x2x4x!cgc.float32>, !cgc.tensor<2x2x4x!cgc.float32>) {
-    %r0:2 = cgc_op.rnn(%x, %w, %r) {hidden_size = 4, direction = "bidirectional", activations = ["relu", "leaky_relu"], activation_alpha = [0.0, 0.1], activation_beta = [0.0, 0.0], clip = 2.0} : (!cgc.tensor<5x2x3x!cgc.float32>, !cgc.tensor<2x4x3x!cgc.float32>, !cgc.tensor<2x4x4x!cgc.float32>) -> (!cgc.tensor<5x2x2x4x!cgc.float32>, !cgc.tensor<2x2x4x!cgc.float32>)
-    cgc.return %r0#0, %r0#1 : !cgc.tensor<5x2x2x4x!cgc.float32>, !cgc.tensor<2x2x4x!cgc.float32>
+  cgc.entry_point @grid_sample(%a: !cgc.tensor<1x2x4x5x!cgc.float32>, %b: !cgc.tensor<1x3x3x2x!cgc.float32>) -> !cgc.tensor<1x2x3x3x!cgc.float32> {
+    %r = cgc_op.grid_sample(%a, %b) {mode = "linear", padding_mode = "border", align_corners = true} : (!cgc.tensor<1x2x4x5x!cgc.float32>, !cgc.tensor<1x3x3x2x!cgc.float32>) -> !cgc.tensor<1x2x3x3x!cgc.float32>
+    cgc.return %r : !cgc.tensor<1x2x3x3x!cgc.float32>
   }
 
-  cgc.entry_point @gru(%x: !cgc.tensor<2x5x3x!cgc.float32>, %w: !cgc.tensor<1x12x3x!cgc.float32>, %r: !cgc.tensor<1x12x4x!cgc.float32>, %b: !cgc.tensor<1x24x!cgc.float32>, %lens: !cgc.tensor<2x!cgc.int32>) -> !cgc.tensor<2x1x4x!cgc.float32> {
-    %r0:2 = cgc_op.gru(%x, %w, %r, %b, %lens) {hidden_size = 4, layout = 1, linear_before_reset = true} : (!cgc.tensor<2x5x3x!cgc.float32>, !cgc.tensor<1x12x3x!cgc.float32>, !cgc.tensor<1x12x4x!cgc.float32>, !cgc.tensor<1x24x!cgc.float32>, !cgc.tensor<2x!cgc.int32>) -> (!cgc.tensor<2x5x1x4x!cgc.float32>, !cgc.tensor<2x1x4x!cgc.float32>)
-    cgc.return %r0#1 : !cgc.tensor<2x1x4x!cgc.float32>
+  cgc.entry_point @roi_align(%a: !cgc.tensor<2x3x6x6x!cgc.float32>, %b: !cgc.tensor<3x4x!cgc.float32>, %c: !cgc.tensor<3x!cgc.int64>) -> !cgc.tensor<3x3x2x2x!cgc.float32> {
+    %r = cgc_op.roi_align(%a, %b, %c) {output_height = 2, output_width = 2, sampling_ratio = 2, spatial_scale = 1.5} : (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int64>) -> !cgc.tensor<3x3x2x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<3x3x2x2x!cgc.float32>
   }
 
-  cgc.entry_point @lstm(%x: !cgc.tensor<5x2x3x!cgc.float32>, %w: !cgc.tensor<1x16x3x!cgc.float32>, %r: !cgc.tensor<1x16x4x!cgc.float32>, %b: !cgc.tensor<1x32x!cgc.float32>, %lens: !cgc.tensor<2x!cgc.int32>, %h: !cgc.tensor<1x2x4x!cgc.float32>, %c: !cgc.tensor<1x2x4x!cgc.float32>, %p: !cgc.tensor<1x12x!cgc.float32>) -> (!cgc.tensor<5x1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>) {
-    %r0:3 = cgc_op.lstm(%x, %w, %r, %b, %lens, %h, %c, %p) {hidden_size = 4, direction = "reverse", input_forget = true} : (!cgc.tensor<5x2x3x!cgc.float32>, !cgc.tensor<1x16x3x!cgc.float32>, !cgc.tensor<1x16x4x!cgc.float32>, !cgc.tensor<1x32x!cgc.float32>, !cgc.tensor<2x!cgc.int32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x12x!cgc.float32>) -> (!cgc.tensor<5x1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>)
-    cgc.return %r0#0, %r0#1, %r0#2 : !cgc.tensor<5x1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>
+  cgc.entry_point @max_roi_pool(%a: !cgc.tensor<2x3x6x6x!cgc.float32>, %b: !cgc.tensor<3x4x!cgc.float32>, %c: !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32> {
+    %r = cgc_op.max_roi_pool(%a, %b, %c) {pooled_shape = [2, 2], spatial_scale = 1.5} : (!cgc.tensor<2x3x6x6x!cgc.float32>, !cgc.tensor<3x4x!cgc.float32>, !cgc.tensor<3x!cgc.int32>) -> !cgc.tensor<3x3x2x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<3x3x2x2x!cgc.float32>
+  }
+
+  cgc.entry_point @max_unpool(%a: !cgc.tensor<1x2x2x2x!cgc.float32>, %b: !cgc.tensor<1x2x2x2x!cgc.int64>) -> !cgc.tensor<1x2x4x4x!cgc.float32> {
+    %r = cgc_op.max_unpool(%a, %b) {output_shape = [1, 2, 4, 4]} : (!cgc.tensor<1x2x2x2x!cgc.float32>, !cgc.tensor<1x2x2x2x!cgc.int64>) -> !cgc.tensor<1x2x4x4x!cgc.float32>
+    cgc.return %r : !cgc.tensor<1x2x4x4x!cgc.float32>
+  }
+
+  cgc.entry_point @dft(%a: !cgc.tensor<2x8x1x!cgc.float32>) -> !cgc.tensor<2x5x2x!cgc.float32> {
+    %r = cgc_op.dft(%a) {axis = 1, onesided = true} : (!cgc.tensor<2x8x1x!cgc.float32>) -> !cgc.tensor<2x5x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<2x5x2x!cgc.float32>
+  }
+
+  cgc.entry_point @stft(%a: !cgc.tensor<1x32x1x!cgc.float32>, %b: !cgc.tensor<8x!cgc.float32>) -> !cgc.tensor<1x7x5x2x!cgc.float32> {
+    %r = cgc_op.stft(%a, %b) {frame_step = 4, frame_length = 8} : (!cgc.tensor<1x32x1x!cgc.float32>, !cgc.tensor<8x!cgc.float32>) -> !cgc.tensor<1x7x5x2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<1x7x5x2x!cgc.float32>
   }
 }
