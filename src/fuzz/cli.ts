@@ -25,6 +25,29 @@ export function reportLine(r: FuzzReport): string {
     + `${r.crashes} crashes  ${r.hangs} hangs  slowest ${r.slowestMs.toFixed(1)} ms (#${r.slowestIndex})  ${(r.wallMs / 1000).toFixed(1)} s`;
 }
 
+/**
+ * A target's counters as lines: plain counts first; `group:key` counters (`op:add`, `op:add@webgpu`,
+ * `verifier rejected:gather`) one line per group, largest first, an op's targets beside its count.
+ */
+export function statsLines(stats: Readonly<Record<string, number>>): string[] {
+  const plain = Object.entries(stats).filter(([k]) => !k.includes(':') || k.startsWith('rejected: '));
+  const lines = plain.filter(([k]) => !k.startsWith('rejected: ')).map(([k, v]) => `${k}: ${v}`);
+  for (const [k, v] of plain.filter(([k]) => k.startsWith('rejected: ')).sort((a, b) => b[1] - a[1])) lines.push(`${k} (${v})`);
+  const groups = new Map<string, Map<string, number>>();
+  for (const [k, v] of Object.entries(stats)) {
+    const at = k.indexOf(':');
+    if (at < 0 || k.startsWith('rejected: ')) continue;
+    const g = groups.get(k.slice(0, at)) ?? new Map<string, number>();
+    groups.set(k.slice(0, at), g.set(k.slice(at + 1), v));
+  }
+  for (const [group, entries] of groups) {
+    const top = [...entries].filter(([k]) => !k.includes('@')).sort((a, b) => b[1] - a[1]);
+    const where = (key: string) => [...entries].filter(([k]) => k.startsWith(`${key}@`)).map(([k, v]) => `${k.slice(key.length + 1)} ${v}`);
+    lines.push(`${group} (${top.length}): ${top.map(([k, v]) => `${k} ${v}${where(k).length ? ` [${where(k).join(', ')}]` : ''}`).join(', ')}`);
+  }
+  return lines;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const { positionals, flags } = parseArgs(argv, { minutes: true, inputs: true, target: true, seed: true, 'hang-ms': true, help: false });
   if (flags.has('help')) {
@@ -43,13 +66,14 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer; got '${flags.get('seed')}'`);
   const minutes = positive(flags, 'minutes', flags.has('inputs') ? 24 * 60 : 1)!;
   const maxInputs = positive(flags, 'inputs');
-  const hangMs = positive(flags, 'hang-ms', DEFAULT_HANG_MS)!;
-  console.log(`fuzzing ${targets.join(', ')} (seed ${seed}, ${minutes} min${maxInputs ? ` or ${maxInputs} inputs` : ''} per target, hang = one input over ${hangMs} ms)`);
+  const hangMs = positive(flags, 'hang-ms');
+  console.log(`fuzzing ${targets.join(', ')} (seed ${seed}, ${minutes} min${maxInputs ? ` or ${maxInputs} inputs` : ''} per target, `
+    + `hang = one input over ${hangMs ? `${hangMs} ms` : `the target's limit (default ${DEFAULT_HANG_MS} ms)`})`);
   const reports: FuzzReport[] = [];
   for (const target of targets) {
     let last = 0;
     const r = await fuzz({
-      target, seed, budgetMs: minutes * 60_000, hangMs, findingsDir: FINDINGS_DIR, ...(maxInputs ? { maxInputs } : {}),
+      target, seed, budgetMs: minutes * 60_000, ...(hangMs ? { hangMs } : {}), findingsDir: FINDINGS_DIR, ...(maxInputs ? { maxInputs } : {}),
       onProgress: (p) => {
         if (!process.stdout.isTTY || Date.now() - last < 1000) return;
         last = Date.now();
@@ -58,6 +82,7 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     if (process.stdout.isTTY) process.stdout.write('\r\x1b[K');
     console.log(reportLine(r));
+    for (const line of statsLines(r.stats)) console.log(`  ${line}`);
     for (const f of r.findings) console.log(`  ${f.kind} at input #${f.index}: ${f.message.split('\n')[0]}\n    → ${f.file}`);
     reports.push(r);
   }

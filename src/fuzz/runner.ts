@@ -34,9 +34,10 @@ export function rngFor(seed: number, index: number): Rng {
   return seededRandom((Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
 }
 
-/** Input `index` of a run with `seed`: a corpus file with 1–4 stacked mutations (sometimes up to 16). */
+/** Input `index` of a run with `seed`: a generated one, or a corpus file with 1–4 stacked mutations (sometimes up to 16). */
 export function inputAt(target: FuzzTarget, seeds: readonly Uint8Array[], seed: number, index: number): Uint8Array {
   const r = rngFor(seed, index);
+  if (target.generate) return target.generate(r);
   let input = pick(r, seeds);
   const edits = r() < 0.1 ? 1 + randInt(r, 16) : 1 + randInt(r, 4);
   for (let k = 0; k < edits; k++) input = target.mutate(input, r, seeds);

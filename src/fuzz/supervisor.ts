@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { type Counts, SLOT_INDEX, SLOT_STARTED, inputAt } from './runner';
 import { type FuzzTarget, TARGETS } from './targets';
 import type { WorkerJob, WorkerMessage } from './worker';
@@ -20,6 +20,7 @@ export interface FuzzOptions {
   budgetMs: number;
   /** Stop after this many inputs. */
   maxInputs?: number;
+  /** Per-input time limit (default: the target's own, else DEFAULT_HANG_MS). */
   hangMs?: number;
   /** Where findings are written (`<dir>/<target>/…`); not written when absent. */
   findingsDir?: string;
@@ -43,6 +44,8 @@ export interface FuzzReport extends Counts {
   hangs: number;
   findings: Finding[];
   wallMs: number;
+  /** The target's own counters (FuzzTarget.stats), summed over its workers. */
+  stats: Record<string, number>;
 }
 
 /** Groups findings that are the same bug: the message's first two lines with numbers blanked. */
@@ -66,11 +69,11 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
   const targets = o.targetsModule ? ((await import(o.targetsModule)) as { TARGETS: readonly FuzzTarget[] }).TARGETS : TARGETS;
   const target = targets.find((t) => t.name === o.target);
   if (!target) throw new Error(`unknown fuzz target '${o.target}' (targets: ${targets.map((t) => t.name).join(', ')})`);
-  const hangMs = o.hangMs ?? DEFAULT_HANG_MS;
+  const hangMs = o.hangMs ?? target.hangMs ?? DEFAULT_HANG_MS;
   const until = o.maxInputs ?? Number.MAX_SAFE_INTEGER;
   const t0 = Date.now();
   const report: FuzzReport = {
-    target: o.target, seed: o.seed, inputs: 0, accepted: 0, rejected: 0, crashes: 0, hangs: 0, slowestMs: 0, slowestIndex: -1, findings: [], wallMs: 0,
+    target: o.target, seed: o.seed, inputs: 0, accepted: 0, rejected: 0, crashes: 0, hangs: 0, slowestMs: 0, slowestIndex: -1, findings: [], wallMs: 0, stats: {},
   };
   const seen = new Set<string>();
   let seeds: Uint8Array[] | undefined;
@@ -91,6 +94,7 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
     report.inputs += segment.counts.inputs;
     report.accepted += segment.counts.accepted;
     report.rejected += segment.counts.rejected;
+    for (const [k, v] of Object.entries(segment.stats)) report.stats[k] = (report.stats[k] ?? 0) + v;
     if (segment.counts.slowestMs > report.slowestMs) {
       report.slowestMs = segment.counts.slowestMs;
       report.slowestIndex = segment.counts.slowestIndex;
@@ -112,6 +116,8 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
 
 interface Segment {
   counts: Counts;
+  /** The worker's counters as it last reported them. */
+  stats: Readonly<Record<string, number>>;
   ms: number;
   stoppedAt?: number;
   why?: 'hang' | 'died';
@@ -127,19 +133,21 @@ function runSegment(
     entry: new URL('./worker.ts', import.meta.url).href, targets: o.targetsModule ?? new URL('./targets.ts', import.meta.url).href,
     target: o.target, seed: o.seed, from, until, budgetMs, shared,
   };
-  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+  // The environment is shared: a GPU target's worker points Dawn at a Vulkan driver through it (src/cli/gpu.ts).
+  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: job, env: SHARE_ENV, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
   let counts: Counts = { inputs: 0, accepted: 0, rejected: 0, crashes: 0, slowestMs: 0, slowestIndex: -1 };
+  let stats: Readonly<Record<string, number>> = {};
   let readyAt: number | undefined;
   return new Promise((resolve, reject) => {
     let settled = false;
-    const finish = (s: Omit<Segment, 'counts' | 'ms'>) => {
+    const finish = (s: Omit<Segment, 'counts' | 'ms' | 'stats'>) => {
       if (settled) return;
       settled = true;
       clearInterval(watchdog);
       void worker.terminate();
       // Inputs before the one that stopped the worker ran, whether or not a progress message said so.
       if (s.stoppedAt !== undefined) counts = { ...counts, inputs: s.stoppedAt - from };
-      resolve({ counts, ms: readyAt === undefined ? 0 : Date.now() - readyAt, ...s });
+      resolve({ counts, stats, ms: readyAt === undefined ? 0 : Date.now() - readyAt, ...s });
     };
     const broken = (e: Error) => {
       if (settled) return;
@@ -159,6 +167,7 @@ function runSegment(
       else if (m.type === 'crash') record({ kind: 'crash', index: m.index, message: m.message, input: m.input });
       else {
         counts = m.counts;
+        stats = m.stats ?? stats;
         if (m.type === 'done') finish({ message: '' });
         else live(counts);
       }
