@@ -115,6 +115,9 @@ export function flatOffset(coords: readonly string[], shape: readonly number[]):
   return terms.length ? terms.join(' + ') : '0i';
 }
 
+/** WGSL's predeclared type names that a prefix and a counter can spell. */
+const WGSL_TYPE_NAMES = /^(?:[iuf]32|f16|vec[234][iufh]?|mat[234]x[234][fh]?)$/;
+
 export class KernelBuilder {
   private tmp = 0;
   private readonly overrides = new Map<Operation, Generator>();
@@ -127,7 +130,10 @@ export class KernelBuilder {
   }
 
   fresh(prefix = 't'): string {
-    return `${prefix}${this.tmp++}`;
+    let name = `${prefix}${this.tmp++}`;
+    // `i` + 32 would shadow the type i32 (then `bitcast<i32>` no longer names a type).
+    while (WGSL_TYPE_NAMES.test(name)) name = `${prefix}${this.tmp++}`;
+    return name;
   }
 
   bindingOf(v: Value): number {
