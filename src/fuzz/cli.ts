@@ -1,16 +1,14 @@
 // `npm run fuzz -- [--minutes N] [--inputs N] [--target T[,T…]] [--seed S] [--hang-ms MS]`: fuzzes each
 // target in turn in a worker thread and prints, per target, inputs tried, crashes, hangs and the
 // slowest input; findings go to tests/fuzz-findings/<target>/ (replayed by src/fuzz/fuzz.test.ts).
-import { join } from 'node:path';
 import { parseArgs, UsageError } from '../cli/args';
-import { REPO_ROOT } from './corpus';
+import { FINDINGS_DIR } from './corpus';
 import { DEFAULT_HANG_MS, type FuzzReport, fuzz } from './supervisor';
 import { TARGETS, targetNamed } from './targets';
 
 export const FUZZ_USAGE = 'npm run fuzz -- [--minutes N (per target, default 1)] [--inputs N (per target)] '
   + `[--target ${TARGETS.map((t) => t.name).join('|')}[,…]] [--seed S (default 1)] [--hang-ms MS (default ${DEFAULT_HANG_MS})]`;
 
-export const FINDINGS_DIR = join(REPO_ROOT, 'tests/fuzz-findings');
 
 function positive(flags: Map<string, string>, name: string, fallback?: number): number | undefined {
   const v = flags.get(name);
@@ -41,8 +39,9 @@ export function statsLines(stats: Readonly<Record<string, number>>): string[] {
     groups.set(k.slice(0, at), g.set(k.slice(at + 1), v));
   }
   for (const [group, entries] of groups) {
-    const top = [...entries].filter(([k]) => !k.includes('@')).sort((a, b) => b[1] - a[1]);
-    const where = (key: string) => [...entries].filter(([k]) => k.startsWith(`${key}@`)).map(([k, v]) => `${k.slice(key.length + 1)} ${v}`);
+    const plain = [...entries].filter(([k]) => !k.includes('@'));
+    const top = (plain.length ? plain : [...entries]).sort((a, b) => b[1] - a[1]);
+    const where = (key: string) => (plain.length ? [...entries] : []).filter(([k]) => k.startsWith(`${key}@`)).map(([k, v]) => `${k.slice(key.length + 1)} ${v}`);
     lines.push(`${group} (${top.length}): ${top.map(([k, v]) => `${k} ${v}${where(k).length ? ` [${where(k).join(', ')}]` : ''}`).join(', ')}`);
   }
   return lines;

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FINDINGS_DIR } from './cli';
+import { FINDINGS_DIR } from './corpus';
 import { runOne } from './runner';
 import { DEFAULT_HANG_MS, fuzz } from './supervisor';
 import { TARGETS as ALL_TARGETS } from './targets';

@@ -36,12 +36,15 @@ const DISCONTINUOUS = new Set([
 const DOMAIN: Readonly<Record<string, readonly [number, number]>> = {
   log: [0.25, 4], sqrt: [0, 4], acosh: [1.1, 3], asin: [-0.9, 0.9], acos: [-0.9, 0.9], atanh: [-0.9, 0.9], reduce_log_sum: [0.25, 2],
 };
+/** Where a domain is all positive numbers, a value known positive may be read instead of a new leaf. */
+const OPEN_ABOVE = new Set(['log', 'sqrt', 'reduce_log_sum']);
 
 /** The first operand: a value of the model that the op may read, or a new leaf. */
 function primary(g: ModelBuilder, def: OpDef, rank?: readonly [number, number], dtypes = def.operands[0]!.dtypes): Val {
   const inRank = (v: Val) => !rank || (v.type.shape.length >= rank[0] && v.type.shape.length <= rank[1]);
   const domain = DOMAIN[def.name];
-  const readable = (v: Val) => inRank(v) && (!isFloat(v.type.element) || ((!DISCONTINUOUS.has(def.name) || v.exact) && (!domain || !!v.positive)));
+  const inDomain = (v: Val) => !domain || (OPEN_ABOVE.has(def.name) && !!v.positive);
+  const readable = (v: Val) => inRank(v) && (!isFloat(v.type.element) || ((!DISCONTINUOUS.has(def.name) || v.exact) && inDomain(v)));
   const found = g.r() < 0.85 ? g.choose(dtypes, readable) : undefined;
   if (found) return found;
   const e = pickType(g.r, dtypes);

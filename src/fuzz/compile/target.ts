@@ -128,7 +128,10 @@ export function compileTargetState(): CompileTargetState {
         return 'rejected';
       }
       count('compiled');
-      for (const sg of state.schedule) for (const op of sg.ops) count(`op:${op.opName}@${sg.target}`);
+      for (const sg of state.schedule) {
+        count(`pattern:${sg.pattern.replace(/^@/, '')}@${sg.target}`);
+        for (const op of sg.ops) count(`op:${op.opName}@${sg.target}`);
+      }
       errors.length = 0;
       const program = await loadProgram(dev, state.output!, (n) => {
         const t = constants.get(n);

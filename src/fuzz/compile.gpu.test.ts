@@ -1,0 +1,42 @@
+// The compile fuzz target in CI: a fixed seed and a fixed number of random models, each compiled
+// with the default targets and run on WebGPU (Dawn on SwiftShader here) and on the CPU reference —
+// 0 crashes, 0 mismatches, 0 hangs — and every committed compile finding replayed as a regression
+// test. FUZZ_CI_SCALE multiplies the models (about 0.5 s each here, most of it SwiftShader compiling pipelines: 150 take about 75 s).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FINDINGS_DIR } from './corpus';
+import { runOne } from './runner';
+import { fuzz } from './supervisor';
+import { targetNamed } from './targets';
+
+const MODELS = Math.round(150 * Number(process.env.FUZZ_CI_SCALE ?? 1));
+const target = targetNamed('compile');
+
+describe('compile fuzz target', () => {
+  it(`${MODELS} random models (seed 1) agree on WebGPU and the CPU reference`, async () => {
+    const r = await fuzz({ target: 'compile', seed: 1, budgetMs: 10 * 60_000, maxInputs: MODELS });
+    console.log(`fuzz compile: ${r.inputs} models, ${r.accepted} agreed, ${r.rejected} refused, ${r.crashes} crashes, ${r.hangs} hangs, `
+      + `slowest ${r.slowestMs.toFixed(0)} ms, ${(r.wallMs / 1000).toFixed(1)} s; ${JSON.stringify(r.stats)}`);
+    expect(r.findings.map((f) => `${f.kind} at #${f.index}: ${f.message}`)).toEqual([]);
+    expect(r.inputs).toBe(MODELS);
+    expect(r.stats.ran).toBeGreaterThan(MODELS * 0.9);
+    // Fused kernels and the per-op fallback both ran, and some ops went to the CPU reference.
+    for (const where of ['@webgpu', '@webgpu-fallback', '@cpu-reference']) {
+      expect(Object.keys(r.stats).some((k) => k.endsWith(where)), where).toBe(true);
+    }
+  }, 600_000);
+
+  const dir = join(FINDINGS_DIR, 'compile');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mlir')) : [];
+  it('has committed findings to replay', () => expect(files.length).toBeGreaterThan(0));
+  for (const file of files) {
+    it(`replays ${file}`, async () => {
+      const r = await runOne(target, new Uint8Array(readFileSync(join(dir, file))));
+      expect(r.crash).toBeUndefined();
+      const note = readFileSync(join(dir, file.replace(/\.mlir$/, '.finding.txt')), 'utf8');
+      const expected = /^expect: (accepted|rejected)$/m.exec(note)?.[1];
+      if (expected) expect(r.outcome).toBe(expected);
+    });
+  }
+});
