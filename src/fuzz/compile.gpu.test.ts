@@ -27,6 +27,13 @@ describe('compile fuzz target', () => {
     }
   }, 600_000);
 
+  it('reports a model past the per-input limit as a hang and goes on (its worker, holding a Dawn device, is a process that can be killed)', async () => {
+    const r = await fuzz({ target: 'compile', seed: 1, budgetMs: 120_000, maxInputs: 2, hangMs: 100 });
+    expect(r.hangs).toBe(2);
+    expect(r.inputs).toBe(2);
+    expect(r.findings[0]!.message).toMatch(/longer than the 100 ms per-input limit/);
+  }, 120_000);
+
   const dir = join(FINDINGS_DIR, 'compile');
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mlir')) : [];
   it('has committed findings to replay', () => expect(files.length).toBeGreaterThan(0));

@@ -82,6 +82,8 @@ export interface LoopOptions {
   /** Stop at this time (epoch ms). */
   deadline: number;
   shared: Float64Array;
+  /** Told of every write to `shared` (a worker in a child process forwards them: it shares no memory). */
+  onSlots?(index: number, started: number): void;
   onCrash(c: Crash): void;
   onProgress(c: Counts): void;
 }
@@ -98,8 +100,10 @@ export async function fuzzLoop(target: FuzzTarget, seeds: readonly Uint8Array[],
       throw new HarnessError(`making input #${i} failed (a mutator bug, not the reader's): ${crashMessage(e)}`);
     }
     o.shared[SLOT_STARTED] = Date.now();
+    o.onSlots?.(i, o.shared[SLOT_STARTED]);
     const r = await runOne(target, input);
     o.shared[SLOT_STARTED] = 0;
+    o.onSlots?.(i, 0);
     counts.inputs++;
     if (r.ms > counts.slowestMs) {
       counts.slowestMs = r.ms;

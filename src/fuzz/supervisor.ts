@@ -1,11 +1,14 @@
 // Runs one fuzz target in a worker thread under a watchdog. An input that runs longer than the
 // per-input limit is a hang: the worker is terminated (a true infinite loop cannot be interrupted
 // any other way), the input is rebuilt from its index, and a fresh worker goes on after it. A worker
-// that dies (out of memory, a native stack overflow) is a crash at the input it was running.
+// that dies (out of memory, a native stack overflow) is a crash at the input it was running. A GPU
+// target's worker is a child process instead: terminating a thread that holds a Dawn device aborts
+// the whole process, killing a child process does not.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHARE_ENV, Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { type Counts, SLOT_INDEX, SLOT_STARTED, inputAt } from './runner';
 import { type FuzzTarget, TARGETS } from './targets';
 import type { WorkerJob, WorkerMessage } from './worker';
@@ -90,7 +93,7 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzReport> {
   let spentMs = 0;
   while (from < until && spentMs < o.budgetMs) {
     const live = (c: Counts) => o.onProgress?.({ ...report, inputs: report.inputs + c.inputs, crashes: report.crashes, wallMs: Date.now() - t0 });
-    const segment = await runSegment(o, from, until, o.budgetMs - spentMs, hangMs, record, live);
+    const segment = await runSegment(o, !!target.gpu, from, until, o.budgetMs - spentMs, hangMs, record, live);
     report.inputs += segment.counts.inputs;
     report.accepted += segment.counts.accepted;
     report.rejected += segment.counts.rejected;
@@ -124,17 +127,32 @@ interface Segment {
   message: string;
 }
 
+/** A worker thread, or a child process speaking the same messages. */
+interface WorkerLike {
+  on(event: 'message', f: (m: WorkerMessage) => void): void;
+  on(event: 'error', f: (e: Error) => void): void;
+  on(event: 'exit', f: (code: number | null) => void): void;
+}
+
+function startWorker(job: WorkerJob, process: boolean): { worker: WorkerLike; stop(): void } {
+  if (process) {
+    const child = fork(new URL('./process-boot.mjs', import.meta.url), [JSON.stringify(job)], { serialization: 'advanced', execArgv: ['--max-old-space-size=2048'] });
+    return { worker: child as unknown as WorkerLike, stop: () => void child.kill('SIGKILL') };
+  }
+  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+  return { worker, stop: () => void worker.terminate() };
+}
+
 function runSegment(
-  o: FuzzOptions, from: number, until: number, budgetMs: number, hangMs: number, record: (f: Finding) => void, live: (c: Counts) => void,
+  o: FuzzOptions, inProcess: boolean, from: number, until: number, budgetMs: number, hangMs: number, record: (f: Finding) => void, live: (c: Counts) => void,
 ): Promise<Segment> {
   const shared = new SharedArrayBuffer(16);
   const slots = new Float64Array(shared);
   const job: WorkerJob = {
     entry: new URL('./worker.ts', import.meta.url).href, targets: o.targetsModule ?? new URL('./targets.ts', import.meta.url).href,
-    target: o.target, seed: o.seed, from, until, budgetMs, shared,
+    target: o.target, seed: o.seed, from, until, budgetMs, ...(inProcess ? {} : { shared }),
   };
-  // The environment is shared: a GPU target's worker points Dawn at a Vulkan driver through it (src/cli/gpu.ts).
-  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: job, env: SHARE_ENV, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+  const { worker, stop } = startWorker(job, inProcess);
   let counts: Counts = { inputs: 0, accepted: 0, rejected: 0, crashes: 0, slowestMs: 0, slowestIndex: -1 };
   let stats: Readonly<Record<string, number>> = {};
   let readyAt: number | undefined;
@@ -144,7 +162,7 @@ function runSegment(
       if (settled) return;
       settled = true;
       clearInterval(watchdog);
-      void worker.terminate();
+      stop();
       // Inputs before the one that stopped the worker ran, whether or not a progress message said so.
       if (s.stoppedAt !== undefined) counts = { ...counts, inputs: s.stoppedAt - from };
       resolve({ counts, stats, ms: readyAt === undefined ? 0 : Date.now() - readyAt, ...s });
@@ -163,6 +181,7 @@ function runSegment(
     }, Math.min(100, hangMs / 4));
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'ready') readyAt = Date.now();
+      else if (m.type === 'slots') [slots[SLOT_INDEX], slots[SLOT_STARTED]] = [m.index, m.started];
       else if (m.type === 'broken') broken(new Error(`${o.target}: ${m.message}`));
       else if (m.type === 'crash') record({ kind: 'crash', index: m.index, message: m.message, input: m.input });
       else {
