@@ -7,7 +7,7 @@ import { DEFAULT_HANG_MS, type FuzzReport, fuzz } from './supervisor';
 import { TARGETS, targetNamed } from './targets';
 
 export const FUZZ_USAGE = 'npm run fuzz -- [--minutes N (per target, default 1)] [--inputs N (per target)] '
-  + `[--target ${TARGETS.map((t) => t.name).join('|')}[,…]] [--seed S (default 1)] [--hang-ms MS (default ${DEFAULT_HANG_MS})]`;
+  + `[--target ${TARGETS.map((t) => t.name).join('|')}[,…]] [--seed S (default 1)] [--hang-ms MS (default ${DEFAULT_HANG_MS}, or the target's own: ${TARGETS.filter((t) => t.hangMs).map((t) => `${t.name} ${t.hangMs}`).join(', ')})]`;
 
 
 function positive(flags: Map<string, string>, name: string, fallback?: number): number | undefined {
