@@ -21,10 +21,11 @@ import { leafTensor, readHeader } from './model-file';
 /**
  * Per element type: |gpu − reference| ≤ atol · max(1, max |reference|) + rtol · |reference|. The
  * absolute part scales with the output's magnitude: a sum of products that cancels to near zero
- * keeps the rounding error of its terms. Integers, booleans and data movement compare exactly.
+ * keeps the rounding error of its terms; and WGSL lets sin and cos be off by 2^-11 absolute
+ * (SwiftShader's cos(acos(0.022)) was off by 2.8e-5). Integers and booleans compare exactly.
  */
 export const TOLERANCES: Readonly<Record<'float32' | 'float16', Tolerance>> = {
-  float32: { rtol: 1e-4, atol: 1e-5 },
+  float32: { rtol: 1e-4, atol: 1e-4 },
   float16: { rtol: 1e-2, atol: 2e-3 },
 };
 
