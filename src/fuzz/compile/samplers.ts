@@ -274,7 +274,7 @@ function oneHot(g: ModelBuilder, def: OpDef): Proposal {
   const shape = g.shape(between(g.r, 1, 2), 4);
   const e = pick(g.r, def.operands[0]!.dtypes.filter((t) => !isFloat(t) && t !== 'uint8'));
   const indices = g.leaf(shape, e, { fill: { kind: 'values', values: indexValues(g, numElements(shape), -depth, depth) } });
-  return { operands: [indices], attrs: { depth, axis: randInt(g.r, shape.length + 1), dtype: pick(g.r, ['float32', 'int32', 'float16']) } };
+  return { operands: [indices], attrs: { depth, axis: randInt(g.r, shape.length + 1), dtype: pick(g.r, ['float32', 'int32', 'float16', 'bool']) } };
 }
 
 function slice(g: ModelBuilder, def: OpDef): Proposal {
