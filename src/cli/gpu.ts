@@ -1,7 +1,7 @@
 // The CLI's GPU: Dawn through the `webgpu` package. On a machine with no GPU device node, Dawn is
 // pointed at Chromium's SwiftShader Vulkan driver (a CPU implementation), and the CLI says so.
 import { existsSync } from 'node:fs';
-import { type OpenedDevice, openDevice } from '../runtime/device';
+import { type OpenDeviceOptions, type OpenedDevice, openDevice } from '../runtime/device';
 import { installDawn } from '../runtime/dawn';
 
 export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
@@ -28,9 +28,9 @@ export async function useDawn(note: (line: string) => void, flags: readonly stri
 export const BENCH_DAWN_FLAGS = ['disable-dawn-features=timestamp_quantization'];
 
 /** Opens a device; `note` receives a line saying which adapter it is and why. */
-export async function openCliDevice(note: (line: string) => void): Promise<OpenedDevice> {
+export async function openCliDevice(note: (line: string) => void, options: OpenDeviceOptions = {}): Promise<OpenedDevice> {
   await useDawn(note);
-  const opened = await openDevice();
+  const opened = await openDevice(options);
   note(`WebGPU adapter: ${[opened.info.vendor, opened.info.architecture, opened.info.description].filter((s) => s).join(' / ')}`);
   return opened;
 }

@@ -16,6 +16,8 @@ import { CONSTANT } from '../ir/structural';
 import type { ShapedType } from '../ir/types';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+/** Where findings are written (`<target>/…`) and replayed from. */
+export const FINDINGS_DIR = join(REPO_ROOT, 'tests/fuzz-findings');
 const ONNX_DATA = '/usr/share/libonnx-testdata/data';
 const ONNX_CASES = [
   'node/test_conv_with_strides_padding', 'node/test_reshape_extended_dims', 'node/test_resize_upsample_sizes_cubic', 'node/test_slice',

@@ -2,14 +2,17 @@
 // inputs, so a run is the same on any machine): 0 crashes, 0 hangs, and both accepted and rejected
 // inputs, so the mutations reach past the first check. Every committed finding replays as a
 // regression test, and the harness must catch known crashes and hangs. FUZZ_CI_SCALE multiplies the inputs.
+// Targets that run on WebGPU are tested in their own GPU test (compile.gpu.test.ts).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FINDINGS_DIR } from './cli';
+import { FINDINGS_DIR } from './corpus';
 import { runOne } from './runner';
 import { DEFAULT_HANG_MS, fuzz } from './supervisor';
-import { TARGETS } from './targets';
+import { TARGETS as ALL_TARGETS } from './targets';
+
+const TARGETS = ALL_TARGETS.filter((t) => !t.gpu);
 
 const SCALE = Number(process.env.FUZZ_CI_SCALE ?? 1);
 /**

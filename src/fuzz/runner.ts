@@ -34,9 +34,10 @@ export function rngFor(seed: number, index: number): Rng {
   return seededRandom((Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
 }
 
-/** Input `index` of a run with `seed`: a corpus file with 1–4 stacked mutations (sometimes up to 16). */
+/** Input `index` of a run with `seed`: a generated one, or a corpus file with 1–4 stacked mutations (sometimes up to 16). */
 export function inputAt(target: FuzzTarget, seeds: readonly Uint8Array[], seed: number, index: number): Uint8Array {
   const r = rngFor(seed, index);
+  if (target.generate) return target.generate(r);
   let input = pick(r, seeds);
   const edits = r() < 0.1 ? 1 + randInt(r, 16) : 1 + randInt(r, 4);
   for (let k = 0; k < edits; k++) input = target.mutate(input, r, seeds);
@@ -81,6 +82,8 @@ export interface LoopOptions {
   /** Stop at this time (epoch ms). */
   deadline: number;
   shared: Float64Array;
+  /** Told of every write to `shared` (a worker in a child process forwards them: it shares no memory). */
+  onSlots?(index: number, started: number): void;
   onCrash(c: Crash): void;
   onProgress(c: Counts): void;
 }
@@ -97,8 +100,10 @@ export async function fuzzLoop(target: FuzzTarget, seeds: readonly Uint8Array[],
       throw new HarnessError(`making input #${i} failed (a mutator bug, not the reader's): ${crashMessage(e)}`);
     }
     o.shared[SLOT_STARTED] = Date.now();
+    o.onSlots?.(i, o.shared[SLOT_STARTED]);
     const r = await runOne(target, input);
     o.shared[SLOT_STARTED] = 0;
+    o.onSlots?.(i, 0);
     counts.inputs++;
     if (r.ms > counts.slowestMs) {
       counts.slowestMs = r.ms;

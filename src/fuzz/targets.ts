@@ -25,6 +25,7 @@ import { ProgramError, readProgram } from '../engine/program';
 import { type Rng, mutateBytes } from './mutate-bytes';
 import { mutateBytecode, mutateSafetensors, mutateText } from './mutate-formats';
 import { mutateProtobuf } from './mutate-protobuf';
+import { compileTargetState } from './compile/target';
 
 export type Outcome = 'accepted' | 'rejected';
 
@@ -41,7 +42,15 @@ export interface FuzzTarget {
   readonly contract: string;
   seeds(): Uint8Array[];
   mutate(input: Uint8Array, r: Rng, seeds: readonly Uint8Array[]): Uint8Array;
+  /** A target that makes each input from nothing (a random model) instead of mutating seeds. */
+  generate?(r: Rng): Uint8Array;
   run(input: Uint8Array): Outcome | Promise<Outcome>;
+  /** Runs on WebGPU (Dawn): its tests are GPU tests. */
+  readonly gpu?: boolean;
+  /** Its own per-input time limit, where its inputs take longer than DEFAULT_HANG_MS. */
+  readonly hangMs?: number;
+  /** Counters this worker's runs kept (summed over workers in the report): what was made, run, refused and why. */
+  stats?(): Readonly<Record<string, number>>;
 }
 
 const enc = new TextEncoder();
@@ -291,7 +300,24 @@ const program: FuzzTarget = {
   },
 };
 
-export const TARGETS: readonly FuzzTarget[] = [irText, bytecode, onnx, tensorProto, safetensors, shareLink, targetFile, program];
+/** Made in the worker that runs it: the WebGPU device and the counters are that worker's. */
+const compileState = compileTargetState();
+
+const compileModels: FuzzTarget = {
+  name: 'compile',
+  ext: 'mlir',
+  contract: 'a random valid model runs on WebGPU (compiled with the default targets) and on the CPU reference with outputs '
+    + 'within the tolerance of their element type (integers exactly); refusals are CgcErrors from the reference, limits, int64 past int32',
+  seeds: () => [],
+  mutate: (input) => input,
+  generate: (r) => compileState.generate(r),
+  run: (input) => compileState.run(input),
+  gpu: true,
+  hangMs: 30_000,
+  stats: () => Object.fromEntries(compileState.counts),
+};
+
+export const TARGETS: readonly FuzzTarget[] = [irText, bytecode, onnx, tensorProto, safetensors, shareLink, targetFile, program, compileModels];
 
 export function targetNamed(name: string): FuzzTarget {
   const t = TARGETS.find((x) => x.name === name);

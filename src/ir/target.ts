@@ -45,8 +45,13 @@ export interface HostExecutable {
   readonly writes: readonly number[];
   /** The subgraph symbol that writes each written bind point. */
   readonly writers: ReadonlyMap<number, string>;
-  /** `read(i)` gives bind point i's bytes; returns the bytes of each written bind point. */
-  run(read: (point: number) => Uint8Array): Map<number, Uint8Array>;
+  /**
+   * `read(i)` gives bind point i's bytes as they were before the partition ran; `within(i)`, where
+   * bind point i's memory lies inside a bind point the partition writes, names that one and the byte
+   * offset (a view of a value it computes: once that value is computed, the read must see it).
+   * Returns the bytes of each written bind point.
+   */
+  run(read: (point: number) => Uint8Array, within?: (point: number) => { readonly point: number; readonly offset: number } | undefined): Map<number, Uint8Array>;
   destroy(): void;
 }
 

@@ -24,14 +24,19 @@ export function hostExecutable(isolated: Operation, name: string): HostExecutabl
     reads,
     writes: [...written],
     writers: new Map(invokes.flatMap((i) => i.outputs.map((p) => [p, i.callee] as const))),
-    run(read) {
+    run(read, within) {
       const produced = new Map<number, Uint8Array>();
+      // A view of a value an earlier invoke computed (a reshape compiled into a view) reads that value's bytes.
+      const viewed = (p: number): Uint8Array | undefined => {
+        const w = within?.(p);
+        return w && produced.get(w.point)?.subarray(w.offset);
+      };
       for (const inv of invokes) {
         const values = new Map<Value, HostTensor>();
         const block = inv.def.body();
         block.arguments.forEach((a, i) => {
           const p = inv.inputs[i]!;
-          const bytes = produced.get(p) ?? read(p);
+          const bytes = produced.get(p) ?? viewed(p) ?? read(p);
           values.set(a, tensorFromBytes({ ...a.type, kind: 'tensor' }, bytes.subarray(0, byteSize(a.type))));
         });
         for (const op of block.operations) {

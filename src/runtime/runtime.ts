@@ -104,6 +104,18 @@ export interface LoadOptions {
   readonly pipelines?: PipelineCreation;
 }
 
+/** The bind point among `writes` whose range holds bind point `p`'s (one buffer), and `p`'s offset in it. */
+function writtenAround(bindings: readonly GPUBufferBinding[], writes: readonly number[], p: number): { point: number; offset: number } | undefined {
+  const b = bindings[p]!;
+  const [start, size] = [b.offset ?? 0, b.size ?? b.buffer.size - (b.offset ?? 0)];
+  for (const q of writes) {
+    const w = bindings[q]!;
+    const [wStart, wSize] = [w.offset ?? 0, w.size ?? w.buffer.size - (w.offset ?? 0)];
+    if (q !== p && w.buffer === b.buffer && start >= wStart && start + size <= wStart + wSize) return { point: q, offset: start - wStart };
+  }
+  return undefined;
+}
+
 /** Loads `output` (verified Output IR); `constant(name)` gives each named constant's bytes. */
 export async function loadProgram(device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined, options: LoadOptions): Promise<LoadedProgram> {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
@@ -314,7 +326,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         const read = await readBack();
         const bytes = new Map(part.reads.map((p, i) => [p, read[i]!]));
         const t0 = performance.now();
-        const results = part.run((p) => bytes.get(p) ?? new Uint8Array(call.bindings[p]!.size!));
+        const results = part.run((p) => bytes.get(p) ?? new Uint8Array(call.bindings[p]!.size!), (p) => writtenAround(call.bindings, part.writes, p));
         for (const [p, data] of results) {
           const b = call.bindings[p]!;
           const v = invokes[k]!.op.operands[p]!;

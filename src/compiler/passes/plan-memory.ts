@@ -3,7 +3,7 @@
 // may write over an input of the same size that dies there. Views take no memory of their own.
 // The `arenas` option spreads them over one scratch arena or one per branch (memory/plan.ts).
 import { maxOf, minOf } from '../../core';
-import { type Value, byteSize, getOpDef } from '../../ir';
+import { OpResult, type Value, byteSize, getOpDef } from '../../ir';
 import { planMemory, type PlanTensor } from '../memory/plan';
 import type { Pass } from '../state';
 
@@ -15,8 +15,17 @@ export const planMemoryPass: Pass = {
     const readers = new Map<Value, number[]>();
     s.schedule.forEach((sg, step) => sg.inputs.map((v) => s.memoryOf(v)).forEach((v) => { if (writers(v).length) readers.set(v, [...(readers.get(v) ?? []), step]); }));
     const ids = new Map<Value, string>();
+    const taken = new Set<string>();
+    // Unique ids: the results of one op share its name hint (`%v1:2 = top_k` gives two `v1`s), and
+    // two tensors of one id would share one block of scratch.
     const idOf = (v: Value) => {
-      if (!ids.has(v)) ids.set(v, `%${v.nameHint ?? ids.size}`);
+      if (!ids.has(v)) {
+        const base = `%${v.nameHint ?? ids.size}`;
+        let id = base;
+        for (let k = v instanceof OpResult ? v.index : 1; taken.has(id); k++) id = `${base}#${k}`;
+        taken.add(id);
+        ids.set(v, id);
+      }
       return ids.get(v)!;
     };
     // An elided concat's result is written part by part: it lives from its first part's writer, and

@@ -3,7 +3,7 @@
 // in f32 (in i32, wrapping, for int32). Epilogues fuse through the builder. Float32 subgraphs of one such op plus elementwise ops
 // run the tiled kernels (gemm-kernel.ts) instead; these serve the rest (depthwise, int, transposed).
 import { type Operation } from '../../ir';
-import { type KernelBuilder, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
+import { KernelDecline, type KernelBuilder, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 import { convParams, ctxOf, loops, when } from './helpers';
 
 generator('convolution', (b, op, coords, scope) => {
@@ -106,6 +106,11 @@ export function gemmScale(b: KernelBuilder, op: Operation, acc: string, coords: 
   const ctx = ctxOf(op);
   const c = op.operands[2];
   const t = scalarOf(op.results[0]!.type.element);
+  // An integer gemm scales in i32, which a fractional alpha or beta cannot do: the CPU reference
+  // truncates the exact alpha · a · b + beta · c instead.
+  if (t === 'i32' && (!Number.isInteger(ctx.float('alpha')) || (c && !Number.isInteger(ctx.float('beta'))))) {
+    throw new KernelDecline(`an integer gemm with a fractional alpha or beta (${ctx.float('alpha')}, ${ctx.float('beta')}) is truncated once, after scaling, on the CPU reference`);
+  }
   let e = ctx.float('alpha') === 1 ? acc : `${literal(ctx.float('alpha'), t)} * ${acc}`;
   if (c) {
     const cv = b.valueBroadcast(c, coords, op.results[0]!.type.shape, scope);

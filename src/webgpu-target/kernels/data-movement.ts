@@ -1,8 +1,8 @@
 // Data movement as index maps: each output element pulls the one input element it copies —
 // transpose, reshape family, expand, tile, concat, split, slice, pad, gather(_elements),
 // depth/space rearrangements, trilu, one_hot and cumsum.
-import type { Value } from '../../ir';
-import { type Generator, type KernelBuilder, KernelDecline, type Scope, type Typed, convert, flatOffset, generator, literal, scalarOf, strides } from '../wgsl/builder';
+import type { ElementType, Value } from '../../ir';
+import { type Generator, type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, flatOffset, generator, literal, scalarOf, strides } from '../wgsl/builder';
 import { ctxOf, loops, normAxis } from './helpers';
 
 const typeOf = (v: Value) => scalarOf(v.type.element);
@@ -135,6 +135,11 @@ generator('slice', (b, op, coords, scope) => {
   return b.value(x, at, scope);
 });
 
+/** A float attribute as a value of element type `e`: a bool is any nonzero value (0.5 is true), as the CPU reference stores it. */
+function valueLiteral(v: number, e: ElementType, t: Scalar): string {
+  return literal(e === 'bool' ? Number(v !== 0) : v, t);
+}
+
 generator('pad', (b, op, coords, scope) => {
   const x = op.operands[0]!;
   const ctx = ctxOf(op);
@@ -145,7 +150,7 @@ generator('pad', (b, op, coords, scope) => {
   const rel = coords.map((c, i) => `(${c} - ${sp[i]}i)`);
   if (mode === 'constant') {
     const inside = rel.map((r, i) => `${r} >= 0i && ${r} < ${shape[i]}i`).join(' && ') || 'true';
-    return choose(b, scope, t, [{ cond: inside, pull: (s) => b.value(x, rel, s) }], literal(ctx.float('value'), t));
+    return choose(b, scope, t, [{ cond: inside, pull: (s) => b.value(x, rel, s) }], valueLiteral(ctx.float('value'), x.type.element, t));
   }
   const at = rel.map((r, i) => {
     const d = shape[i]!;
@@ -220,7 +225,8 @@ generator('one_hot', (b, op, coords, scope) => {
   // ONNX allows float indices: they are truncated to integers.
   const index = convert(iv, 'i32');
   scope.emit(`let ${k} = select(${index}, ${index} + ${depth}i, ${index} < 0i);`);
-  return { expr: `select(${literal(ctx.float('off_value'), t)}, ${literal(ctx.float('on_value'), t)}, ${k} == ${coords[axis]})`, type: t };
+  const e = op.results[0]!.type.element;
+  return { expr: `select(${valueLiteral(ctx.float('off_value'), e, t)}, ${valueLiteral(ctx.float('on_value'), e, t)}, ${k} == ${coords[axis]})`, type: t };
 });
 
 generator('cumsum', (b, op, coords, scope) => {

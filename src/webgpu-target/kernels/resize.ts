@@ -91,7 +91,8 @@ function resample(
       wts.set(a, `${table('rw', t.w, 'f32')}[${coords[a]}]`);
     }
   }
-  if (mode === 'nearest') return b.value(x, coords.map((c, i) => idx0.get(i) ?? c), scope);
+  // No axis resampled (scale 1 everywhere): a copy, whatever the mode (an empty product of weights is no expression).
+  if (mode === 'nearest' || !axes.length) return b.value(x, coords.map((c, i) => idx0.get(i) ?? c), scope);
   if (scalarOf(x.type.element) !== 'f32') throw new KernelDecline('linear resize is generated for floats only');
   // Every corner of the interpolation cell, weighted by the product of per-axis weights.
   const terms: string[] = [];

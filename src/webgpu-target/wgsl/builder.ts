@@ -125,6 +125,9 @@ export interface Pieces {
   readonly bindings: readonly number[];
 }
 
+/** WGSL's predeclared type names that a prefix and a counter can spell. */
+const WGSL_TYPE_NAMES = /^(?:[iuf]32|f16|vec[234][iufh]?|mat[234]x[234][fh]?)$/;
+
 export class KernelBuilder {
   private tmp = 0;
   private readonly overrides = new Map<Operation, Generator>();
@@ -139,7 +142,10 @@ export class KernelBuilder {
   }
 
   fresh(prefix = 't'): string {
-    return `${prefix}${this.tmp++}`;
+    let name = `${prefix}${this.tmp++}`;
+    // `i` + 32 would shadow the type i32 (then `bitcast<i32>` no longer names a type).
+    while (WGSL_TYPE_NAMES.test(name)) name = `${prefix}${this.tmp++}`;
+    return name;
   }
 
   bindingOf(v: Value): number {

@@ -615,6 +615,21 @@
     "cgc.return"(%r) : (!cgc.tensor<1x3x8x12x!cgc.float32>) -> ()
   }) {function_type = (!cgc.tensor<1x3x4x4x!cgc.float32>) -> !cgc.tensor<1x3x8x12x!cgc.float32>, sym_name = "upsample"} : () -> ()
   "cgc.entry_point"() ({
+  ^bb0(%x: !cgc.tensor<5x2x3x!cgc.float32>, %w: !cgc.tensor<2x4x3x!cgc.float32>, %r: !cgc.tensor<2x4x4x!cgc.float32>):
+    %r0:2 = "cgc_op.rnn"(%x, %w, %r) {activation_alpha = [0.0, 0.1], activation_beta = [0.0, 0.0], activations = ["relu", "leaky_relu"], clip = 2.0, direction = "bidirectional", hidden_size = 4} : (!cgc.tensor<5x2x3x!cgc.float32>, !cgc.tensor<2x4x3x!cgc.float32>, !cgc.tensor<2x4x4x!cgc.float32>) -> (!cgc.tensor<5x2x2x4x!cgc.float32>, !cgc.tensor<2x2x4x!cgc.float32>)
+    "cgc.return"(%r0#0, %r0#1) : (!cgc.tensor<5x2x2x4x!cgc.float32>, !cgc.tensor<2x2x4x!cgc.float32>) -> ()
+  }) {function_type = (!cgc.tensor<5x2x3x!cgc.float32>, !cgc.tensor<2x4x3x!cgc.float32>, !cgc.tensor<2x4x4x!cgc.float32>) -> (!cgc.tensor<5x2x2x4x!cgc.float32>, !cgc.tensor<2x2x4x!cgc.float32>), sym_name = "rnn"} : () -> ()
+  "cgc.entry_point"() ({
+  ^bb0(%x: !cgc.tensor<2x5x3x!cgc.float32>, %w: !cgc.tensor<1x12x3x!cgc.float32>, %r: !cgc.tensor<1x12x4x!cgc.float32>, %b: !cgc.tensor<1x24x!cgc.float32>, %lens: !cgc.tensor<2x!cgc.int32>):
+    %r0:2 = "cgc_op.gru"(%x, %w, %r, %b, %lens) {hidden_size = 4, layout = 1, linear_before_reset = true} : (!cgc.tensor<2x5x3x!cgc.float32>, !cgc.tensor<1x12x3x!cgc.float32>, !cgc.tensor<1x12x4x!cgc.float32>, !cgc.tensor<1x24x!cgc.float32>, !cgc.tensor<2x!cgc.int32>) -> (!cgc.tensor<2x5x1x4x!cgc.float32>, !cgc.tensor<2x1x4x!cgc.float32>)
+    "cgc.return"(%r0#1) : (!cgc.tensor<2x1x4x!cgc.float32>) -> ()
+  }) {function_type = (!cgc.tensor<2x5x3x!cgc.float32>, !cgc.tensor<1x12x3x!cgc.float32>, !cgc.tensor<1x12x4x!cgc.float32>, !cgc.tensor<1x24x!cgc.float32>, !cgc.tensor<2x!cgc.int32>) -> !cgc.tensor<2x1x4x!cgc.float32>, sym_name = "gru"} : () -> ()
+  "cgc.entry_point"() ({
+  ^bb0(%x: !cgc.tensor<5x2x3x!cgc.float32>, %w: !cgc.tensor<1x16x3x!cgc.float32>, %r: !cgc.tensor<1x16x4x!cgc.float32>, %b: !cgc.tensor<1x32x!cgc.float32>, %lens: !cgc.tensor<2x!cgc.int32>, %h: !cgc.tensor<1x2x4x!cgc.float32>, %c: !cgc.tensor<1x2x4x!cgc.float32>, %p: !cgc.tensor<1x12x!cgc.float32>):
+    %r0:3 = "cgc_op.lstm"(%x, %w, %r, %b, %lens, %h, %c, %p) {direction = "reverse", hidden_size = 4, input_forget = true} : (!cgc.tensor<5x2x3x!cgc.float32>, !cgc.tensor<1x16x3x!cgc.float32>, !cgc.tensor<1x16x4x!cgc.float32>, !cgc.tensor<1x32x!cgc.float32>, !cgc.tensor<2x!cgc.int32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x12x!cgc.float32>) -> (!cgc.tensor<5x1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>)
+    "cgc.return"(%r0#0, %r0#1, %r0#2) : (!cgc.tensor<5x1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>) -> ()
+  }) {function_type = (!cgc.tensor<5x2x3x!cgc.float32>, !cgc.tensor<1x16x3x!cgc.float32>, !cgc.tensor<1x16x4x!cgc.float32>, !cgc.tensor<1x32x!cgc.float32>, !cgc.tensor<2x!cgc.int32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x12x!cgc.float32>) -> (!cgc.tensor<5x1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>, !cgc.tensor<1x2x4x!cgc.float32>), sym_name = "lstm"} : () -> ()
+  "cgc.entry_point"() ({
   ^bb0(%a: !cgc.tensor<1x2x4x5x!cgc.float32>, %b: !cgc.tensor<1x3x3x2x!cgc.float32>):
     %r = "cgc_op.grid_sample"(%a, %b) {align_corners = true, mode = "linear", padding_mode = "border"} : (!cgc.tensor<1x2x4x5x!cgc.float32>, !cgc.tensor<1x3x3x2x!cgc.float32>) -> !cgc.tensor<1x2x3x3x!cgc.float32>
     "cgc.return"(%r) : (!cgc.tensor<1x2x3x3x!cgc.float32>) -> ()
