@@ -22,6 +22,12 @@ export interface GenerateCounts {
   readonly rejected: Map<string, number>;
 }
 
+/**
+ * Registered ops the generator has no operand family for yet (recurrent layers, sampling and signal
+ * ops): each has GPU tests of its own against the CPU reference; the fuzzer leaves them out, by name.
+ */
+export const NOT_GENERATED: ReadonlySet<string> = new Set(['rnn', 'gru', 'lstm', 'grid_sample', 'roi_align', 'max_roi_pool', 'max_unpool', 'dft', 'stft']);
+
 function nextOp(g: ModelBuilder, ops: readonly OpDef[], last: string | undefined): OpDef {
   const byName = (n: string) => ops.find((d) => d.name === n)!;
   if (last && HEADS.has(last) && g.r() < 0.6) return byName(pick(g.r, EPILOGUE));
@@ -31,7 +37,7 @@ function nextOp(g: ModelBuilder, ops: readonly OpDef[], last: string | undefined
 
 /** One model as fuzz-model text (model-file.ts): a pure function of the random stream. */
 export function generateModel(r: Rng, counts?: GenerateCounts): string {
-  const ops = registeredOps();
+  const ops = registeredOps().filter((d) => !NOT_GENERATED.has(d.name));
   for (;;) {
     const g = new ModelBuilder(r, randInt(r, 2 ** 31));
     const steps = 1 + randInt(r, 7);
