@@ -5,7 +5,7 @@
 set -u
 ZOO=${ZOO:-/tmp/zoo}
 case "${1:-all}" in
-  export) timeout 560 python3 scripts/device/export_zoo.py "$ZOO" 2>&1 | grep -v Warning | tee "$OUT/zoo-export.txt" ;;
-  check) timeout 560 node .bench/check-zoo.mjs "$ZOO" --json "$OUT/zoo.json" 2>&1 | grep -v XDG | tee "$OUT/zoo.txt" ;;
+  export) timeout ${ZOO_EXPORT_S:-560} python3 scripts/device/export_zoo.py "$ZOO" 2>&1 | grep -v Warning | tee "$OUT/zoo-export.txt" ;;
+  check) timeout ${ZOO_CHECK_S:-560} node .bench/check-zoo.mjs "$ZOO" --json "$OUT/zoo.json" 2>&1 | grep -v XDG | tee "$OUT/zoo.txt" ;;
   *) bash "$0" export; bash "$0" check ;;
 esac
