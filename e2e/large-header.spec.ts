@@ -1,6 +1,7 @@
 // A weights file whose header lists hundreds of thousands of empty tensors: the page never parses
 // it (the compile worker does), so its main thread stays responsive and its memory holds the file,
-// not a parsed header; the model then compiles, or is refused with the limit that stops it named.
+// not a parsed header; past the limit on a header's entries (100,000), it is refused with that limit
+// named, and the model shown before stays.
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageProblems, expectGraphReady } from './support/app';
@@ -29,7 +30,7 @@ async function pageMemory(page: Page): Promise<number> {
   return usage.usedSize + (usage.backingStorageSize ?? 0);
 }
 
-test('a weights file with a huge header is read in the worker: the page stays responsive', async ({ page }) => {
+test('a weights file with a huge header is refused in the worker, the limit named: the page stays responsive', async ({ page }) => {
   const problems = collectPageProblems(page);
   const weights = await bloatedWeights(EMPTY_TENSORS);
   // Files on disk: a buffer would be decoded by a script in the page, itself a long task on the main thread.
@@ -49,8 +50,10 @@ test('a weights file with a huge header is read in the worker: the page stays re
   await page.getByTestId('file-input').setInputFiles([...files]);
   const summary = page.getByTestId('model-summary');
   const diagnostics = page.getByTestId('compile-diagnostics');
-  // Either it compiles, or a limit on what a header may cost refuses it, named.
-  await expect(summary.or(diagnostics.filter({ hasText: /bloated\.safetensors: .*limit/ }))).toContainText(/^bloated\.mlir: 7 ops|bloated\.safetensors: .*limit/, { timeout: 60_000 });
+  // The header's entries pass the limit on what a header may cost (100,000 tensors): refused, the limit named,
+  // in the worker — and the model shown before stays.
+  await expect(diagnostics).toContainText(/bloated\.safetensors: .*limit/, { timeout: 60_000 });
+  await expect(summary).toContainText(/^spec-7layer\.mlir: 7 ops/);
   const ms = Date.now() - t0;
   const longest = await page.evaluate(() => (window as unknown as { longestTaskMs: number }).longestTaskMs);
   const after = await pageMemory(page);
@@ -58,10 +61,6 @@ test('a weights file with a huge header is read in the worker: the page stays re
   expect(longest).toBeLessThan(1000);
   // The page keeps the file's bytes (for Run and the cache), not a parsed header of 350,000 entries.
   expect(after - before).toBeLessThan(3 * weights.length);
-  if (await summary.textContent().then((t) => t?.startsWith('bloated.mlir'))) {
-    await expectGraphReady(page);
-    await expect(page.getByTestId('run')).toBeEnabled();
-  }
   expect(problems).toEqual([]);
 });
 
