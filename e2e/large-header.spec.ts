@@ -3,8 +3,8 @@
 // not a parsed header; past the limit on a header's entries (100,000), it is refused with that limit
 // named, and the model shown before stays.
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { collectPageProblems, expectGraphReady } from './support/app';
+import { expect, test } from '@playwright/test';
+import { collectPageProblems, expectGraphReady, pageMemory } from './support/app';
 
 const MiB = 1024 * 1024;
 const EMPTY_TENSORS = 350_000;
@@ -19,15 +19,6 @@ async function bloatedWeights(extra: number): Promise<Buffer> {
   const length = Buffer.alloc(8);
   length.writeBigUInt64LE(BigInt(json.length));
   return Buffer.concat([length, json, file.subarray(8 + n)]);
-}
-
-/** The page's JavaScript memory after a garbage collection: the V8 heap and the ArrayBuffers' backing stores. */
-async function pageMemory(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const usage = await cdp.send('Runtime.getHeapUsage') as { usedSize: number; backingStorageSize?: number };
-  await cdp.detach();
-  return usage.usedSize + (usage.backingStorageSize ?? 0);
 }
 
 test('a weights file with a huge header is refused in the worker, the limit named: the page stays responsive', async ({ page }) => {

@@ -4,7 +4,7 @@
 // the one on screen.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { collectPageProblems, expectGraphReady, openMenu } from './support/app';
+import { collectPageProblems, expectGraphReady, openMenu, pageMemory } from './support/app';
 import { type HostileServer, hostileServer } from './support/hostile-server';
 import { saveScreens } from './support/screens';
 
@@ -27,15 +27,6 @@ async function loadUrl(page: Page, path: string): Promise<void> {
   await openMenu(page, 'url');
   await page.getByTestId('url-input').fill(new URL(path, page.url()).href);
   await page.getByTestId('url-load').click();
-}
-
-/** The page's JavaScript memory: the V8 heap and the ArrayBuffers' backing stores (where a download's bytes live). */
-async function pageMemory(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const usage = await cdp.send('Runtime.getHeapUsage') as { usedSize: number; backingStorageSize?: number };
-  await cdp.detach();
-  return usage.usedSize + (usage.backingStorageSize ?? 0);
 }
 
 test('a body that never ends is stopped at the file size limit, with the page\'s memory bounded', async ({ page }) => {

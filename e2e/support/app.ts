@@ -39,3 +39,15 @@ export async function selectResidualAdd(page: Page): Promise<void> {
   await page.getByTestId('graph-search').press('Enter');
   await expect(page.getByTestId('node-title')).toHaveText('%_Add_output_0 = cgc_op.add');
 }
+
+/**
+ * The page's JavaScript memory after a garbage collection: the V8 heap and the ArrayBuffers' backing
+ * stores (where a download's or a file's bytes live).
+ */
+export async function pageMemory(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage') as { usedSize: number; backingStorageSize?: number };
+  await cdp.detach();
+  return usage.usedSize + (usage.backingStorageSize ?? 0);
+}

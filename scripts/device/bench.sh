@@ -6,18 +6,7 @@
 set -u
 MODELS=${BENCH_MODELS:-"squeezenet1_1 mobilenet_v2 resnet18 resnet50 efficientnet_b0 vit_b_16"}
 mkdir -p /tmp/models
-python3 - $MODELS <<'PY'
-import sys, torch, torchvision
-for name in sys.argv[1:]:
-    torch.manual_seed(0)
-    m = getattr(torchvision.models, name)().eval()
-    if name.startswith("vit_"):  # a zero-initialized head makes every logit its zero bias: nothing to compare
-        torch.nn.init.normal_(m.heads.head.weight, std=0.02)
-        torch.nn.init.normal_(m.heads.head.bias, std=0.02)
-    torch.onnx.export(m, torch.randn(1, 3, 224, 224), f"/tmp/models/{name}.onnx", opset_version=17,
-                      input_names=["input"], output_names=["logits"], dynamo=False,
-                      dynamic_axes={"input": {0: "batch"}, "logits": {0: "batch"}})
-PY
+python3 scripts/device/export_torchvision.py $MODELS
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/device.txt"
 export ORT_WEB_DIR=$PWD/.device/ort
 files=$(for m in $MODELS; do echo /tmp/models/$m.onnx; done)

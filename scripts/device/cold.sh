@@ -7,15 +7,7 @@ set -u
 MODELS=${BENCH_MODELS:-"squeezenet1_1 mobilenet_v2 resnet18 resnet50 efficientnet_b0 vit_b_16"}
 ORT_MODELS=${COLD_ORT_MODELS:-"mobilenet_v2 resnet50 vit_b_16"}
 mkdir -p /tmp/models
-python3 - $MODELS <<'PY'
-import sys, torch, torchvision
-for name in sys.argv[1:]:
-    torch.manual_seed(0)
-    m = getattr(torchvision.models, name)().eval()
-    torch.onnx.export(m, torch.randn(1, 3, 224, 224), f"/tmp/models/{name}.onnx", opset_version=17,
-                      input_names=["input"], output_names=["logits"], dynamo=False,
-                      dynamic_axes={"input": {0: "batch"}, "logits": {0: "batch"}})
-PY
+python3 scripts/device/export_torchvision.py $MODELS
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/device.txt"
 export ORT_WEB_DIR=$PWD/.device/ort
 files=$(for m in $MODELS; do echo /tmp/models/$m.onnx; done)

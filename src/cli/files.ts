@@ -31,16 +31,21 @@ function readRange(fd: number, offset: number, length: number): Uint8Array {
   return got === length ? out : out.subarray(0, got);
 }
 
-/** A whole file named on the command line (a model, a weights file): a regular file within the file size limit. */
-export function readInputFile(path: string, limits: ResourceLimits): Uint8Array {
-  const { fd, size } = openRegular(path, path);
+/** All of regular file `path` (`name` in messages), within the file size limit. */
+function readWhole(path: string, name: string, limits: ResourceLimits): Uint8Array {
+  const { fd, size } = openRegular(path, name);
   try {
-    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${path} is too large`));
+    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${name} is too large`));
     // Bounded by the size seen: a file that grows while it is read is cut there.
     return readRange(fd, 0, size);
   } finally {
     closeSync(fd);
   }
+}
+
+/** A whole file named on the command line (a model, a weights file): a regular file within the file size limit. */
+export function readInputFile(path: string, limits: ResourceLimits): Uint8Array {
+  return readWhole(path, path, limits);
 }
 
 /**
@@ -67,13 +72,7 @@ export function readNamedFile(folder: string, name: string, limits: ResourceLimi
   const what = `file '${name}'`;
   const real = resolveInside(realpathSync(folder), name, what);
   if (!real) throw new CgcError('source', `${what} does not exist in ${folder}`);
-  const { fd, size } = openRegular(real, what);
-  try {
-    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${what} is too large`));
-    return readRange(fd, 0, size);
-  } finally {
-    closeSync(fd);
-  }
+  return readWhole(real, what, limits);
 }
 
 /**
