@@ -11,6 +11,9 @@ interface AxisTaps {
   w: number[];
 }
 
+/** The coordinate modes the kernel maps (tf_crop_and_resize's crop box and extrapolation are the CPU reference's). */
+const COORDINATE_MODES: ReadonlySet<string> = new Set(['half_pixel', 'half_pixel_symmetric', 'pytorch_half_pixel', 'align_corners', 'asymmetric']);
+
 function sourceCoordinate(mode: string, x: number, scale: number, inLen: number, outLen: number): number {
   const outWidth = scale * inLen;
   switch (mode) {
@@ -70,6 +73,8 @@ generator('upsample', (b, op, coords, scope) => {
 function resample(
   b: KernelBuilder, scope: Scope, x: Value, coords: readonly string[], out: readonly number[], mode: string, coordMode: string, nearestMode: string, scales: readonly number[],
 ): Typed {
+  // Checked before the copy below: a crop box (tf_crop_and_resize) resamples even at the same size.
+  if (!COORDINATE_MODES.has(coordMode)) throw new KernelDecline(`resize coordinate mode '${coordMode}' is left to the CPU reference`);
   const inShape = x.type.shape;
   const axes = out.map((_, i) => i).filter((i) => !(out[i] === inShape[i] && scales[i] === 1));
   // A resize to the size x has (SegFormer's decode head resizes its first stage to its own size)
