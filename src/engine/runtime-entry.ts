@@ -84,11 +84,11 @@ function targetsFor(output: Operation, hostTargets: readonly Target[]): Target[]
   const symbols = new Map(output.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const byName = new Map<string, Target>();
   for (const partition of output.body().operations.filter((o) => o.name === PARTITION)) {
-    const subgraphs = partition.body().operations.filter((o) => o.name === INVOKE)
-      .map((op) => symbols.get((op.attr(ATTR.callee) as { name: string }).name)).filter((s): s is Operation => s?.name === SUBGRAPH);
+    const invoked = partition.body().operations.filter((o) => o.name === INVOKE).map((op) => symbols.get((op.attr(ATTR.callee) as { name: string }).name));
+    const subgraphs = invoked.filter((s): s is Operation => s?.name === SUBGRAPH);
     const origin = (subgraphs[0]?.attr(ATTR.origin) as { value: string } | undefined)?.value;
     if (origin === undefined || byName.has(origin)) continue;
-    if (recordsKernels(output, partition)) {
+    if (subgraphs.length === invoked.length && recordsKernels(subgraphs)) {
       byName.set(origin, createRecordedTarget(origin));
       continue;
     }

@@ -8,7 +8,7 @@ import type { IRDocument, TargetCapabilities } from '../ir/exchange';
 import { readDocument, specializationAnswer } from '../ir/exchange';
 import { CGC_VERSION, INTERFACES } from '../ir/interfaces';
 import type { Operation } from '../ir/operation';
-import { ATTR, FUNCTIONAL_DEFINITION, SUBGRAPH } from '../ir/structural';
+import { ATTR, FUNCTIONAL_DEFINITION } from '../ir/structural';
 import type { PartitionDescription, Target } from '../ir/target';
 import { type GpuProfile, gpuProfile } from './limits';
 import { PipelineCache, type PlannedKernel, executableOf, planPartitionWith, recordedKernels } from './partition-executable';
@@ -21,16 +21,9 @@ export function recordedPartition(isolated: Operation, name: string, target: str
   })());
 }
 
-/** Whether every subgraph `partition` invokes in `output` records its kernels. */
-export function recordsKernels(output: Operation, partition: Operation): boolean {
-  const symbols = new Map(output.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
-  return partition.body().operations.every((op) => {
-    const callee = op.attr(ATTR.callee);
-    if (callee?.kind !== 'symbol') return true;
-    const sg = symbols.get(callee.name);
-    return sg?.name === SUBGRAPH && sg.attr(ATTR.configuration) !== undefined
-      && sg.body().operations.some((o) => o.name === FUNCTIONAL_DEFINITION);
-  });
+/** Whether every one of a partition's `subgraphs` records its kernels (beside its functional definition). */
+export function recordsKernels(subgraphs: readonly Operation[]): boolean {
+  return subgraphs.every((sg) => sg.attr(ATTR.configuration) !== undefined && sg.body().operations.some((o) => o.name === FUNCTIONAL_DEFINITION));
 }
 
 export function createRecordedTarget(name: string): Target {
