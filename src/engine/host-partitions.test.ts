@@ -24,7 +24,7 @@ describe('host partition reasons', () => {
     expect([...reasons.keys()]).toEqual([s.partitions[0]!.name]);
     expect(reasons.get(s.partitions[0]!.name)).toEqual([
       "@add: @single_op (webgpu-fallback): target 'webgpu-fallback' declined the specialization: cgc_op.add with an int64 result (!cgc.tensor<2x8x!cgc.int64>) "
-      + 'would be computed in 32 bits (WGSL has no 64-bit integers); the CPU reference computes it exactly',
+      + 'would be computed in 32 bits (WGSL has no 64-bit integers) and its values are not proven to fit in int32 (cgc.value_range); the CPU reference computes it exactly',
     ]);
   });
 });

@@ -9,6 +9,7 @@ import { type CompileOptions, type CompileState, CompileError } from '../compile
 import { type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/import/onnx';
 import { evaluateOp } from '../reference';
 import { foldConstants } from '../compiler/passes/fold-constants';
+import { annotateValueRanges } from '../compiler/passes/value-ranges';
 import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
@@ -133,6 +134,8 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
     const { folded } = foldConstants(module, (n) => known.get(n), evaluateOp, resolveLimits(limits).maxFoldElements);
     if (folded.size) constants = new Map([...constants, ...[...folded].map(([k, t]) => [k, tensorBytes(t)] as const)]);
   }
+  // int64 results provably within int32 are marked so the GPU targets may compute them.
+  if (moduleRole(module) !== 'CGC_OUTPUT') annotateValueRanges(module, (n) => constants.get(n));
   const program = (state: CompileState, targets: readonly Target[], compileOptions: ModelCompileOptions): Program => ({
     output: state.output!, constants, targets, state,
     async load(device, loadOptions = {}) {

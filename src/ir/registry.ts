@@ -132,11 +132,31 @@ const KIND_TEXT: Record<AttrKind, string> = {
   ints: 'an array of integers', floats: 'an array of floats', strings: 'an array of strings', type: 'an element type (!cgc.float32 …)',
 };
 
+/**
+ * The one attribute any op may carry besides its declared ones: the interval its first result's
+ * elements lie in, which the compiler derives when a model is opened (src/compiler/passes/value-ranges.ts).
+ */
+export const VALUE_RANGE_ATTR = 'cgc.value_range';
+
+/** The [lo, hi] an op's `cgc.value_range` gives, if it carries one. */
+export function valueRangeOf(attrs: ReadonlyMap<string, Attribute>): readonly [number, number] | undefined {
+  const a = attrs.get(VALUE_RANGE_ATTR);
+  if (a?.kind !== 'array' || a.elements.length !== 2) return undefined;
+  const [lo, hi] = a.elements;
+  return lo?.kind === 'int' && hi?.kind === 'int' ? [lo.value, hi.value] : undefined;
+}
+
 /** Checks attribute names, kinds and allowed values against the declaration; returns the rules broken. */
 export function checkAttributes(def: OpDef, attrs: ReadonlyMap<string, Attribute>): string[] {
   const problems: string[] = [];
   const declared = def.attributes ?? {};
   for (const [name, attr] of attrs) {
+    if (name === VALUE_RANGE_ATTR) {
+      const ok = attr.kind === 'array' && attr.elements.length === 2 && attr.elements.every((e) => e.kind === 'int')
+        && (attr.elements[0] as { value: number }).value <= (attr.elements[1] as { value: number }).value;
+      if (!ok) problems.push(`'cgc_op.${def.name}' attribute '${name}' must be [lo, hi], two integers with lo ≤ hi`);
+      continue;
+    }
     const ad = ownValue(declared, name);
     if (!ad) {
       const known = Object.keys(declared);

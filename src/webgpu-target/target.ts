@@ -3,7 +3,7 @@
 // specialization requests, declining subgraphs the device cannot run.
 import {
   type IRDocument, INTERFACES, type Operation, type PartitionDescription, type Target, type TargetCapabilities, type Value, byteSize, CGC_VERSION,
-  registeredOps, typeToString,
+  registeredOps, typeToString, valueRangeOf,
 } from '../ir';
 import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
 import { SUBGRAPH } from '../ir/structural';
@@ -53,13 +53,25 @@ export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
   'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
 ]);
 
+/**
+ * Integer arithmetic whose int64 result is exact in i32 whenever the result fits in int32: the
+ * kernels compute on the operands' low words modulo 2³², and a ring operation's result modulo 2³² is
+ * the true one when it lies in the range. The compiler proves that with `cgc.value_range`.
+ */
+export const INT64_RING_OPS: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'neg', 'cumsum']);
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
 /** Why the per-op kernel cannot produce `def`'s int64 results exactly (WGSL has no 64-bit integers), if it cannot. */
 function int64Check(def: Operation): string | undefined {
   for (const op of def.body().operations) {
     const int64 = op.results.find((r) => r.type.element === 'int64');
     if (!int64 || !op.name.startsWith('cgc_op.')) continue;
+    const range = valueRangeOf(op.attributes);
+    if (INT64_RING_OPS.has(op.opName) && range && range[0] >= INT32_MIN && range[1] <= INT32_MAX) continue;
     if (!INT64_EXACT_OPS.has(op.opName)) {
-      return `${op.name} with an int64 result (${typeToString(int64.type)}) would be computed in 32 bits (WGSL has no 64-bit integers); the CPU reference computes it exactly`;
+      return `${op.name} with an int64 result (${typeToString(int64.type)}) would be computed in 32 bits (WGSL has no 64-bit integers) and its values are not proven to fit in int32 (cgc.value_range); the CPU reference computes it exactly`;
     }
   }
   return undefined;
