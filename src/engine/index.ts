@@ -10,6 +10,7 @@ export type { HostTensor } from '../core';
 export { allocTensor, tensorFromBytes, tensorBytes, CgcError, type ErrorKind, type ErrorPosition } from '../core';
 export { gpuProfile } from '../webgpu-target/limits';
 export { Int64RangeError } from '../runtime/checks';
+export { KernelCompileError } from './load';
 export { type Model, type ModelCompileOptions, type ModelFormat, type OpenOptions, type Program, ModelError, detectFormat, openModel, targetsFor } from './model';
 export { PROGRAM_FORMAT, type ProgramFile, ProgramError, loadProgramOn, readProgram, writeProgram } from './program';
 export { type TargetFileSource, TargetRegistryError, chooseTargets, defaultTargets, knownTargets } from './targets';

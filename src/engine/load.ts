@@ -6,6 +6,9 @@ import { type LoadOptions, type LoadedProgram, loadProgram } from '../runtime/ru
 import { gpuProfile } from '../webgpu-target/limits';
 import { type TargetFileSource, knownTargets } from './targets';
 
+/** What loading throws for a kernel the device does not compile: compile again with it in `rejectedKernels`. */
+export { KernelCompileError } from '../webgpu-target/executable';
+
 export async function loadCompiled(
   device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined,
   options: Partial<LoadOptions> & { readonly targetFiles?: readonly TargetFileSource[] } = {},

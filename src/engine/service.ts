@@ -46,6 +46,11 @@ export interface CompileRequest {
   readonly gpu?: GpuProfile;
   /** Resource limits on the model and the compile (DEFAULT_LIMITS where not given). */
   readonly limits?: Partial<ResourceLimits>;
+  /**
+   * Kernels the device refused to compile, by their WGSL, with the device's message: their
+   * specializations are declined, so their subgraphs go to the next target (KernelCompileError).
+   */
+  readonly rejectedKernels?: Readonly<Record<string, string>>;
 }
 
 export interface OnnxSource {
@@ -252,6 +257,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       gpu: req.gpu ?? DEFAULT_GPU_PROFILE,
       ...(req.targets ? { targets: req.targets } : {}),
       ...(req.targetFiles ? { targetFiles: req.targetFiles } : {}),
+      ...(req.rejectedKernels ? { rejectedKernels: new Map(Object.entries(req.rejectedKernels)) } : {}),
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(hooks.isCancelled ? { isCancelled: hooks.isCancelled } : {}),
     });

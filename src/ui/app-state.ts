@@ -66,6 +66,8 @@ export interface AppState {
   loads: number;
   /** Stops the read of the model being loaded (its transfer): Cancel, or a later load. */
   reading: AbortController | undefined;
+  /** Kernels this device refused to compile (WGSL → its message), declined in every compile of this model; reset by loading another. */
+  rejectedKernels: Map<string, string>;
 }
 
 /** The state of a page that has loaded nothing yet. */
@@ -73,6 +75,7 @@ export function createAppState(): AppState {
   return {
     source: undefined, ref: undefined, edited: false, response: undefined, compileMs: undefined, constants: undefined, model: undefined,
     decisions: new Map(), view: 'graph', pendingNode: undefined, irChoice: 'input', cacheable: false, linkSource: undefined, loads: 0, reading: undefined,
+    rejectedKernels: new Map(),
   };
 }
 

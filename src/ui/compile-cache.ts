@@ -58,12 +58,14 @@ interface CacheSlot { readonly model: string; readonly options: string }
 export async function compileOrCached(client: CompileClient, cache: ModelCache, app: AppState, source: ModelSource, options: CompileOptions, targets: readonly string[], device: CompileDevice | undefined, onProgress: Progress): Promise<Compiled | undefined> {
   const request = compileRequestOf(source, {
     granularity: options.granularity, arenas: options.arenas ?? 'one', targets, limits: options.limits ?? {}, ...(device ? { gpu: device.profile } : {}), ...(options.targetFiles ? { targetFiles: options.targetFiles } : {}),
+    rejectedKernels: app.rejectedKernels,
   });
   // No SHA-256 (crypto.subtle exists only in secure contexts): compile without the cache.
   const slot: CacheSlot | undefined = app.cacheable && !app.edited
     ? await Promise.all([modelHash(source), optionsHash(options, targets, device)]).then(([model, opts]) => ({ model, options: opts }), () => undefined)
     : undefined;
-  const cached = slot && await cache.compiled(slot.model, slot.options);
+  // A compile that declines kernels this device refused replaces the cached one, which holds them.
+  const cached = slot && !app.rejectedKernels.size && await cache.compiled(slot.model, slot.options);
   if (cached) {
     const constants = source.kind === 'text' ? undefined : await client.constants(request).catch(() => undefined);
     if (source.kind === 'text' || constants) {

@@ -47,7 +47,13 @@ const options = new CompileOptionsForm(() => { syncHash(); void compile(); }, (w
 const runPanel = new RunPanel(gpu, () => (app.response ? {
   response: app.response, constants: app.constants, model: app.model, name: app.source?.name ?? 'model', compileMs: app.compileMs,
   options: { granularity: options.value.granularity, fusion: options.value.fusion, targets: options.effectiveTargets() },
-} : undefined), graph, () => { showDetails(graph.selected); syncHash(); }, (symbol) => selectSubgraph(symbol));
+} : undefined), graph, () => { showDetails(graph.selected); syncHash(); }, (symbol) => selectSubgraph(symbol), async (kernel, reason) => {
+  // The device refused a kernel: compile again with it declined (its subgraph goes to the next target), once per kernel.
+  if (app.rejectedKernels.has(kernel.wgsl)) return false;
+  app.rejectedKernels.set(kernel.wgsl, reason);
+  await compile();
+  return !!app.response?.ok;
+});
 const linked = new LinkedView(byId('linked-view', HTMLElement), (value) => { const i = graph.indexOf(value); if (i !== undefined) graph.select(i); }, (choice) => {
   irViews.open(choice);
   setView('ir');
@@ -173,6 +179,7 @@ async function load(read: Read, ref: ModelRef | undefined, what: string, switchV
   app.reading = undefined;
   app.source = source;
   app.constants = undefined;
+  app.rejectedKernels = new Map();
   app.ref = identity;
   app.edited = false;
   app.cacheable = !!from.cacheable;

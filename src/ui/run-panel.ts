@@ -3,6 +3,7 @@
 // input); then the results panel and the graph overlay. Every failure lands in the page; the next Run
 // starts afresh. A share link's Run settings are offered as "Run as the sender did".
 import type { CompileResponse } from '../engine/service';
+import { KernelCompileError } from '../engine/load';
 import { byId, errorText, h } from './dom';
 import type { GraphModel } from './graph-model';
 import type { GraphView } from './graph-view';
@@ -57,6 +58,8 @@ export class RunPanel {
   private report: RunReport | undefined;
   private reportFor: CompileResponse | undefined;
   private running = false;
+  /** Said beside 'done' after a run that first compiled the model again without a kernel the device refused. */
+  private rejectedNote: string | undefined;
   /** Node errors of the last numeric-diff report, for the graph model they were mapped onto. */
   private errors: { report: RunReport; model: GraphModel; nodes: Map<number, NodeError>; groups: Map<number, number> } | undefined;
   /** Why Run cannot work on this page (no WebGPU), when it cannot. */
@@ -67,6 +70,8 @@ export class RunPanel {
   constructor(
     private readonly gpu: GpuSession, private readonly current: () => Compiled | undefined, private readonly graph: GraphView,
     private readonly onReport: () => void = () => {}, private readonly onSubgraph?: (symbol: string) => void,
+    /** Compiles the model again with `kernel` declined; false when that cannot help (it was declined already, or the compile failed). */
+    private readonly onKernelRejected?: (kernel: KernelCompileError['kernel'], reason: string) => Promise<boolean>,
   ) {
     this.runner = new ProgramRunner(gpu);
     this.run.addEventListener('click', () => void this.start());
@@ -171,7 +176,9 @@ export class RunPanel {
       showRunReport(this.results, report, (c.response.partitions ?? []).map((p) => p.name), c.model ? outputNames(c.model) : [], this.viewState, this.onSubgraph);
       this.panelSummary.textContent = runSummaryText(report);
       this.panel.hidden = false;
-      this.status.textContent = 'done';
+      this.status.textContent = this.rejectedNote ? `done — ${this.rejectedNote}` : 'done';
+      this.status.title = this.status.textContent;
+      this.rejectedNote = undefined;
       this.overlayPicker.value = report.diff ? 'error' : 'time';
       this.onReport();
     } catch (e) {
@@ -179,6 +186,16 @@ export class RunPanel {
         // A compile mid-run unloaded this program; its failure says nothing about the new one.
         this.status.textContent = 'the model was recompiled meanwhile: Run again';
         return;
+      }
+      if (e instanceof KernelCompileError && this.onKernelRejected) {
+        // Loading compiles the kernels' pipelines: one this device refuses is a specialization its target declines.
+        this.status.textContent = `kernel ${e.kernel.name} does not compile on this device: compiling the model again without it…`;
+        this.running = false;
+        if (await this.onKernelRejected(e.kernel, e.reason)) {
+          this.rejectedNote = `kernel ${e.kernel.name} did not compile on this device (${e.reason.split('\n')[0]}); its subgraph went to the next target — the decision log says which`;
+          await this.start();
+          return;
+        }
       }
       this.status.textContent = 'failed';
       if (await this.gpu.lostAfterFailure()) {

@@ -18,6 +18,8 @@ export interface RequestOptions {
   readonly gpu?: GpuProfile;
   /** Target files opened on the page; the worker builds their targets. */
   readonly targetFiles?: readonly TargetFileSource[];
+  /** Kernels the device refused to compile (WGSL → message). */
+  readonly rejectedKernels?: ReadonlyMap<string, string>;
 }
 
 /** Constant types by name, for the Source view's live parse (from the worker's reading of the weights file). */
@@ -201,9 +203,10 @@ export function constantTypesOf(r: CompileResponse): ConstantTypes | undefined {
 }
 
 /** The worker's request. A text model's weights file goes with it: the worker reads its header (never the page). */
-export function compileRequestOf(source: ModelSource, { granularity, arenas, targets, limits, gpu, targetFiles }: RequestOptions): CompileRequest {
+export function compileRequestOf(source: ModelSource, { granularity, arenas, targets, limits, gpu, targetFiles, rejectedKernels }: RequestOptions): CompileRequest {
   const common = {
     fileName: source.name, granularity, arenas: arenas ?? 'one', targets, ...(limits ? { limits } : {}), ...(gpu ? { gpu } : {}), ...(targetFiles?.length ? { targetFiles } : {}),
+    ...(rejectedKernels?.size ? { rejectedKernels: Object.fromEntries(rejectedKernels) } : {}),
   };
   switch (source.kind) {
     case 'text':
