@@ -17,6 +17,14 @@ describe('cgc check on WebGPU', () => {
     initializers: [floatTensor('w', [3, 2], [0.5, -1, 2, 0.25, -0.75, 1.5])],
   }));
 
+  it('checks an IR model (text, with its weights file) against the CPU reference', async () => {
+    const r = await run('check', 'public/models/spec-7layer.mlir');
+    expect(r.out).toMatch(/WebGPU \(compile, load, run\) \d+ ms, the CPU reference \d+ ms/);
+    expect(r.out).toMatch(/^output '#0' \[1, 1, 8, 8\] float32: max abs err/m);
+    expect(r.out).toContain('PASS');
+    expect(r.code).toBe(0);
+  }, 120_000);
+
   it('prints dispatches and submits per run: fused, one kernel per op with --fusion off', async () => {
     const on = await run('check', model);
     expect(on.out).toMatch(/^WebGPU: 2 dispatches and 1 submit\(s\) per run; partitions: 1 webgpu$/m);

@@ -13,11 +13,12 @@ import { loadModel } from './load';
 import type { CliIO } from './main';
 import { type RunStats, backendName, openBackend } from './backends';
 import { runOnnxruntime } from './onnxruntime';
+import { runEntryPoint } from '../reference';
 import { integerBounds } from './input-ranges';
 import { checkInputNames, inputSpec, readInputTensor } from './inputs';
 import { randomInputs } from './random-inputs';
 
-export const CHECK_USAGE = `cgc check MODEL.onnx [--shape NAME=DxD…] [--input NAME=FILE.bin[,…]] [--backend webgpu|cpu] [--fusion ${ON_OFF.join('|')}] [--atol X] [--seed N] ${LIMITS_USAGE}`;
+export const CHECK_USAGE = `cgc check MODEL.onnx|MODEL.mlir|MODEL.mlirbc [--shape NAME=DxD…] [--input NAME=FILE.bin[,…]] [--backend webgpu|cpu] [--fusion ${ON_OFF.join('|')}] [--atol X] [--seed N] ${LIMITS_USAGE}`;
 
 /** The default tolerance: the largest absolute error allowed in any output element. */
 export const CHECK_ATOL = 1e-4;
@@ -33,8 +34,10 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, atol: true, seed: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
-  if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
+  // An ONNX model is checked against onnxruntime; an IR model (text or bytecode) against the CPU reference.
+  const onnx = file.endsWith('.onnx');
   const backendChoice = backendName(flags.get('backend'), 'webgpu');
+  if (!onnx && backendChoice === 'cpu') throw new UsageError(`${file} is an IR model, which is checked against the CPU reference: --backend cpu would compare the reference with itself`);
   const atol = positiveNumber('atol', flags.get('atol'), CHECK_ATOL);
   const seed = validateSeed(flags.get('seed'), '--seed');
   const shapes = parseShapes(flags.get('shape'));
@@ -43,12 +46,16 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.module) return 1;
-  const entry = loaded.module.body().operations.find((op) => op.name === ENTRY_POINT)!;
+  const entry = loaded.module.body().operations.find((op) => op.name === ENTRY_POINT);
+  if (!entry) {
+    io.stderr(`error: ${file} is a compiled program (CGC Output IR), which holds no model to check: check the model it was compiled from`);
+    return 1;
+  }
   const args = entry.body().arguments;
   const bytes = readFileSync(file);
   let names: { inputs: readonly string[]; outputs: readonly string[] };
   try {
-    names = onnxGraphIo(bytes);
+    names = onnx ? onnxGraphIo(bytes) : { inputs: args.map((a, i) => a.nameHint ?? `#${i}`), outputs: [] };
   } catch (e) {
     if (e instanceof CgcError) io.stderr(`error: ${file}: ${e.message}`);
     else throw e;
@@ -90,16 +97,24 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   }
   const oursMs = performance.now() - start;
 
-  let theirs: Awaited<ReturnType<typeof runOnnxruntime>>;
+  let theirs: { outputs: ReadonlyMap<string, HostTensor>; ms: number; name: string };
   try {
-    theirs = await runOnnxruntime(bytes, new Map(names.inputs.map((n, i) => [n, inputs[i]!])), loaded.externalFiles);
+    if (onnx) {
+      const r = await runOnnxruntime(bytes, new Map(names.inputs.map((n, i) => [n, inputs[i]!])), loaded.externalFiles);
+      theirs = { outputs: r.outputs, ms: r.ms, name: `onnxruntime-web ${r.version} (wasm)` };
+    } else {
+      const t0 = performance.now();
+      const want = runEntryPoint(loaded.module, inputs, constant);
+      theirs = { outputs: new Map(want.map((t, i) => [`#${i}`, t])), ms: performance.now() - t0, name: 'the CPU reference' };
+    }
   } catch (e) {
-    io.stderr(`error: ${file}: onnxruntime: ${(e as Error).message ?? String(e)}`);
+    if (!(e instanceof CgcError) && !onnx) throw e;
+    io.stderr(`error: ${file}: ${onnx ? 'onnxruntime' : 'CPU reference'}: ${(e as Error).message ?? String(e)}`);
     return 1;
   }
   const drawn = `${inputs.length - given.length} random input(s) (seed ${seed})${given.length ? `, ${given.join(', ')}` : ''}`;
   io.stdout(`check ${file}: ${drawn}; ${backendChoice === 'cpu' ? 'CPU reference' : 'WebGPU (compile, load, run)'} ${oursMs.toFixed(0)} ms,`
-    + ` onnxruntime-web ${theirs.version} (wasm) ${theirs.ms.toFixed(0)} ms`);
+    + ` ${theirs.name} ${theirs.ms.toFixed(0)} ms`);
   if (stats) {
     const targets = [...new Set(stats.partitions)].map((t) => `${stats.partitions.filter((p) => p === t).length} ${t}`);
     io.stdout(`WebGPU${fusion ? '' : ' (fusion off)'}: ${stats.dispatches} dispatches and ${stats.submits} submit(s) per run; partitions: ${targets.join(', ')}`);
@@ -111,7 +126,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     const name = names.outputs[i] ?? `#${i}`;
     const expected = theirs.outputs.get(name);
     if (!expected) {
-      io.stdout(`output '${name}': onnxruntime did not produce it`);
+      io.stdout(`output '${name}': ${theirs.name} did not produce it`);
       ok = false;
       return;
     }
