@@ -33,6 +33,15 @@ class Outputs(torch.nn.Module):
         return r[:self.keep] if self.keep else r
 
 
+class Decoder(torch.nn.Module):
+    """A causal LM called as its users call it for one forward pass: ids and mask in, the first output (logits or hidden states) out, no cache."""
+    def __init__(self, m):
+        super().__init__(); self.m = m
+
+    def forward(self, input_ids, attention_mask):
+        return self.m(input_ids=input_ids, attention_mask=attention_mask, use_cache=False, return_dict=False)[0]
+
+
 def tv(name, **kw):
     import torchvision.models as M
     import torchvision.models.detection, torchvision.models.segmentation  # noqa: F401 (their builders)
@@ -88,8 +97,8 @@ ZOO = {
     'roberta': lambda: (Outputs(hf('RobertaModel', 'RobertaConfig', num_hidden_layers=6), keep=1), text(), ['input_ids', 'attention_mask'], SEQ),
     'albert': lambda: (Outputs(hf('AlbertModel', 'AlbertConfig'), keep=1), text(), ['input_ids', 'attention_mask'], SEQ),
     'electra_small': lambda: (Outputs(hf('ElectraModel', 'ElectraConfig'), keep=1), text(), ['input_ids', 'attention_mask'], SEQ),
-    'gpt2': lambda: (Outputs(hf('GPT2LMHeadModel', 'GPT2Config', n_layer=4, use_cache=False), keep=1), text(), ['input_ids', 'attention_mask'], SEQ),
-    'gpt_neo': lambda: (Outputs(hf('GPTNeoModel', 'GPTNeoConfig', num_layers=4, attention_types=[[['global', 'local'], 2]], use_cache=False), keep=1), text(), ['input_ids', 'attention_mask'], SEQ),
+    'gpt2': lambda: (Decoder(hf('GPT2LMHeadModel', 'GPT2Config', n_layer=4, use_cache=False)), text(), ['input_ids', 'attention_mask'], SEQ),
+    'gpt_neo': lambda: (Decoder(hf('GPTNeoModel', 'GPTNeoConfig', num_layers=4, attention_types=[[['global', 'local'], 2]], use_cache=False)), text(), ['input_ids', 'attention_mask'], SEQ),
     'llama_tiny': lambda: (Outputs(hf('LlamaModel', 'LlamaConfig', hidden_size=256, intermediate_size=512, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, vocab_size=1000, use_cache=False), keep=1), text(), ['input_ids', 'attention_mask'], SEQ),
     't5_small': lambda: (T5Wrap(), (torch.randint(0, 1000, (1, 12)), torch.randint(0, 1000, (1, 6))), ['input_ids', 'decoder_input_ids'], {'input_ids': {1: 'seq'}, 'decoder_input_ids': {1: 'dseq'}}),
     # speech
@@ -158,8 +167,15 @@ def export(name):
     os.makedirs(d, exist_ok=True)
     path = os.path.join(d, 'model.onnx')
     # Not under no_grad: torchvision's attention takes a fused fast path there that does not export.
-    torch.onnx.export(model, inputs, path, input_names=input_names, opset_version=17, dynamo=False,
-                      dynamic_axes=dynamic, do_constant_folding=True)
+    try:
+        torch.onnx.export(model, inputs, path, input_names=input_names, opset_version=17, dynamo=False,
+                          dynamic_axes=dynamic, do_constant_folding=True)
+    except Exception as e:
+        # Some decoders (GPT-2, GPT-Neo with transformers 5) trace only through torch.export: the
+        # exporter users are pointed to now, opset 18, the same dynamic axes.
+        print(f'{name}: the TorchScript exporter failed ({type(e).__name__}); exporting with dynamo=True', flush=True)
+        torch.onnx.export(model, inputs, path, input_names=input_names, opset_version=18, dynamo=True,
+                          dynamic_axes=dynamic, external_data=False)
     import onnxruntime as ort
     sess = ort.InferenceSession(path, providers=['CPUExecutionProvider'])
     feeds = {i.name: t.numpy() for i, t in zip(sess.get_inputs(), inputs)}
