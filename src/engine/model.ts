@@ -10,6 +10,7 @@ import { type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/imp
 import { evaluateOp } from '../reference';
 import { foldConstants } from '../compiler/passes/fold-constants';
 import { annotateValueRanges } from '../compiler/passes/value-ranges';
+import { splitLargeTables } from '../compiler/passes/split-tables';
 import { CgcError, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
@@ -134,8 +135,13 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
     const { folded } = foldConstants(module, (n) => known.get(n), evaluateOp, resolveLimits(limits).maxFoldElements);
     if (folded.size) constants = new Map([...constants, ...[...folded].map(([k, t]) => [k, tensorBytes(t)] as const)]);
   }
-  // int64 results provably within int32 are marked so the GPU targets may compute them.
-  if (moduleRole(module) !== 'CGC_OUTPUT') annotateValueRanges(module, (n) => constants.get(n));
+  if (moduleRole(module) !== 'CGC_OUTPUT') {
+    // Tables no WebGPU buffer may hold are gathered from row ranges (views of their bytes).
+    const pieces = splitLargeTables(module, (n) => constants.get(n));
+    if (pieces.size) constants = new Map([...constants, ...pieces]);
+    // int64 results provably within int32 are marked so the GPU targets may compute them.
+    annotateValueRanges(module, (n) => constants.get(n));
+  }
   const program = (state: CompileState, targets: readonly Target[], compileOptions: ModelCompileOptions): Program => ({
     output: state.output!, constants, targets, state,
     async load(device, loadOptions = {}) {
