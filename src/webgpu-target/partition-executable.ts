@@ -1,6 +1,7 @@
 // A partition's kernels as an executable: one compute pipeline per kernel (created asynchronously,
 // all at once, or one after another: PipelineCreation), with explicit bind group layouts, WGSL
-// deduplicated by a hash of its source; the executable records its dispatches into a caller's
+// deduplicated by a hash of the code the device compiles (kernels that differ only in their size
+// parameters and comments share a pipeline); the executable records its dispatches into a caller's
 // compute pass for any set of bindings. Knows kernels only as KernelSpecs — generated
 // (executable.ts) or recorded in a compiled program — so the runtime-only entry needs no generator.
 import { CgcError, maxOf } from '../core';
