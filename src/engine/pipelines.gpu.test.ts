@@ -1,9 +1,11 @@
 // Pipelines live with the device: loading a model again, or a program compiled from it, or the
-// same model compiled with other options that keep some kernels, creates no pipeline twice.
+// same model compiled with other options that keep some kernels, creates no pipeline twice; and
+// layers whose kernels differ only in their sizes share one (sizes as uniforms).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { openDevice } from '../runtime/device';
+import { ensureModels } from '../compiler/testing/models';
 import { gpuProfile, loadProgramOn, openModel, readProgram, writeProgram } from '.';
 
 it('a second load of a model, or of its compiled program, on one device creates no pipeline', async () => {
@@ -16,7 +18,9 @@ it('a second load of a model, or of its compiled program, on one device creates 
     const program = model.compile({ gpu: gpuProfile(device) });
     const first = await program.load(device);
     const kernels = created;
-    expect(kernels).toBe(first.dispatchCount); // the tiny CNN's 8 kernels are distinct
+    // The tiny CNN's 8 kernels: two differ only in their sizes and share a pipeline.
+    expect(first.dispatchCount).toBe(8);
+    expect(kernels).toBe(7);
     const again = await program.load(device);
     const shipped = await loadProgramOn(device, readProgram(writeProgram(program.output, { profile: gpuProfile(device), constants: model.constants })), () => undefined);
     expect(created).toBe(kernels);
@@ -28,3 +32,25 @@ it('a second load of a model, or of its compiled program, on one device creates 
     device.destroy();
   }
 });
+
+/** ResNet-50's distinct pipelines under the default profile: 51 with every size a literal. */
+const RESNET50_PIPELINES = 20;
+const models = ensureModels(['resnet50']);
+
+// Skipped only outside CI where python3-torch is absent (CI installs it; ensureModels then throws if it cannot export).
+it.skipIf(!models)(`ResNet-50 (default profile) creates at most ${RESNET50_PIPELINES} pipelines for its 99 dispatches`, async () => {
+  const { device } = await openDevice();
+  let created = 0;
+  const make = device.createComputePipelineAsync.bind(device);
+  device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { created++; return make(d); };
+  try {
+    const model = openModel(readFileSync(models!.get('resnet50')!), { fileName: 'resnet50.onnx' });
+    const loaded = await model.compile({}).load(device);
+    expect(loaded.dispatchCount).toBe(99);
+    expect(created).toBeLessThanOrEqual(RESNET50_PIPELINES);
+    console.log(`resnet50: ${created} pipelines for ${loaded.dispatchCount} dispatches`);
+    loaded.destroy();
+  } finally {
+    device.destroy();
+  }
+}, 600_000);

@@ -15,8 +15,13 @@ import { PROGRAM } from '../ir/structural';
 import { CgcError } from '../core';
 import type { GpuProfile } from '../webgpu-target/limits';
 
-/** The program format this build writes and reads. Bump it when what a program records changes meaning. */
-export const PROGRAM_FORMAT = 1;
+/**
+ * The program format this build writes. Bump it when what a program records changes meaning. 2: a
+ * kernel may read sizes from a uniform (its configuration's `params`, `params_binding`).
+ */
+export const PROGRAM_FORMAT = 2;
+/** The oldest format it reads: format 1's kernels hold every size as a literal, which still means the same. */
+export const OLDEST_PROGRAM_FORMAT = 1;
 /** Module attributes of a program. */
 export const PROGRAM_FORMAT_ATTR = 'cgc.program_format';
 export const PROFILE_ATTR = 'cgc.device_profile';
@@ -107,9 +112,10 @@ export function programOf(module: Operation, resources: ReadonlyMap<string, Uint
       + 'compile it into one with `cgc compile MODEL --format bytecode -o PROGRAM.mlirbc`');
   }
   const format = module.attr(PROGRAM_FORMAT_ATTR);
-  if (format === undefined) throw new ProgramError(`${file} is Output IR without '${PROGRAM_FORMAT_ATTR}': it records no program format (this build reads program format ${PROGRAM_FORMAT}); compile the model again`);
-  if (format.kind !== 'int' || format.value !== PROGRAM_FORMAT) {
-    throw new ProgramError(`${file} is program format ${format.kind === 'int' ? format.value : 'of no number'}; this build (CGC dialects ${CGC_VERSION}) reads program format ${PROGRAM_FORMAT}: compile the model again with this build`);
+  const reads = `program formats ${OLDEST_PROGRAM_FORMAT}–${PROGRAM_FORMAT}`;
+  if (format === undefined) throw new ProgramError(`${file} is Output IR without '${PROGRAM_FORMAT_ATTR}': it records no program format (this build reads ${reads}); compile the model again`);
+  if (format.kind !== 'int' || format.value < OLDEST_PROGRAM_FORMAT || format.value > PROGRAM_FORMAT) {
+    throw new ProgramError(`${file} is program format ${format.kind === 'int' ? format.value : 'of no number'}; this build (CGC dialects ${CGC_VERSION}) reads ${reads}: compile the model again with this build`);
   }
   if (!module.body().operations.some((o) => o.name === PROGRAM)) throw new ProgramError(`${file} holds no cgc.program`);
   const profile = profileOf(module.attr(PROFILE_ATTR), file);

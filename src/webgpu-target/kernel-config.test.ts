@@ -6,7 +6,8 @@ import { ATTR, SUBGRAPH } from '../ir/structural';
 import { compile } from '../compiler/pipeline';
 import { constantTypesOf, readSafetensors } from '../ir/safetensors';
 import { defaultTargets } from '../engine/targets';
-import { KernelConfigError, kernelsAttr, kernelsFromAttr } from './kernel-config';
+import { KernelConfigError, checkKernels, kernelsAttr, kernelsFromAttr } from './kernel-config';
+import { DEFAULT_GPU_PROFILE } from './limits';
 import type { KernelSpec } from './kernel-plan';
 
 const DIR = join(__dirname, '../../tests/compile');
@@ -24,9 +25,18 @@ describe('kernel configurations', () => {
   it('read back as the kernels they were written from, named under the subgraph that holds them', () => {
     const kernels: KernelSpec[] = [
       { name: 'subgraph.0.partial0', wgsl: 'a', workgroups: [2, 1, 3], inputs: 2, output: 2, workspace: 64, bindings: [0, 1, 3] },
-      { name: 'subgraph.0', wgsl: 'b', workgroups: [1, 1, 1], inputs: 2, output: 2, outputs: 2, workspace: 64, bindings: [0, 2, 3, 4] },
+      { name: 'subgraph.0', wgsl: 'b', workgroups: [1, 1, 1], inputs: 2, output: 2, outputs: 2, workspace: 64, bindings: [0, 2, 3, 4], params: [3136, 0, 64], paramsBinding: 5 },
     ];
     expect(kernelsFromAttr(kernelsAttr(kernels, 'subgraph'), 'gemmRelu')).toEqual(kernels.map((k) => ({ ...k, name: k.name.replace('subgraph', 'gemmRelu') })));
+  });
+
+  it('refuse size parameters without their binding, or bound where a storage buffer is', () => {
+    const k: KernelSpec = { name: 'relu.0', wgsl: 'a', workgroups: [1, 1, 1], inputs: 1, output: 1, bindings: [0, 1], params: [7], paramsBinding: 2 };
+    const entries = new Map((kernelsAttr([k], 'relu') as { elements: readonly { entries: ReadonlyMap<string, Attribute> }[] }).elements[0]!.entries);
+    entries.delete('params_binding');
+    expect(() => kernelsFromAttr(arrayAttr([dictAttr(entries)]), 'relu')).toThrow(/kernel #0 has 'params' but no 'params_binding'/);
+    expect(() => checkKernels([{ ...k, paramsBinding: 1 }], DEFAULT_GPU_PROFILE)).toThrow(/size parameters' binding 1 is also a storage binding/);
+    expect(() => checkKernels([k], DEFAULT_GPU_PROFILE)).not.toThrow();
   });
 
   it('name what is malformed', () => {

@@ -3,11 +3,12 @@
 // One dictionary per kernel, in dispatch order:
 //   {bindings = [0, 1, 3], inputs = 3, name = ".0", output = 3, wgsl = "…", workgroups = [x, y, z]}
 // (plus `outputs` and `workspace` where a kernel has them, and `pieces = [binding, argument, byte
-// offset, bytes, …]` where it binds ranges of an argument; keys sorted, as MLIR keeps a dictionary). A name is relative to the subgraph's
+// offset, bytes, …]` where it binds ranges of an argument, `params = [sizes…]` and `params_binding`
+// where it reads sizes from a uniform; keys sorted, as MLIR keeps a dictionary). A name is relative to the subgraph's
 // symbol, because identical subgraphs share one answer: @convRelu's kernel ".0" is `convRelu.0`.
 import { CgcError } from '../core';
 import { type Attribute, arrayAttr, dictAttr, intAttr, intsAttr, stringAttr } from '../ir/attributes';
-import { type KernelSpec, resultBindings } from './kernel-spec';
+import { type KernelSpec, MAX_PARAMS, resultBindings } from './kernel-spec';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 
 /** The configuration of kernels planned under the symbol `symbol`. */
@@ -18,6 +19,7 @@ export function kernelsAttr(kernels: readonly KernelSpec[], symbol: string): Att
     ['name', stringAttr(k.name.startsWith(symbol) ? k.name.slice(symbol.length) : `.${k.name}`)],
     ['output', intAttr(k.output)],
     ...(k.outputs !== undefined ? [['outputs', intAttr(k.outputs)] as const] : []),
+    ...(k.params ? [['params', intsAttr(k.params)] as const, ['params_binding', intAttr(k.paramsBinding ?? 0)] as const] : []),
     ...(k.pieces ? [['pieces', intsAttr(k.pieces.flatMap((p) => [p.binding, p.arg, p.offset, p.size]))] as const] : []),
     ['wgsl', stringAttr(k.wgsl)],
     ['workgroups', intsAttr(k.workgroups)],
@@ -59,10 +61,13 @@ export function kernelsFromAttr(attr: Attribute, symbol: string): KernelSpec[] {
     const flat = k.entries.has('pieces') ? ints('pieces') : [];
     if (flat.length % 4) fail(`kernel #${i} 'pieces' needs groups of 4 (binding, argument, offset, bytes)`);
     const pieces = Array.from({ length: flat.length / 4 }, (_, j) => ({ binding: flat[4 * j]!, arg: flat[4 * j + 1]!, offset: flat[4 * j + 2]!, size: flat[4 * j + 3]! }));
+    const params = k.entries.has('params') ? ints('params') : undefined;
+    if (params && !k.entries.has('params_binding')) fail(`kernel #${i} has 'params' but no 'params_binding'`);
+    const paramsBinding = params ? int('params_binding') : undefined;
     return {
       name: `${symbol}${str('name')}`, wgsl: str('wgsl'), workgroups: workgroups as [number, number, number],
       inputs: int('inputs')!, output: int('output')!, ...(outputs !== undefined ? { outputs } : {}), ...(workspace !== undefined ? { workspace } : {}),
-      bindings: ints('bindings'), ...(pieces.length ? { pieces } : {}),
+      bindings: ints('bindings'), ...(pieces.length ? { pieces } : {}), ...(params ? { params, paramsBinding } : {}),
     };
   });
 }
@@ -91,6 +96,10 @@ export function checkKernels(kernels: readonly KernelSpec[], profile: GpuProfile
       if (seen.has(b)) fail(`binding ${b} is listed twice`);
       seen.add(b);
       if (!(b < k.inputs || results.has(b) || b === workspace || pieces.has(b))) fail(`binding ${b} is none of its ${k.inputs} inputs, its results (${[...results].join(', ')}), its workspace or a piece of an input`);
+    }
+    if (k.params) {
+      if (k.params.length > MAX_PARAMS || k.params.some((v) => v >= 2 ** 31)) fail(`its ${k.params.length} size parameters are more than ${MAX_PARAMS} or not all i32`);
+      if (k.paramsBinding === undefined || seen.has(k.paramsBinding)) fail(`its size parameters' binding ${k.paramsBinding} is also a storage binding`);
     }
     const maxPiece = limit('maxStorageBufferBindingSize');
     const bigPiece = (k.pieces ?? []).find((p) => p.size > maxPiece || p.arg >= k.inputs);

@@ -13,6 +13,7 @@ import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels 
 import { concatChunkKernels } from './kernels/concat-chunks';
 import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
+import { parameterize } from './wgsl/params';
 import { DEFAULT_WORKGROUP_STORAGE, type ForcedTile } from './kernels/gemm-core';
 import type { KernelSpec, Piece } from './kernel-spec';
 
@@ -52,7 +53,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const bindings = usedBindings(text);
     const ranges = pieceRanges(pieces, bindings);
     kernels.push({
-      name: last ? name : `${name}.partial${i}`, wgsl: text, workgroups, inputs: args.length, output,
+      name: last ? name : `${name}.partial${i}`, ...sized(text), workgroups, inputs: args.length, output,
       ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}), bindings, ...(ranges.length ? { pieces: ranges } : {}),
     });
   });
@@ -66,7 +67,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     }, options.recurrence);
     return generated.map((k) => {
       const text = withHelpers(k.wgsl);
-      return { name: k.name, wgsl: text, workgroups: k.workgroups, inputs: args.length, output: args.length, ...(ret.operands.length > 1 ? { outputs: ret.operands.length } : {}), workspace, bindings: usedBindings(text) };
+      return { name: k.name, ...sized(text), workgroups: k.workgroups, inputs: args.length, output: args.length, ...(ret.operands.length > 1 ? { outputs: ret.operands.length } : {}), workspace, bindings: usedBindings(text) };
     });
   }
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
@@ -142,6 +143,12 @@ export function usedBindings(wgsl: string): number[] {
     if (uses > 1) used.push(Number(m[1]));
   }
   return used.sort((a, b) => a - b);
+}
+
+/** The kernel's WGSL with its marked sizes read from its uniform, and their values (wgsl/params.ts). */
+function sized(wgsl: string): Pick<KernelSpec, 'wgsl' | 'params' | 'paramsBinding'> {
+  const { wgsl: text, params, paramsBinding } = parameterize(wgsl);
+  return params ? { wgsl: text, params, paramsBinding } : { wgsl: text };
 }
 
 /** Appends the helper functions the code calls, and those they call in turn. */

@@ -22,6 +22,13 @@ export interface KernelSpec {
   readonly bindings: readonly number[];
   /** Bindings that view a range of an argument's bind point (a pieced argument, wgsl/builder.ts `Pieces`), not all of it. */
   readonly pieces?: readonly Piece[];
+  /**
+   * Sizes the kernel reads at run time rather than as literals (wgsl/params.ts), as i32 words, bound
+   * as a uniform at `paramsBinding`: kernels that differ only in them share one pipeline.
+   */
+  readonly params?: readonly number[];
+  /** The binding of the `params` uniform: after every storage binding the WGSL declares. */
+  readonly paramsBinding?: number;
 }
 
 /** Binding `binding` views `size` bytes from byte `offset` of argument `arg`'s bind point. */
@@ -35,4 +42,15 @@ export interface Piece {
 /** The bind points a kernel writes its results to: `output`, `output + 1`, …. */
 export function resultBindings(kernel: KernelSpec): number[] {
   return Array.from({ length: kernel.outputs ?? 1 }, (_, o) => kernel.output + o);
+}
+
+/** The most size words one kernel may take (16 KiB: well within maxUniformBufferBindingSize's 64 KiB default). */
+export const MAX_PARAMS = 4096;
+
+/**
+ * The WGSL a device compiles, comments removed (WGSL has no string literals, so `//` always starts
+ * one): kernels whose comments name their sizes share one shader module and pipeline.
+ */
+export function deviceCode(wgsl: string): string {
+  return wgsl.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '').replace(/[ \t]+\n/g, '\n').replace(/\n{2,}/g, '\n');
 }

@@ -1,13 +1,14 @@
 // A partition's kernels as an executable: one compute pipeline per kernel (created asynchronously,
 // all at once, or one after another: PipelineCreation), with explicit bind group layouts, WGSL
-// deduplicated by a hash of its source; the executable records its dispatches into a caller's
+// deduplicated by a hash of the code the device compiles (kernels that differ only in their size
+// parameters and comments share a pipeline); the executable records its dispatches into a caller's
 // compute pass for any set of bindings. Knows kernels only as KernelSpecs — generated
 // (executable.ts) or recorded in a compiled program — so the runtime-only entry needs no generator.
 import { CgcError, maxOf } from '../core';
 import type { Operation } from '../ir/operation';
 import type { ExecutableKernel, GpuExecutable, PipelineCreation } from '../ir/target';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
-import { type KernelSpec, resultBindings } from './kernel-spec';
+import { type KernelSpec, deviceCode, resultBindings } from './kernel-spec';
 import { checkKernels, kernelsFromAttr } from './kernel-config';
 import type { GpuProfile } from './limits';
 
@@ -18,7 +19,7 @@ import type { GpuProfile } from './limits';
 export class KernelCompileError extends CgcError {
   override name = 'KernelCompileError';
   constructor(readonly kernel: Pick<KernelSpec, 'name' | 'wgsl'>, readonly reason: string) {
-    super('unsupported', `kernel ${kernel.name} does not compile: ${reason}\n${kernel.wgsl}`);
+    super('unsupported', `kernel ${kernel.name} does not compile: ${reason}\n${deviceCode(kernel.wgsl)}`);
   }
 }
 
@@ -58,7 +59,7 @@ const workspaceBinding = (kernel: KernelSpec) => kernel.output + (kernel.outputs
 const deviceCaches = new WeakMap<GPUDevice, Map<PipelineCreation, PipelineCache>>();
 
 /**
- * Pipelines by WGSL and bind group layout. One cache serves every load on a device (`PipelineCache.of`):
+ * Pipelines by the WGSL the device compiles (comments removed) and bind group layout. One cache serves every load on a device (`PipelineCache.of`):
  * opening a model again, or another that shares kernels, creates no pipeline twice.
  */
 export class PipelineCache {
@@ -75,7 +76,7 @@ export class PipelineCache {
   }
 
   get(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
-    const key = `${hashWgsl(kernel.wgsl)}|${kernel.bindings.join(',')}`;
+    const key = pipelineKey(kernel);
     let p = this.pipelines.get(key);
     if (!p) {
       p = this.create(kernel);
@@ -91,12 +92,13 @@ export class PipelineCache {
   private async create(kernel: KernelSpec): Promise<{ pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }> {
     // Only the bindings the kernel uses: each buffer bound costs host time at every dispatch.
     const entries: GPUBindGroupLayoutEntry[] = kernel.bindings.map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' } }));
+    if (kernel.params) entries.push({ binding: kernel.paramsBinding!, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } });
     const layout = this.device.createBindGroupLayout({ label: `Executable.layout ${kernel.name}`, entries });
     // The scope is pushed and popped with nothing awaited between, so the scopes of pipelines created
     // concurrently cannot interleave (an error is pinned on its own kernel); an asynchronous creation
     // reports its errors by rejecting instead.
     this.device.pushErrorScope('validation');
-    const module = this.device.createShaderModule({ label: `Executable.shader ${kernel.name}`, code: kernel.wgsl });
+    const module = this.device.createShaderModule({ label: `Executable.shader ${kernel.name}`, code: deviceCode(kernel.wgsl) });
     const descriptor: GPUComputePipelineDescriptor = {
       label: `Executable.pipeline ${kernel.name}`,
       layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
@@ -118,6 +120,11 @@ export class PipelineCache {
       throw new KernelCompileError(kernel, e instanceof Error ? e.message : String(e));
     }
   }
+}
+
+/** What a kernel's pipeline is cached by: its device code's hash and its bind group layout (storage bindings, the size uniform's). */
+export function pipelineKey(kernel: KernelSpec): string {
+  return `${hashWgsl(deviceCode(kernel.wgsl))}|${kernel.bindings.join(',')}${kernel.params ? `|u${kernel.paramsBinding}` : ''}`;
 }
 
 /** A kernel of an isolated partition in dispatch order, with the partition bind point each of its bindings views. */
@@ -178,21 +185,22 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
   // One workspace serves every kernel that needs one: kernels run one after another.
   const workspaceBytes = maxOf(steps.map((s) => s.kernel.workspace ?? 0), 0);
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
+  const sizes = sizeUniforms(device, steps.map((s) => s.kernel), name);
   const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
   /** Bind groups are made once per set of bindings and reused by every later dispatch. */
   const bindGroups = (bindings: readonly GPUBufferBinding[]): GPUBindGroup[] => {
     let bound = groups.get(bindings);
     if (!bound) {
-      bound = steps.map((s) => device.createBindGroup({
+      bound = steps.map((s, i) => device.createBindGroup({
         label: `Executable.bindGroup ${s.kernel.name}`,
         layout: s.layout,
-        entries: s.kernel.bindings.map((binding): GPUBindGroupEntry => {
+        entries: [...(s.kernel.params ? [{ binding: s.kernel.paramsBinding!, resource: sizes.bindings[i]! }] : []), ...s.kernel.bindings.map((binding): GPUBindGroupEntry => {
           if (s.kernel.workspace && binding === workspaceBinding(s.kernel)) return { binding, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } };
           const piece = s.kernel.pieces?.find((p) => p.binding === binding);
           if (!piece) return { binding, resource: bindings[s.bindPoints[binding]!]! };
           const whole = bindings[s.bindPoints[piece.arg]!]!;
           return { binding, resource: { buffer: whole.buffer, offset: (whole.offset ?? 0) + piece.offset, size: piece.size } };
-        }),
+        })],
       }));
       groups.set(bindings, bound);
     }
@@ -216,6 +224,7 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     },
     destroy() {
       workspace?.destroy();
+      sizes.buffer?.destroy();
     },
     recordEach(encoder, bindings, repeat, describe, after) {
       const bound = bindGroups(bindings);
@@ -229,4 +238,29 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
       });
     },
   };
+}
+
+/**
+ * The size parameters of an executable's kernels in one uniform buffer, written once at load: each
+ * kernel's at an offset of its own (minUniformBufferOffsetAlignment apart), bound by its bind group,
+ * so a run binds nothing more than before.
+ */
+function sizeUniforms(device: GPUDevice, kernels: readonly KernelSpec[], name: string): { buffer?: GPUBuffer; bindings: (GPUBufferBinding | undefined)[] } {
+  const align = device.limits.minUniformBufferOffsetAlignment;
+  const offsets: (number | undefined)[] = [];
+  let bytes = 0;
+  for (const k of kernels) {
+    if (!k.params) {
+      offsets.push(undefined);
+      continue;
+    }
+    offsets.push(bytes);
+    bytes += Math.ceil((k.params.length * 4) / align) * align;
+  }
+  if (!bytes) return { bindings: offsets.map(() => undefined) };
+  const buffer = device.createBuffer({ label: `Executable.sizes ${name}`, size: bytes, usage: GPUBufferUsage.UNIFORM, mappedAtCreation: true });
+  const words = new Int32Array(buffer.getMappedRange());
+  kernels.forEach((k, i) => k.params && words.set(k.params, offsets[i]! / 4));
+  buffer.unmap();
+  return { buffer, bindings: kernels.map((k, i) => (k.params ? { buffer, offset: offsets[i]!, size: Math.ceil(k.params.length / 4) * 16 } : undefined)) };
 }

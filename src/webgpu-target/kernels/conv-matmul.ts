@@ -4,6 +4,7 @@
 // run the tiled kernels (gemm-kernel.ts) instead; these serve the rest (depthwise, int, transposed).
 import { type Operation } from '../../ir';
 import { KernelDecline, type KernelBuilder, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
+import { size } from '../wgsl/params';
 import { convParams, ctxOf, loops, when } from './helpers';
 
 generator('convolution', (b, op, coords, scope) => {
@@ -15,12 +16,13 @@ generator('convolution', (b, op, coords, scope) => {
   const ci = b.fresh('ci');
   const kv = k.map(() => b.fresh('k'));
   loops(scope, [ci, ...kv], [Cg, ...k], (inner) => {
-    const pos = kv.map((kk, j) => `(${coords[2 + j]} * ${s[j]}i - ${p[j]}i + ${kk} * ${d[j]}i)`);
+    // The window's extents shape the loops; strides, padding, dilations and extents are size parameters.
+    const pos = kv.map((kk, j) => `(${coords[2 + j]} * ${size(s[j]!)} - ${size(p[j]!)} + ${kk} * ${size(d[j]!)})`);
     const iv = pos.map(() => b.fresh('i'));
     iv.forEach((v, j) => inner.emit(`let ${v} = ${pos[j]};`));
-    const inBounds = iv.map((v, j) => `${v} >= 0i && ${v} < ${x.type.shape[2 + j]}i`).join(' && ') || 'true';
+    const inBounds = iv.map((v, j) => `${v} >= 0i && ${v} < ${size(x.type.shape[2 + j]!)}`).join(' && ') || 'true';
     when(inner, inBounds, (body) => {
-      const ch = groups === 1 ? ci : `(${coords[1]} / ${Mg}i) * ${Cg}i + ${ci}`;
+      const ch = groups === 1 ? ci : `(${coords[1]} / ${size(Mg)}) * ${size(Cg)} + ${ci}`;
       const xv = b.value(x, [coords[0]!, ch, ...iv], body);
       const wv = b.value(w, [coords[1]!, ci, ...kv], body);
       body.emit(`${acc} += ${convert(xv, t)} * ${convert(wv, t)};`);

@@ -6,6 +6,11 @@ import { convert } from '../wgsl/builder';
 import { withBias } from './conv-matmul';
 import { gemmProblem, unflatten } from './gemm-kernel';
 import { convParams, when } from './helpers';
+import { size } from '../wgsl/params';
+
+// The kernel window (its volume and extents) shapes the code and stays literal; every other size
+// (channels, positions, input extents, strides, padding, dilations) is a size parameter, so layers of
+// one window, tile and epilogue share a pipeline.
 
 gemmProblem('convolution', (b, op) => {
   const { x, w, groups, Cg, kernel, strides: s, dilations: d, startPadding: p } = convParams(op);
@@ -15,7 +20,7 @@ gemmProblem('convolution', (b, op) => {
   const kvol = kernel.reduce((n, e) => n * e, 1);
   const spatial = op.results[0]!.type.shape.slice(2);
   const positions = spatial.reduce((n, e) => n * e, 1);
-  const channel = (g: string, c: string) => (groups === 1 ? c : `${g} * ${Mg}i + ${c}`);
+  const channel = (g: string, c: string) => (groups === 1 ? c : `${g} * ${size(Mg)} + ${c}`);
   return {
     batch: groups,
     M: Mg,
@@ -25,32 +30,32 @@ gemmProblem('convolution', (b, op) => {
     // (computed ones through their coordinates).
     readA: (scope, g, m, k) => convert(w.definingOp && b.inside.has(w.definingOp)
       ? b.value(w, [channel(g, m), `${k} / ${kvol}i`, ...unflatten(`${k} % ${kvol}i`, kernel)], scope)
-      : b.load(w, `(${channel(g, m)}) * ${Cg * kvol}i + ${k}`), 'f32'),
+      : b.load(w, `(${channel(g, m)}) * ${size(Cg * kvol)} + ${k}`), 'f32'),
     readB: (scope, g, k, n, hoisted) => {
       // The output position's corner in the input, once per thread; the tap offset per k.
       const image = b.fresh('img');
-      hoisted.emit(`let ${image} = ${n} / ${positions}i;`);
-      const corner = unflatten(`${n} % ${positions}i`, spatial).map((o, j) => {
+      hoisted.emit(`let ${image} = ${n} / ${size(positions)};`);
+      const corner = unflatten(`${n} % ${size(positions)}`, spatial, true).map((o, j) => {
         const v = b.fresh('o');
-        hoisted.emit(`let ${v} = (${o}) * ${s[j]}i - ${p[j]}i;`);
+        hoisted.emit(`let ${v} = (${o}) * ${size(s[j]!)} - ${size(p[j]!)};`);
         return v;
       });
       const taps = unflatten(`${k} % ${kvol}i`, kernel);
       const at = corner.map((o, j) => {
         const v = b.fresh('i');
-        scope.emit(`let ${v} = ${o} + (${taps[j]}) * ${d[j]}i;`);
+        scope.emit(`let ${v} = ${o} + (${taps[j]}) * ${size(d[j]!)};`);
         return v;
       });
       const xv = b.fresh('v');
       scope.emit(`var ${xv} = 0.0f;`);
-      const inside = at.map((v, j) => `${v} >= 0i && ${v} < ${x.type.shape[2 + j]}i`).join(' && ') || 'true';
+      const inside = at.map((v, j) => `${v} >= 0i && ${v} < ${size(x.type.shape[2 + j]!)}`).join(' && ') || 'true';
       when(scope, inside, (body) => {
-        const ch = groups === 1 ? `${k} / ${kvol}i` : `${g} * ${Cg}i + ${k} / ${kvol}i`;
+        const ch = groups === 1 ? `${k} / ${kvol}i` : `${g} * ${size(Cg)} + ${k} / ${kvol}i`;
         body.emit(`${xv} = ${convert(b.value(x, [image, ch, ...at], body), 'f32')};`);
       });
       return xv;
     },
-    outCoords: (g, m, n) => [`${n} / ${positions}i`, channel(g, m), ...unflatten(`${n} % ${positions}i`, spatial)],
+    outCoords: (g, m, n) => [`${n} / ${size(positions)}`, channel(g, m), ...unflatten(`${n} % ${size(positions)}`, spatial, true)],
     // Positions run along an image's channel plane: 4 of them stay in one image and plane when their count is a multiple of 4.
     runsAlongN: positions % 4 === 0,
     finish: (acc, coords, scope) => withBias(b, op, acc, coords, scope),

@@ -1,6 +1,6 @@
 // Elementwise ops as WGSL expressions over operands pulled at broadcast coordinates: every unary
 // and binary math op, activations, comparisons and logic (as 0/1 in i32), where, clip and cast.
-import { type Operation, type OpContext, ctxOf } from '../../ir';
+import { type Operation, type OpContext, type Value, ctxOf } from '../../ir';
 import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
 
 type Unary = (x: string, t: Scalar, ctx: OpContext) => string;
@@ -97,9 +97,24 @@ for (const [name, f] of Object.entries(UNARY)) {
   });
 }
 
+/** Ops whose operands may be swapped with the same result bit for bit (IEEE addition and multiplication commute). */
+const COMMUTATIVE = new Set(['add', 'mul']);
+
+/**
+ * A commutative op's operands in a canonical order: a value computed in the kernel before one it
+ * loads. `conv + x` and `x + conv` (a residual added on either side) then generate the same code
+ * and share a pipeline.
+ */
+function canonicalOperands(b: KernelBuilder, op: Operation, name: string): readonly Value[] {
+  const inside = (v: Value) => Boolean(v.definingOp && b.inside.has(v.definingOp));
+  const [x, y] = op.operands as [Value, Value];
+  return COMMUTATIVE.has(name) && !inside(x) && inside(y) && x.type.element === y.type.element ? [y, x] : [x, y];
+}
+
 for (const [name, f] of Object.entries(BINARY)) {
   generator(name, (b, op, coords, scope) => {
-    const [x, y] = pullAll(b, op, coords, scope);
+    const shape = op.results[0]!.type.shape;
+    const [x, y] = canonicalOperands(b, op, name).map((v) => b.valueBroadcast(v, coords, shape, scope));
     const operandType: Scalar = scalarOf(op.operands[0]!.type.element);
     const resultType: Scalar = COMPARISON.has(name) || ['and', 'or', 'xor'].includes(name) ? 'i32' : operandType;
     // pow's exponent may have another type than its base; it is computed in f32 either way.

@@ -3,6 +3,7 @@
 // in f32. Operands arrive through read hooks and results leave through a write hook, so the caller
 // decides the indexing (transposes, broadcasting, im2col) and the store (the fused epilogue).
 import { Scope } from '../wgsl/builder';
+import { size } from '../wgsl/params';
 import { when, workgroupSums } from './helpers';
 
 /** batch independent products of [M, K]·[K, N]. */
@@ -300,10 +301,7 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   // element to compute: it still loads and meets the barriers, but skips the products. The threads of
   // a warp hold neighbouring rows, so whole warps skip (ViT-B/16's 197 rows in 64-row tiles: the
   // last tile's 5 rows keep one warp of eight busy).
-  const live = [
-    ...(s.M % tm ? [`tile_m0 + ${A.at('ty', 0)} < ${s.M}i`] : []),
-    ...(s.N % tn ? [`tile_n0 + ${B.at('tx', 0)} < ${s.N}i`] : []),
-  ];
+  const live = [`tile_m0 + ${A.at('ty', 0)} < ${size(s.M)}`, `tile_n0 + ${B.at('tx', 0)} < ${size(s.N)}`];
   const aWords = tk * A.stride;
   const bWords = tk * B.stride;
   const wgArray = (vec: boolean, words: number) => (vec ? `array<vec4<f32>, ${words / 4}>` : `array<f32, ${words}>`);
@@ -317,10 +315,10 @@ ${write.lines.join('\n')}
 // Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}${s.bAlongK ? ', B loaded along K' : ''}.
 @compute @workgroup_size(${tn / B.block}, ${tm / A.block})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
-  let batch = i32(wg.z) / ${splits}i;
-  let split = i32(wg.z) % ${splits}i;
-  let k_begin = split * ${slice}i;
-  let k_end = min(k_begin + ${slice}i, ${s.K}i);
+  let batch = i32(wg.z) / ${size(splits)};
+  let split = i32(wg.z) % ${size(splits)};
+  let k_begin = split * ${size(slice)};
+  let k_end = min(k_begin + ${size(slice)}, ${size(s.K)});
   let tile_m0 = i32(wg.y) * ${tm}i;
   let tile_n0 = i32(wg.x) * ${tn}i;
   let tx = i32(lid.x);
@@ -363,10 +361,12 @@ function wgLoad(name: string, side: Side, t: string, i: number): string {
   return side.vec ? `${name}[kk * ${side.stride / 4}i + ${16 * Math.floor(i / 4)}i + ${t}]` : `${name}[kk * ${side.stride}i + ${side.at(t, i)}]`;
 }
 
-/** The bounds test for indices that may pass their extent (none when the tile divides it). */
+/**
+ * The bounds test for indices that may pass their extent. Every extent is tested, a tile dividing it
+ * or not, so that products of one tile shape share their code (the extents are size parameters).
+ */
 function inRange(...checks: [string, number, number][]): string {
-  const tests = checks.filter(([, extent, tile]) => extent % tile !== 0).map(([v, extent]) => `${v} < ${extent}i`);
-  return tests.join(' && ') || 'true';
+  return checks.map(([v, extent]) => `${v} < ${size(extent)}`).join(' && ');
 }
 
 /** Threads of a matrix-vector workgroup: they stride over K together, then sum their partial dot products. */
@@ -400,7 +400,7 @@ export function gemvMain(s: GemmShape, hooks: GemmHooks): { code: string; workgr
   body.emit(`let gv_v = ${v};`);
   for (let j = 0; j < rows; j++) {
     const row = `gv_row${j}`;
-    hoist.emit(`let ${row} = min(i32(wg.x) * ${rows}i + ${j}i, ${length - 1}i);`);
+    hoist.emit(`let ${row} = min(i32(wg.x) * ${rows}i + ${j}i, ${size(length - 1)});`);
     const inner = body.child();
     const x = column ? hooks.readA(inner, 'batch', row, 'gv_k', hoist) : hooks.readB(inner, 'batch', 'gv_k', row, hoist);
     body.emit('{');
@@ -422,12 +422,12 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   let batch = i32(wg.y);
 ${hoist.lines.join('\n')}
 ${Array.from({ length: rows }, (_, j) => `  var gv_sum${j} = 0.0f;`).join('\n')}
-  for (var gv_k = i32(lidx); gv_k < ${s.K}i; gv_k += ${GEMV_THREADS}i) {
+  for (var gv_k = i32(lidx); gv_k < ${size(s.K)}; gv_k += ${GEMV_THREADS}i) {
 ${body.lines.join('\n')}
   }
 ${workgroupSums('gv_part', Array.from({ length: rows }, (_, j) => `gv_sum${j}`), GEMV_THREADS)}
   let gv_m = i32(wg.x) * ${rows}i + i32(lidx);
-  if (lidx < ${rows}u && gv_m < ${length}i) {
+  if (lidx < ${rows}u && gv_m < ${size(length)}) {
     store_row(batch, gv_m, gv_part[lidx * ${GEMV_THREADS}u]);
   }
 }

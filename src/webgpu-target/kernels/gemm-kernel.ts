@@ -4,6 +4,7 @@
 import { type Operation, type Value, numElements, sameShape, shapeToString } from '../../ir';
 import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elementKernel, flatOffset, outputType, vectorElementKernel } from '../wgsl/builder';
 import { ELEMENTWISE_OPS } from './elementwise';
+import { size } from '../wgsl/params';
 import { ctxOf, normAxis } from './helpers';
 import { type ForcedTile, type GemmShape, chooseTile, gemmMain, gemvMain } from './gemm-core';
 
@@ -83,13 +84,13 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
         store(scope, batch, m, n, acc);
         return;
       }
-      scope.emit(`workspace[split * ${elements}i + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}] = ${acc};`);
+      scope.emit(`workspace[split * ${size(elements)} + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}] = ${acc};`);
     },
     // Split-K partials land at the anchor's flat offsets; where runs of 4 columns are 4 consecutive
     // words, they are stored as one vec4.
     ...(tile.splits > 1 && problem.runsAlongN ? {
       writeRun(scope: Scope, batch: string, m: string, n: string, acc: string) {
-        scope.emit(`workspace4[(split * ${elements}i + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}) >> 2u] = ${acc};`);
+        scope.emit(`workspace4[(split * ${size(elements)} + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}) >> 2u] = ${acc};`);
       },
     } : {}),
   }, tile);
@@ -118,7 +119,7 @@ function sumOfSlices(anchor: Operation, out: Value, outBinding: number, name: st
     decls: `@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<vec4<f32>>;`,
     emit(scope, lanes) {
       scope.emit('var sum = vec4<f32>(0.0f);');
-      scope.emit(`for (var s = 0i; s < ${splits}i; s++) { sum += workspace[s * ${elements / 4}i + idx]; }`);
+      scope.emit(`for (var s = 0i; s < ${size(splits)}; s++) { sum += workspace[s * ${size(elements / 4)} + idx]; }`);
       lanes.forEach((at, j) => {
         const v = vb.fresh('f');
         scope.emit(`let ${v} = ${vfinish.finish(`sum.${'xyzw'[j]}`, at, scope).expr};`);
@@ -134,7 +135,7 @@ function sumOfSlices(anchor: Operation, out: Value, outBinding: number, name: st
     const at0 = rb.fresh('at');
     scope.emit(`let ${at0} = ${flatOffset(at, anchorShape)};`);
     scope.emit(`var ${acc} = 0.0f;`);
-    scope.emit(`for (var s = 0i; s < ${splits}i; s++) { ${acc} += workspace[s * ${elements}i + ${at0}]; }`);
+    scope.emit(`for (var s = 0i; s < ${size(splits)}; s++) { ${acc} += workspace[s * ${size(elements)} + ${at0}]; }`);
     return finishing.finish(acc, at, scope);
   });
   const reduce = elementKernel(rb, out, outBinding, name);
@@ -225,13 +226,17 @@ export function innermostAxis(b: KernelBuilder, v: Value): number | undefined {
   }
 }
 
-/** Coordinates of flat index `flat` in `shape` (i32 expressions). */
-export function unflatten(flat: string, shape: readonly number[]): string[] {
+/**
+ * Coordinates of flat index `flat` in `shape` (i32 expressions); with `sized`, the divisors are size
+ * parameters (for index math done once per thread, not per element of a loop).
+ */
+export function unflatten(flat: string, shape: readonly number[], sized = false): string[] {
+  const n = (x: number) => (sized ? size(x) : `${x}i`);
   let stride = 1;
   const out: string[] = [];
   for (let i = shape.length - 1; i >= 0; i--) {
-    const q = stride === 1 ? flat : `(${flat}) / ${stride}i`;
-    out.unshift(shape[i] === 1 ? '0i' : i === 0 ? q : `(${q}) % ${shape[i]}i`);
+    const q = stride === 1 ? flat : `(${flat}) / ${n(stride)}`;
+    out.unshift(shape[i] === 1 ? '0i' : i === 0 ? q : `(${q}) % ${n(shape[i]!)}`);
     stride *= shape[i]!;
   }
   return out;

@@ -1,8 +1,10 @@
 // Pooling (max, average with or without padding in the count, lp; global forms) and reductions
 // (sum, mean, max, min, prod, l1, l2, log-sum, log-sum-exp, sum of squares) by looping over the
-// window or the reduced axes; an elementwise prologue fuses into the pulled input.
+// window or the reduced axes; an elementwise prologue fuses into the pulled input. The window's
+// extents shape the code (unrolled taps, loops); strides, padding, dilations and extents are sizes.
 import { type Operation, type Value, numElements } from '../../ir';
 import { type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, generator, literal, scalarOf } from '../wgsl/builder';
+import { size } from '../wgsl/params';
 import { ctxOf, loops, normAxis, when } from './helpers';
 
 const MAX_F32 = '3.4028234663852886e38f';
@@ -26,7 +28,7 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
       // value it loads).
       const corner = win.map((_, j) => {
         const v = b.fresh('o');
-        scope.emit(`let ${v} = ${coords[2 + j]} * ${s[j]}i - ${p[j]}i;`);
+        scope.emit(`let ${v} = ${coords[2 + j]} * ${size(s[j]!)} - ${size(p[j]!)};`);
         return v;
       });
       const taps: string[] = [];
@@ -37,7 +39,7 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
         }
         for (let k = 0; k < win[j]!; k++) {
           const v = b.fresh('i');
-          scope.emit(`let ${v} = clamp(${corner[j]} + ${k}i, 0i, ${inShape[2 + j]! - 1}i);`);
+          scope.emit(`let ${v} = clamp(${corner[j]} + ${k}i, 0i, ${size(inShape[2 + j]! - 1)});`);
           visit(j + 1, [...at, v]);
         }
       };
@@ -53,12 +55,12 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
     const kv = win.map(() => b.fresh('k'));
     loops(scope, kv, win, (inner) => {
       const iv = kv.map(() => b.fresh('i'));
-      iv.forEach((v, j) => inner.emit(`let ${v} = ${coords[2 + j]} * ${s[j]}i - ${p[j]}i + ${kv[j]} * ${d[j]}i;`));
+      iv.forEach((v, j) => inner.emit(`let ${v} = ${coords[2 + j]} * ${size(s[j]!)} - ${size(p[j]!)} + ${kv[j]} * ${size(d[j]!)};`));
       if (kind === 'average_pool' && ctx.bool('include_padding')) {
         // ONNX counts padded positions inside [−pad_start, in + pad_end), not ones past it (ceil_mode).
-        when(inner, iv.map((v, j) => `${v} < ${inShape[2 + j]! + pe[j]!}i`).join(' && '), (c) => c.emit(`${cnt}++;`));
+        when(inner, iv.map((v, j) => `${v} < ${size(inShape[2 + j]! + pe[j]!)}`).join(' && '), (c) => c.emit(`${cnt}++;`));
       }
-      when(inner, iv.map((v, j) => `${v} >= 0i && ${v} < ${inShape[2 + j]}i`).join(' && '), (body) => {
+      when(inner, iv.map((v, j) => `${v} >= 0i && ${v} < ${size(inShape[2 + j]!)}`).join(' && '), (body) => {
         const xv = b.value(x, [coords[0]!, coords[1]!, ...iv], body);
         if (kind === 'max_pool') body.emit(`${acc} = max(${acc}, ${xv.expr});`);
         else if (kind === 'lp_pool') body.emit(`${acc} += pow(abs(${xv.expr}), ${literal(ctx.int('p'), 'f32')});`);

@@ -9,6 +9,7 @@ import { lookupTable } from '../../core';
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
 import { type KernelBuilder, Scope, type Typed, bindingDecls, convert, flatOffset, literal, outputDecl, outputType, perWord } from '../wgsl/builder';
 import { type GeneratedKernel, heavyOps, unflatten } from './gemm-kernel';
+import { size } from '../wgsl/params';
 import { ctxOf, normAxis } from './helpers';
 import { REDUCTIONS, type Reduction, reducedAxes } from './pool-reduce';
 
@@ -43,7 +44,7 @@ const softmaxStats = (): Statistic[] => [
 ];
 /** Mean, then the variance around it: two passes, as exact as the per-element kernel. */
 const momentStats = (op: Operation, n: number): Statistic[] => [
-  { init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / ${literal(n, 'f32')}` },
+  { init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / f32(${size(n)})` },
   {
     init: '0.0f', fold: (acc, v, [mean]) => `${acc} + (${v} - ${mean}) * (${v} - ${mean})`, combine: sum,
     final: (t) => `inverseSqrt(${t} / ${literal(n, 'f32')} + ${literal(ctxOf(op).float('epsilon'), 'f32')})`,
@@ -98,7 +99,7 @@ const ROW_OPS: Readonly<Record<string, RowOp>> = lookupTable({
   global_average_pool: {
     axes: (op) => op.operands[0]!.type.shape.map((_, i) => i).slice(2),
     reduces: true,
-    stats: (_op, n) => [{ init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / ${literal(n, 'f32')}` }],
+    stats: (_op, n) => [{ init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / f32(${size(n)})` }],
     finish: (_b, _op, _coords, _scope, [mean]) => ({ expr: mean!, type: 'f32' }),
   },
   global_max_pool: {
@@ -240,7 +241,8 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   const type = bytes ? 'i32' : outputType(out);
   const body = new Scope('  ');
   // The row's kept coordinates once; in each pass over the row, element j's normalized ones.
-  const rowCoords = unflatten('row', kept.map((i) => shape[i]!)).map((c) => {
+  // The row's coordinates are found once per workgroup: their divisors are size parameters.
+  const rowCoords = unflatten('row', kept.map((i) => shape[i]!), true).map((c) => {
     const v = b.fresh('r');
     body.emit(`let ${v} = ${c};`);
     return v;
@@ -329,8 +331,8 @@ ${combineDecls(threads)}
 
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let row = i32(wg.y * ${gx}u + wg.x);
-  if (row >= ${rows}i) { return; }
+  let row = i32(wg.y) * ${size(gx)} + i32(wg.x);
+  if (row >= ${size(rows)}) { return; }
   let t = i32(lid);
 ${body}
 }

@@ -11,6 +11,7 @@
 // ops that cannot leave that range may produce them (the targets decline the others).
 import { CgcError } from '../../core';
 import { type ElementType, type Operation, type Value, getOpDef, numElements, shapeToString, strides, typeToString } from '../../ir';
+import { size as sizeParam } from './params';
 
 /** How a value is computed in WGSL: floats (float32, float16) as f32, every integer and bool type as i32. */
 export type Scalar = 'f32' | 'i32';
@@ -111,7 +112,8 @@ export function broadcastCoords(coords: readonly string[], from: readonly number
 
 export function flatOffset(coords: readonly string[], shape: readonly number[]): string {
   const st = strides(shape);
-  const terms = coords.map((c, i) => (shape[i] === 1 ? "" : st[i] === 1 ? `(${c})` : `(${c}) * ${st[i]}i`)).filter((t) => t);
+  // Strides are size parameters: a multiply by a uniform costs what one by a literal does.
+  const terms = coords.map((c, i) => (shape[i] === 1 ? "" : st[i] === 1 ? `(${c})` : `(${c}) * ${sizeParam(st[i]!)}`)).filter((t) => t);
   return terms.length ? terms.join(' + ') : '0i';
 }
 
@@ -305,6 +307,14 @@ export function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: nu
     preset?.emit(scope, lanes);
     const values = lanes.map((coords) => convert(b.value(out, coords, scope), outputType(out)));
     scope.emit(`out${outBinding}[idx] = vec4<${outputType(out)}>(${values.join(', ')});`);
+    // Operands planned as vec4 but never read (a split-K sum's convolution input) are neither loaded
+    // nor declared as vec4: the kernel then depends only on what it reads.
+    for (const a of [...vectors]) {
+      const load = `  let q${a} = `;
+      if (scope.lines.some((l) => !l.startsWith(load) && l.includes(`q${a}.`))) continue;
+      scope.lines.splice(scope.lines.findIndex((l) => l.startsWith(load)), 1);
+      vectors.splice(vectors.indexOf(a), 1);
+    }
   } catch (e) {
     if (e instanceof NotVectorizable) return undefined;
     throw e;
@@ -388,7 +398,7 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
 function flatCoords(scope: Scope, shape: readonly number[], idx: string, tag: string): string[] {
   const st = strides(shape);
   return shape.map((d, i) => {
-    scope.emit(`let c${tag}${i} = ${st[i] === 1 ? idx : `${idx} / ${st[i]}i`}${i === 0 ? '' : ` % ${d}i`};`);
+    scope.emit(`let c${tag}${i} = ${st[i] === 1 ? idx : `${idx} / ${sizeParam(st[i]!)}`}${i === 0 ? '' : ` % ${sizeParam(d)}`};`);
     return `c${tag}${i}`;
   });
 }
@@ -403,8 +413,8 @@ function threadKernel(head: string, threads: number, body: Scope): { wgsl: strin
 
 @compute @workgroup_size(${size})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let idx = i32((wg.y * ${x}u + wg.x) * ${size}u + lid);
-  if (idx >= ${threads}i) { return; }
+  let idx = (i32(wg.y) * ${sizeParam(x)} + i32(wg.x)) * ${size}i + i32(lid);
+  if (idx >= ${sizeParam(threads)}) { return; }
 ${body.lines.join('\n')}
 }
 `;
