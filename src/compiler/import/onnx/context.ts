@@ -49,6 +49,8 @@ export class GraphBuilder {
   /** Decoded attribute tensors, so that a loop body mapped once per iteration shares its constants. */
   readonly attributeTensors = new WeakMap<TensorProto, HostTensor>();
   importGraph?: GraphImporter;
+  /** The module's op limit: unrolled loops check it as they grow, before the whole module is counted. */
+  maxOps = DEFAULT_LIMITS.maxOps;
   private readonly hints = new Set<string>();
   /** ONNX names of host constants (for `cgc.constant("name")`) and their IR values once used. */
   private readonly constNames = new Map<HostTensor, string>();

@@ -72,6 +72,7 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
   const entry = new Operation(ENTRY_POINT, [], [], new Map([[ATTR.symName, stringAttr('main')]]));
   const block = entry.addRegion().addBlock();
   const g = new GraphBuilder(block, opts.externalFiles, opts.evaluate, limits.maxFoldElements);
+  g.maxOps = limits.maxOps;
   g.importGraph = (sub, inputs, subOpset) => g.scoped(() => mapGraph(g, sub, inputs, subOpset, (init) => tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles, budget)));
 
   defineInitializers(g, graph, (init) => tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles, budget));

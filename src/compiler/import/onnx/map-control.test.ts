@@ -166,3 +166,16 @@ test('a body value that is never defined is named, as the graph\'s own would be'
   };
   expect(() => importFolded(modelBytes(g))).toThrow("uses 'nowhere', which no node, graph input or initializer defines");
 });
+
+test('an unrolled loop that passes the op limit is refused as it grows, naming the limit', () => {
+  const g = loopModel(400, true);
+  g.nodes[0] = node('Loop', ['M', 'cond', 'y'], ['res_y'], {
+    body: graphAttr({
+      nodes: [node('Identity', ['cond_in'], ['cond_out']), node('Add', ['y_in', 'y_in'], ['y_out'])],
+      inputs: [tensorInfo('i', [], INT64), tensorInfo('cond_in', [], BOOL), tensorInfo('y_in', [1])], outputs: [{ name: 'cond_out' }, { name: 'y_out' }],
+    }),
+  }, 'loop1');
+  g.outputs = [{ name: 'res_y' }];
+  expect(() => importFolded(modelBytes(g), { limits: { maxOps: 100 } }))
+    .toThrow(/Loop 'loop1' \(opset 17\): unrolled to \d+ ops by iteration \d+, past the module's op limit of 100 \(--max-ops\)/);
+});

@@ -70,10 +70,13 @@ function sliceAt(n: NodeCtx, x: Produced, axis: number, i: number): Produced {
   return n.emit('reshape', [row], { shape: x.type.shape.filter((_, k) => k !== axis) });
 }
 
+/** Refuses a loop past the unroll limit, or one whose copies so far pass the module's op limit (nested loops multiply). */
 function checkIterations(n: NodeCtx, count: number): void {
   if (count > MAX_UNROLLED_ITERATIONS) {
     n.fail(`runs ${count} iterations; loops are unrolled at compile time, up to ${MAX_UNROLLED_ITERATIONS} iterations`);
   }
+  const ops = n.g.block.operations.length;
+  if (ops > n.g.maxOps) n.fail(`unrolled to ${ops} ops by iteration ${count - 1}, past the module's op limit of ${n.g.maxOps} (--max-ops)`);
 }
 
 function loop(n: NodeCtx): Produced[] {
