@@ -9,6 +9,8 @@ import { type HostTensor, tensorFromBytes } from '../core';
 import { tensor } from '../reference/testing/tensors';
 import { openModel } from './model';
 import { defaultTargets } from './targets';
+import { fromNumbers } from '../compiler/import/onnx/host';
+import { INT64, graphAttr, intTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 
 const text = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_INPUT}", cgc.version = "0.1.0"} {
   cgc.entry_point @main(%scores: !cgc.tensor<2x2x2x!cgc.float32>, %q: !cgc.tensor<4x!cgc.int32>) -> (!cgc.tensor<2x2x2x!cgc.float32>, !cgc.tensor<4x!cgc.int32>) {
@@ -76,5 +78,27 @@ describe('folding a model read as IR', () => {
     expect(opsAt(3)).toEqual(['scatter_nd', 'unsqueeze', 'unsqueeze', 'sub', 'equal', 'where', 'add', 'cast', 'mul']);
     // 2×2 folds (ScatterND and the unsqueezes); the 2×2×2 differences do not.
     expect(opsAt(4)).toEqual(['sub', 'equal', 'where', 'add', 'cast', 'mul']);
+  });
+});
+
+describe('ONNX inputs bound when the model is opened', () => {
+  // y = sr == 16000 ? relu(x) : neg(x)
+  const bytes = modelBytes({
+    nodes: [
+      node('Equal', ['sr', 'k'], ['is16']),
+      node('If', ['is16'], ['y'], {
+        then_branch: graphAttr({ nodes: [node('Relu', ['x'], ['t'])], inputs: [], outputs: [{ name: 't' }] }),
+        else_branch: graphAttr({ nodes: [node('Neg', ['x'], ['e'])], inputs: [], outputs: [{ name: 'e' }] }),
+      }),
+    ],
+    inputs: [tensorInfo('x', [3]), tensorInfo('sr', [], INT64)], outputs: [{ name: 'y' }], initializers: [intTensor('k', [], [16000])],
+  });
+  const ops = (m: ReturnType<typeof openModel>) => printModule(m.module).match(/cgc_op\.\w+/g);
+
+  it('fold an If on them to the taken branch; left as inputs, both branches and a where run', () => {
+    const bound = openModel(bytes, { constantInputs: new Map([['sr', fromNumbers([], 'int64', [8000])]]) });
+    expect(ops(bound)).toEqual(['cgc_op.neg']);
+    expect(bound.module.body().operations[0]!.body().arguments).toHaveLength(1);
+    expect(ops(openModel(bytes))).toEqual(['cgc_op.equal', 'cgc_op.relu', 'cgc_op.neg', 'cgc_op.where']);
   });
 });

@@ -11,7 +11,7 @@ import { evaluateOp } from '../reference';
 import { foldConstants } from '../compiler/passes/fold-constants';
 import { annotateValueRanges } from '../compiler/passes/value-ranges';
 import { splitLargeTables } from '../compiler/passes/split-tables';
-import { CgcError, tensorBytes } from '../core';
+import { CgcError, type HostTensor, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
@@ -51,6 +51,11 @@ export interface OpenOptions {
   readonly externalFiles?: ReadonlyMap<string, Uint8Array> | ExternalFiles;
   /** Full shapes for ONNX inputs with dynamic dimensions. */
   readonly shapes?: Readonly<Record<string, number[]>>;
+  /**
+   * ONNX inputs bound at compile time: they become constants, so what depends on them folds (an
+   * If on a sample rate imports its taken branch only; docs/compiler.md, "Control flow").
+   */
+  readonly constantInputs?: ReadonlyMap<string, HostTensor>;
   readonly limits?: Partial<ResourceLimits>;
   /** Read a compiled program (CGC Output IR) too instead of refusing it: for a caller that then hands it to readProgram's checks. */
   readonly acceptProgram?: boolean;
@@ -109,7 +114,8 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   let producer: string | undefined;
   if (format === 'onnx') {
     const r = importOnnx(source as Uint8Array, {
-      limits, fileName, evaluate: evaluateOp, ...(options.shapes ? { shapes: options.shapes } : {}), ...(options.externalFiles ? { externalFiles: 'read' in options.externalFiles ? options.externalFiles : externalFilesOf(options.externalFiles) } : {}),
+      limits, fileName, evaluate: evaluateOp, ...(options.shapes ? { shapes: options.shapes } : {}),
+      ...(options.constantInputs ? { constantInputs: options.constantInputs } : {}), ...(options.externalFiles ? { externalFiles: 'read' in options.externalFiles ? options.externalFiles : externalFilesOf(options.externalFiles) } : {}),
     });
     module = r.module;
     constants = new Map([...r.constants].map(([k, t]) => [k, tensorBytes(t)]));

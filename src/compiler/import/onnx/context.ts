@@ -15,7 +15,7 @@ import { DEFAULT_LIMITS } from '../../../ir/limits';
 import { CgcError, type HostTensor } from '../../../core';
 import { OnnxImportError } from './errors';
 import { toNumbers } from './host';
-import { type AttributeProto, type NodeProto, type TensorProto, bytesToString, int64ToNumber } from './proto';
+import { type AttributeProto, type GraphProto, type NodeProto, type TensorProto, bytesToString, int64ToNumber } from './proto';
 import { type ExternalFiles, tensorFromProto } from './tensor-proto';
 
 /** What a mapper produces for each node output: an IR value, or a host constant (folded). */
@@ -36,9 +36,21 @@ export function sanitizeName(name: string): string {
   return s;
 }
 
+/**
+ * Maps a nested graph (an If branch, a Loop or Scan body) with `inputs` bound to its graph inputs,
+ * in a scope of its own that sees the enclosing names; returns its outputs. The importer supplies
+ * it, as it owns the op table.
+ */
+export type GraphImporter = (graph: GraphProto, inputs: readonly Produced[], opset: number) => Produced[];
+
 export class GraphBuilder {
   readonly constants = new Map<string, HostTensor>();
-  private readonly slots = new Map<string, Produced>();
+  private slots = new Map<string, Produced>();
+  /** Decoded attribute tensors, so that a loop body mapped once per iteration shares its constants. */
+  readonly attributeTensors = new WeakMap<TensorProto, HostTensor>();
+  importGraph?: GraphImporter;
+  /** The module's op limit: unrolled loops check it as they grow, before the whole module is counted. */
+  maxOps = DEFAULT_LIMITS.maxOps;
   private readonly hints = new Set<string>();
   /** ONNX names of host constants (for `cgc.constant("name")`) and their IR values once used. */
   private readonly constNames = new Map<HostTensor, string>();
@@ -66,6 +78,17 @@ export class GraphBuilder {
 
   has(name: string): boolean {
     return this.slots.has(name);
+  }
+
+  /** Runs `fn` in a nested scope: names it defines are gone afterwards, enclosing ones stay visible. */
+  scoped<T>(fn: () => T): T {
+    const saved = this.slots;
+    this.slots = new Map(saved);
+    try {
+      return fn();
+    } finally {
+      this.slots = saved;
+    }
   }
 
   define(name: string, p: Produced): void {
@@ -249,7 +272,33 @@ export class NodeCtx {
   attrTensor(name: string): HostTensor | undefined {
     const a = this.attr(name);
     if (!a?.t) return undefined;
-    return tensorFromProto(a.t as TensorProto, `${this.where} attribute '${name}'`, this.g.externalFiles);
+    const proto = a.t as TensorProto;
+    let t = this.g.attributeTensors.get(proto);
+    if (!t) {
+      t = tensorFromProto(proto, `${this.where} attribute '${name}'`, this.g.externalFiles);
+      this.g.attributeTensors.set(proto, t);
+    }
+    return t;
+  }
+
+  /** A graph-valued attribute (a branch or a body). */
+  attrGraph(name: string): GraphProto {
+    const g = this.attr(name)?.g as GraphProto | null | undefined;
+    if (!g) this.fail(`attribute '${name}' (a graph) is required`);
+    return g;
+  }
+
+  /** Maps the graph attribute `name` with `inputs` bound to its inputs; errors inside name this node and the attribute. */
+  subgraph(name: string, inputs: readonly Produced[]): Produced[] {
+    const graph = this.attrGraph(name);
+    if (graph.input.length !== inputs.length) this.fail(`attribute '${name}' takes ${graph.input.length} inputs; ${inputs.length} are bound to it`);
+    if (!this.g.importGraph) throw new Error('importer bug: no graph importer for nested graphs');
+    try {
+      return this.g.importGraph(graph, inputs, this.opset);
+    } catch (e) {
+      if (e instanceof OnnxImportError) e.message = `${this.where} ${name}: ${e.message}`;
+      throw e;
+    }
   }
 
   /**

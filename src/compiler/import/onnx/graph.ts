@@ -3,7 +3,7 @@
 import { ownValue } from '../../../core';
 import { type ShapedType, tensorType } from '../../../ir/types';
 import { OnnxImportError } from './errors';
-import { type GraphProto, type ModelProto, type ValueInfoProto, int64ToNumber } from './proto';
+import { type GraphProto, type ModelProto, type NodeProto, type ValueInfoProto, int64ToNumber } from './proto';
 import { checkImportShape, elementOf } from './tensor-proto';
 
 /**
@@ -65,8 +65,36 @@ export function inputType(vi: ValueInfoProto, shapes: Readonly<Record<string, nu
   return tensorType(shape, element);
 }
 
+/** The graph-valued attributes of a node (If's branches, Loop's and Scan's bodies). */
+export function subgraphsOf(node: NodeProto): GraphProto[] {
+  return node.attribute.flatMap((a) => (a.g ? [a.g as GraphProto] : []));
+}
+
+/**
+ * Names a nested graph uses from the scopes around it: read by its nodes (or their own nested
+ * graphs) or returned as outputs, and defined by none of its inputs, initializers or nodes.
+ */
+export function outerNames(graph: GraphProto): Set<string> {
+  const own = new Set([...graph.input.map((i) => i.name), ...graph.initializer.map((t) => t.name)]);
+  for (const node of graph.node) for (const o of node.output) own.add(o);
+  const used = new Set<string>();
+  for (const node of graph.node) {
+    for (const name of node.input) if (name) used.add(name);
+    for (const sub of subgraphsOf(node)) for (const name of outerNames(sub)) used.add(name);
+  }
+  for (const o of graph.output) used.add(o.name);
+  return new Set([...used].filter((name) => !own.has(name)));
+}
+
+/** A node's inputs, explicit and implicit (the enclosing values its nested graphs use). */
+function nodeInputs(node: NodeProto): Set<string> {
+  const names = new Set(node.input);
+  for (const sub of subgraphsOf(node)) for (const name of outerNames(sub)) names.add(name);
+  return names;
+}
+
 /** Node indices in an order where every input is defined before use; names what is missing or cyclic. */
-export function topologicalOrder(graph: GraphProto, defined: ReadonlySet<string>): number[] {
+export function topologicalOrder(graph: GraphProto, defined: { has(name: string): boolean }): number[] {
   const producer = new Map<string, number>();
   graph.node.forEach((node, i) => {
     for (const o of node.output) {
@@ -78,7 +106,7 @@ export function topologicalOrder(graph: GraphProto, defined: ReadonlySet<string>
   const waiting = graph.node.map(() => 0);
   const users = graph.node.map((): number[] => []);
   graph.node.forEach((node, i) => {
-    for (const name of new Set(node.input)) {
+    for (const name of nodeInputs(node)) {
       if (!name || defined.has(name)) continue;
       const p = producer.get(name);
       if (p === undefined) {

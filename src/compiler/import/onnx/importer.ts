@@ -7,12 +7,12 @@ import { Operation, type Value } from '../../../ir/operation';
 import { ATTR, ENTRY_POINT, MODULE, RETURN } from '../../../ir/structural';
 import { functionType } from '../../../ir/types';
 import type { HostTensor } from '../../../core';
-import { GraphBuilder, NodeCtx, isHost } from './context';
+import { GraphBuilder, NodeCtx, type Produced, isHost } from './context';
 import { OnnxImportError, messageOf } from './errors';
 import { defaultOpset, inputType, topologicalOrder } from './graph';
 import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
 import { UNSUPPORTED_ONNX_OPS } from './unsupported';
-import { type GraphProto, decodeModel } from './proto';
+import { type GraphProto, type TensorProto, decodeModel } from './proto';
 import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
 import { fuseLayerNorms } from './fuse';
 import type { OpEvaluator } from '../../../ir/evaluator';
@@ -72,12 +72,10 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
   const entry = new Operation(ENTRY_POINT, [], [], new Map([[ATTR.symName, stringAttr('main')]]));
   const block = entry.addRegion().addBlock();
   const g = new GraphBuilder(block, opts.externalFiles, opts.evaluate, limits.maxFoldElements);
+  g.maxOps = limits.maxOps;
+  g.importGraph = (sub, inputs, subOpset) => g.scoped(() => mapGraph(g, sub, inputs, subOpset, (init) => tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles, budget)));
 
-  if (graph.sparse_initializer.length) throw new OnnxImportError('sparse initializers are not supported');
-  for (const init of graph.initializer) {
-    if (!init.name) throw new OnnxImportError('an initializer has no name');
-    g.define(init.name, tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles, budget));
-  }
+  defineInitializers(g, graph, (init) => tensorFromProto(init, `initializer '${init.name}'`, opts.externalFiles, budget));
   for (const vi of graph.input) {
     if (g.has(vi.name)) continue; // IR < 4 lists initializers among the inputs too.
     const bound = opts.constantInputs?.get(vi.name);
@@ -102,6 +100,27 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
   const overLimit = checkModuleLimits(module, limits);
   if (overLimit) throw new OnnxImportError(overLimit.message);
   return { module, constants: g.constants };
+}
+
+function defineInitializers(g: GraphBuilder, graph: GraphProto, decode: (init: TensorProto) => HostTensor): void {
+  if (graph.sparse_initializer.length) throw new OnnxImportError('sparse initializers are not supported');
+  for (const init of graph.initializer) {
+    if (!init.name) throw new OnnxImportError('an initializer has no name');
+    g.define(init.name, decode(init));
+  }
+}
+
+/**
+ * A nested graph (a branch or a body), mapped into the entry point's block in the builder's current
+ * scope: its inputs bound to `inputs`, its nodes mapped in topological order (names of enclosing
+ * scopes count as defined), its outputs returned. Control flow is lowered by the caller, so the
+ * graph's ops join the one dataflow graph.
+ */
+function mapGraph(g: GraphBuilder, graph: GraphProto, inputs: readonly Produced[], opset: number, decode: (init: TensorProto) => HostTensor): Produced[] {
+  defineInitializers(g, graph, decode);
+  graph.input.forEach((vi, i) => g.define(vi.name, inputs[i]!));
+  for (const i of topologicalOrder(graph, g)) mapNode(g, graph, i, opset);
+  return graph.output.map((o) => g.produced(o.name));
 }
 
 function mapNode(g: GraphBuilder, graph: GraphProto, index: number, opset: number): void {

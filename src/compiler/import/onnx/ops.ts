@@ -1,6 +1,7 @@
 // Every ONNX op the importer maps, by op_type (default domain), gathered from the family files.
 import { lookupTable } from '../../../core';
 import type { MapperTable } from './context';
+import { CONTROL } from './map-control';
 import { CONV_POOL } from './map-conv-pool';
 import { ELEMENTWISE } from './map-elementwise';
 import { LOSS } from './map-loss';
@@ -17,7 +18,7 @@ import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = lookupTable({
   ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
-  ...RECURRENT, ...SAMPLING, ...SIGNAL,
+  ...RECURRENT, ...SAMPLING, ...SIGNAL, ...CONTROL,
 });
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

@@ -20,9 +20,14 @@ export function importFolded(bytes: Uint8Array, opts: ImportOptions = {}): Impor
 export const FLOAT = 1;
 export const INT64 = 7;
 
-export interface AttrSpec { [name: string]: number | number[] | string | { floats: number[] } | { f: number } | { t: object } | { strings: string[] } }
+export interface AttrSpec { [name: string]: number | number[] | string | { floats: number[] } | { f: number } | { t: object } | { strings: string[] } | { g: GraphSpec } }
 
-/** An AttributeProto: integers as INT(S), strings as STRING, `{f}` / `{floats}` for floats, `{t}` for a tensor, `{strings}` for STRINGS. */
+/** A graph attribute (an If branch, a Loop or Scan body). */
+export function graphAttr(g: GraphSpec): { g: GraphSpec } {
+  return { g };
+}
+
+/** An AttributeProto: integers as INT(S), strings as STRING, `{f}` / `{floats}` for floats, `{t}` for a tensor, `{strings}` for STRINGS, `{g}` for a GRAPH. */
 function attribute(name: string, v: AttrSpec[string]): object {
   if (typeof v === 'number') return { name, type: 2, i: v };
   if (typeof v === 'string') return { name, type: 3, s: new TextEncoder().encode(v) };
@@ -30,6 +35,7 @@ function attribute(name: string, v: AttrSpec[string]): object {
   if ('f' in v) return { name, type: 1, f: v.f };
   if ('floats' in v) return { name, type: 6, floats: v.floats };
   if ('strings' in v) return { name, type: 8, strings: v.strings.map((x) => new TextEncoder().encode(x)) };
+  if ('g' in v) return { name, type: 5, g: graphProto(v.g) };
   return { name, type: 4, t: v.t };
 }
 
@@ -60,11 +66,15 @@ export interface GraphSpec {
   opset?: number;
 }
 
+function graphProto(g: GraphSpec): object {
+  return { name: 'g', node: g.nodes, input: g.inputs, output: g.outputs, initializer: g.initializers ?? [] };
+}
+
 export function modelBytes(g: GraphSpec): Uint8Array {
   const msg = MODEL_PROTO.fromObject({
     ir_version: 8,
     opset_import: [{ domain: '', version: g.opset ?? 17 }],
-    graph: { name: 'g', node: g.nodes, input: g.inputs, output: g.outputs, initializer: g.initializers ?? [] },
+    graph: graphProto(g),
   });
   return MODEL_PROTO.encode(msg).finish();
 }

@@ -1,0 +1,181 @@
+// If, Loop and Scan lowered at import: a branch folded or selected with where, bodies unrolled with
+// their carried values threaded, outer-scope references resolved, and the refusals that name why.
+import { describe, expect, test } from 'vitest';
+import { runEntryPoint } from '../../../reference';
+import { tensorType } from '../../../ir/types';
+import { type HostTensor } from '../../../core';
+import { fromNumbers, toNumbers } from './host';
+import { type GraphSpec, FLOAT, INT64, floatTensor, graphAttr, importFolded, importText, intTensor, modelBytes, node, tensorInfo } from './testing';
+
+const BOOL = 9;
+const boolTensor = (name: string, v: boolean) => ({ name, dims: [], data_type: BOOL, int32_data: [v ? 1 : 0] });
+const floats = (shape: number[], values: number[]): HostTensor => fromNumbers(shape, 'float32', values);
+
+/** Runs the imported model on the CPU reference. */
+function run(g: GraphSpec, inputs: HostTensor[]): number[][] {
+  const { module, constants } = importFolded(modelBytes(g));
+  return runEntryPoint(module, inputs, (n) => constants.get(n)).map(toNumbers);
+}
+
+// then: x + 1 (a constant of the branch); else: x * h, h an outer value defined after the If in the file
+const branches = {
+  then_branch: graphAttr({
+    nodes: [node('Constant', [], ['one'], { value: { t: floatTensor('one', [], [1]) } }), node('Add', ['x', 'one'], ['t'])],
+    inputs: [], outputs: [{ name: 't' }],
+  }),
+  else_branch: graphAttr({ nodes: [node('Mul', ['x', 'h'], ['e'])], inputs: [], outputs: [{ name: 'e' }] }),
+};
+const ifModel = (cond: 'input' | boolean): GraphSpec => ({
+  nodes: [node('If', ['cond'], ['y'], branches, 'if1'), node('Relu', ['x'], ['h'])],
+  inputs: [tensorInfo('x', [2]), ...(cond === 'input' ? [tensorInfo('cond', [], BOOL)] : [])],
+  outputs: [{ name: 'y' }],
+  initializers: cond === 'input' ? [] : [boolTensor('cond', cond)],
+});
+
+describe('If', () => {
+  test('a condition known at compile time imports its branch alone', () => {
+    const taken = importText(ifModel(true)).text;
+    expect(taken).toContain('cgc_op.add');
+    expect(taken).not.toMatch(/cgc_op\.(mul|where)/);
+    const other = importText(ifModel(false)).text;
+    expect(other).toContain('cgc_op.mul');
+    expect(other).not.toMatch(/cgc_op\.(add|where)/);
+  });
+
+  test('a run-time condition imports both branches and selects with where; outer values resolve in either order', () => {
+    expect(importText(ifModel('input')).text).toMatch(/cgc_op\.where\(%cond, %t, %e\)/);
+    const x = floats([2], [-2, 3]);
+    expect(run(ifModel('input'), [x, fromNumbers([], 'bool', [1])])).toEqual([[-1, 4]]);
+    expect(run(ifModel('input'), [x, fromNumbers([], 'bool', [0])])).toEqual([[-0, 9]]);
+  });
+
+  test('a run-time condition with branches of different shapes is refused, naming both', () => {
+    const g: GraphSpec = {
+      nodes: [node('If', ['cond'], ['y'], {
+        then_branch: graphAttr({ nodes: [node('Identity', ['x'], ['t'])], inputs: [], outputs: [{ name: 't' }] }),
+        else_branch: graphAttr({ nodes: [node('Concat', ['x', 'x'], ['e'], { axis: 0 })], inputs: [], outputs: [{ name: 'e' }] }),
+      }, 'if2')],
+      inputs: [tensorInfo('x', [2]), tensorInfo('cond', [], BOOL)], outputs: [{ name: 'y' }],
+    };
+    expect(() => importFolded(modelBytes(g))).toThrow("If 'if2' (opset 17): output #0 is 2 float32 in then_branch and 4 float32 in else_branch; with a condition computed at run time both branches must give one type");
+  });
+
+  test('a branch that does not build under a run-time condition is refused, naming the node inside it and the remedy', () => {
+    const g: GraphSpec = {
+      nodes: [node('If', ['cond'], ['y'], {
+        then_branch: graphAttr({ nodes: [node('Identity', ['x'], ['t'])], inputs: [], outputs: [{ name: 't' }] }),
+        else_branch: graphAttr({ nodes: [node('MatMul', ['x', 'x'], ['e'], {}, 'mm')], inputs: [], outputs: [{ name: 'e' }] }),
+      }, 'if3')],
+      inputs: [tensorInfo('x', [2, 3]), tensorInfo('cond', [], BOOL)], outputs: [{ name: 'y' }],
+    };
+    expect(() => importFolded(modelBytes(g))).toThrow(/^If 'if3' \(opset 17\) else_branch: MatMul 'mm' .* both branches are compiled for the given shapes; give shapes that fit both branches, or the inputs the condition depends on as constants$/);
+  });
+});
+
+// y ← y + x[i] for i < M; scan output: y after each iteration (ONNX's test_loop11)
+const loopBody: GraphSpec = {
+  nodes: [
+    node('Identity', ['cond_in'], ['cond_out']),
+    node('Constant', [], ['xs'], { value: { t: floatTensor('xs', [5], [1, 2, 3, 4, 5]) } }),
+    node('Constant', [], ['one'], { value: { t: intTensor('one', [], [1]) } }),
+    node('Add', ['i', 'one'], ['end']),
+    node('Unsqueeze', ['i', 'axes'], ['start1']),
+    node('Unsqueeze', ['end', 'axes'], ['end1']),
+    node('Slice', ['xs', 'start1', 'end1'], ['xi']),
+    node('Add', ['y_in', 'xi'], ['y_out']),
+    node('Identity', ['y_out'], ['scan_out']),
+  ],
+  inputs: [tensorInfo('i', [], INT64), tensorInfo('cond_in', [], BOOL), tensorInfo('y_in', [1])],
+  outputs: [{ name: 'cond_out' }, { name: 'y_out' }, { name: 'scan_out' }],
+};
+const loopModel = (trips: number | 'input', cond: boolean | 'input'): GraphSpec => ({
+  nodes: [node('Loop', ['M', 'cond', 'y'], ['res_y', 'res_scan'], { body: graphAttr(loopBody) }, 'loop1')],
+  inputs: [...(trips === 'input' ? [tensorInfo('M', [], INT64)] : []), ...(cond === 'input' ? [tensorInfo('cond', [], BOOL)] : []), tensorInfo('y', [1])],
+  outputs: [{ name: 'res_y' }, { name: 'res_scan' }],
+  initializers: [intTensor('axes', [1], [0]), ...(trips === 'input' ? [] : [intTensor('M', [], [trips])]), ...(cond === 'input' ? [] : [boolTensor('cond', cond)])],
+});
+
+describe('Loop', () => {
+  test('a trip count known at compile time unrolls the body, threading the carried value and stacking the scan output', () => {
+    expect(run(loopModel(3, true), [floats([1], [10])])).toEqual([[16], [11, 13, 16]]);
+    const { module } = importFolded(modelBytes(loopModel(3, true)));
+    expect(module.body().operations[0]!.body().arguments.map((a) => a.type)).toEqual([tensorType([1], 'float32')]);
+  });
+
+  test('a false condition runs no iteration: the carried value passes through, a scan output has no shape to take', () => {
+    const g = loopModel(3, false);
+    expect(() => importFolded(modelBytes(g))).toThrow("Loop 'loop1' (opset 17): scan output #0 has no iteration to take its shape from (the loop runs 0 times)");
+    g.nodes[0] = node('Loop', ['M', 'cond', 'y'], ['res_y', ''], { body: graphAttr(loopBody) });
+    g.outputs = [{ name: 'res_y' }];
+    expect(() => importFolded(modelBytes(g))).toThrow('scan output #0 has no iteration');
+  });
+
+  test('a trip count or a condition computed at run time is refused as one that must be a constant', () => {
+    expect(() => importFolded(modelBytes(loopModel('input', true)))).toThrow("Loop 'loop1' (opset 17): input 'M' must be a constant (it is computed at run time)");
+    expect(() => importFolded(modelBytes(loopModel(3, 'input')))).toThrow("Loop 'loop1' (opset 17): its condition is computed at run time; input 'cond' must be a constant at each iteration");
+  });
+
+  test('more iterations than the unroll limit are refused, naming the count', () => {
+    expect(() => importFolded(modelBytes(loopModel(100000, true)))).toThrow("Loop 'loop1' (opset 17): runs 100000 iterations; loops are unrolled at compile time, up to 4096 iterations");
+  });
+});
+
+// sum ← sum + x_t; scan output: the running sum (ONNX's test_scan_sum)
+const scanBody: GraphSpec = {
+  nodes: [node('Add', ['sum_in', 'next'], ['sum_out']), node('Identity', ['sum_out'], ['scan_out'])],
+  inputs: [tensorInfo('sum_in', [2]), tensorInfo('next', [2])], outputs: [{ name: 'sum_out' }, { name: 'scan_out' }],
+};
+
+describe('Scan', () => {
+  test('opset 9+: the sequence read backwards along axis 1, the scan output stacked along axis 1', () => {
+    const g: GraphSpec = {
+      nodes: [node('Scan', ['init', 'x'], ['y', 'z'], {
+        body: graphAttr(scanBody), num_scan_inputs: 1, scan_input_axes: [1], scan_input_directions: [1], scan_output_axes: [1],
+      })],
+      inputs: [tensorInfo('init', [2]), tensorInfo('x', [2, 3])], outputs: [{ name: 'y' }, { name: 'z' }], opset: 11,
+    };
+    // x columns: (1,4) (2,5) (3,6), read 3rd first
+    expect(run(g, [floats([2], [0, 100]), floats([2, 3], [1, 2, 3, 4, 5, 6])])).toEqual([[6, 115], [3, 5, 6, 106, 111, 115]]);
+  });
+
+  test('opset 8: a batch axis 0 on every input, each batch scanned on its own', () => {
+    const g: GraphSpec = {
+      nodes: [node('Scan', ['', 'init', 'x'], ['y', 'z'], { body: graphAttr(scanBody), num_scan_inputs: 1 })],
+      inputs: [tensorInfo('init', [2, 2]), tensorInfo('x', [2, 2, 2])], outputs: [{ name: 'y' }, { name: 'z' }], opset: 8,
+    };
+    expect(run(g, [floats([2, 2], [0, 0, 10, 10]), floats([2, 2, 2], [1, 2, 3, 4, 5, 6, 7, 8])]))
+      .toEqual([[4, 6, 22, 24], [1, 2, 4, 6, 15, 16, 22, 24]]);
+  });
+
+  test('opset 8 sequence_lens is refused', () => {
+    const g: GraphSpec = {
+      nodes: [node('Scan', ['lens', 'init', 'x'], ['y', 'z'], { body: graphAttr(scanBody), num_scan_inputs: 1 }, 's8')],
+      inputs: [tensorInfo('lens', [1], INT64), tensorInfo('init', [1, 2]), tensorInfo('x', [1, 2, 2])], outputs: [{ name: 'y' }, { name: 'z' }], opset: 8,
+    };
+    expect(() => importFolded(modelBytes(g))).toThrow("Scan 's8' (opset 8): input 'sequence_lens' is not supported");
+  });
+});
+
+test('a body value that is never defined is named, as the graph\'s own would be', () => {
+  const g: GraphSpec = {
+    nodes: [node('If', ['cond'], ['y'], {
+      then_branch: graphAttr({ nodes: [node('Relu', ['nowhere'], ['t'])], inputs: [], outputs: [{ name: 't' }] }),
+      else_branch: graphAttr({ nodes: [], inputs: [], outputs: [{ name: 'x' }] }),
+    })],
+    inputs: [tensorInfo('x', [2], FLOAT), tensorInfo('cond', [], BOOL)], outputs: [{ name: 'y' }],
+  };
+  expect(() => importFolded(modelBytes(g))).toThrow("uses 'nowhere', which no node, graph input or initializer defines");
+});
+
+test('an unrolled loop that passes the op limit is refused as it grows, naming the limit', () => {
+  const g = loopModel(400, true);
+  g.nodes[0] = node('Loop', ['M', 'cond', 'y'], ['res_y'], {
+    body: graphAttr({
+      nodes: [node('Identity', ['cond_in'], ['cond_out']), node('Add', ['y_in', 'y_in'], ['y_out'])],
+      inputs: [tensorInfo('i', [], INT64), tensorInfo('cond_in', [], BOOL), tensorInfo('y_in', [1])], outputs: [{ name: 'cond_out' }, { name: 'y_out' }],
+    }),
+  }, 'loop1');
+  g.outputs = [{ name: 'res_y' }];
+  expect(() => importFolded(modelBytes(g), { limits: { maxOps: 100 } }))
+    .toThrow(/Loop 'loop1' \(opset 17\): unrolled to \d+ ops by iteration \d+, past the module's op limit of 100 \(--max-ops\)/);
+});
