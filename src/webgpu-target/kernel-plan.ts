@@ -11,6 +11,7 @@ import { type RecurrenceMode, isRecurrent, recurrentKernels } from './kernels/re
 import { unpoolKernels } from './kernels/max-unpool';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { concatChunkKernels } from './kernels/concat-chunks';
+import { attentionKernel } from './kernels/attention';
 import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { DEFAULT_WORKGROUP_STORAGE, type ForcedTile } from './kernels/gemm-core';
@@ -82,11 +83,12 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const b = builder();
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
+    // q·kᵀ → scale, mask → softmax → ·v  ⇒  one attention kernel;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row;
     // a concat of more inputs than a kernel may bind  ⇒  a kernel per slice of its result;
     // max_unpool → elementwise chain  ⇒  a scatter through a workspace, then an element kernel
-    const generated = unpoolKernels(b, out, binding, name) ?? integerGemmKernel(b, out, binding, name, builder) ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder)
+    const generated = attentionKernel(b, out, binding, name, profile.limits.maxComputeWorkgroupStorageSize) ?? unpoolKernels(b, out, binding, name) ?? integerGemmKernel(b, out, binding, name, builder) ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder)
       ?? concatChunkKernels(builder, out, binding, name, maxBuffers);
     const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
     const narrowed = generated || row ? undefined : narrowedRowResult(b, out);
