@@ -76,6 +76,18 @@ export function validateFusion(value: string | undefined, option = 'fusion'): bo
 }
 
 /**
+ * Patterns of the fused target to leave out, given as a comma-separated list of names (none when
+ * undefined or empty), each one of `known` (the target's WEBGPU_PATTERN_NAMES: which exist is the
+ * target's, never fixed here). It measures one fusion against the kernels it replaces (an A/B):
+ * `attention` leaves q·kᵀ, softmax and ·v as three kernels.
+ */
+export function validateDisabledPatterns(value: string | undefined, known: readonly string[], option = 'disabled patterns'): string[] {
+  const names = (value ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '');
+  for (const n of names) if (!known.includes(n)) refuse(option, n, `a list of ${known.join(', ')}`);
+  return [...new Set(names)];
+}
+
+/**
  * A non-empty list of target names, each one of `known` (the targets the caller has), without
  * repeats. The list is the caller's: a target loaded at run time is as valid as a built-in one.
  */
