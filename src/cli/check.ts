@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { onnxGraphIo } from '../compiler/import/onnx';
 import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
-import { CgcError, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateSeed } from '../core';
+import { CgcError, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateSeed, validateSplitK } from '../core';
 import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag } from './targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { compareTensors, describeComparison } from './compare-tensors';
@@ -31,7 +31,7 @@ function positiveNumber(flag: string, value: string | undefined, def: number): n
 }
 
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, 'disable-patterns': true, atol: true, seed: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, 'disable-patterns': true, 'split-k': true, atol: true, seed: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
   if (!file.endsWith('.onnx')) throw new UsageError('the model must be an .onnx file (onnxruntime runs the same file)');
@@ -41,6 +41,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const shapes = parseShapes(flags.get('shape'));
   const fusion = validateFusion(flags.get('fusion'), '--fusion');
   const disabledPatterns = disabledPatternsFromFlag(flags.get('disable-patterns'));
+  const splitK = validateSplitK(flags.get('split-k'), '--split-k');
 
   const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -78,7 +79,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   let stats: RunStats | undefined;
   const start = performance.now();
   try {
-    const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion, disabledPatterns });
+    const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion, disabledPatterns, splitK });
     try {
       ours = await backend.run(loaded.module, inputs, constant);
       stats = backend.stats;
