@@ -24,6 +24,9 @@ const SIBLING_REDUCTIONS = '["reduce_sum", "reduce_mean", "reduce_max", "reduce_
  */
 const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div"], element_types = ["float32", "float16", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
 
+/** A GEMM's operand views, and a layer normalization (its scale and bias constants) they read. */
+const NORM_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div", "layer_normalization"], element_types = ["float32", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
+
 /** Attention's scores (q·kᵀ), and their scaling by a constant (1/√d). */
 const SCORES = '{ops = ["matmul"], element_types = ["float32"]}';
 const SCALE = '{ops = ["mul", "div"], element_types = ["float32"], inputs = [0, "*"]}';
@@ -69,6 +72,12 @@ const PATTERNS: readonly (readonly [string, string])[] = [
     nodes = [${SCORES}, ${SCALE}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]},
              {ops = ["softmax"], element_types = ["float32"], inputs = [2]}, {ops = ["matmul"], element_types = ["float32"], inputs = [3, "*"]}],
     operand_prologues = ${OPERAND_VIEWS}}`],
+  ['norm_prologue', `  // layer normalization over the last axis → (views) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
+  // normalizing A's rows as its tiles load them, each row's mean and variance computed once per
+  // thread before the K loop (ViT's layer normalizations before attention and before the MLP); the
+  // same benefit as @matmul_epilogue, so it is taken where it covers more ops: where a normalization is read
+  cgc_pattern.pattern @matmul_norm_prologue attributes {benefit = 100,
+    nodes = [{ops = ["matmul", "gemm"], element_types = ["float32"]}], operand_prologues = ${NORM_VIEWS}, epilogue = ${EPILOGUE}}`],
   ['integer_matmul', `  // int8 / uint8 operands widened to int32, zero points subtracted → int32 matmul → elementwise chain
   // (dequantizing cast, scale, bias)  ⇒  one kernel reading packed bytes, 4 products per dot4I8Packed
   // (ONNX MatMulInteger, dynamic quantization); a product the kernel cannot take (N not a multiple

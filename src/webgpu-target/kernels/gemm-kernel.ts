@@ -163,12 +163,14 @@ export const POOLED_INPUTS: readonly string[] = ['max_pool', 'average_pool'];
 
 /**
  * The one non-elementwise op `out` depends on inside the subgraph (besides a pooling of a
- * convolution's input), when it has a tiled form over float32 of `out`'s shape.
+ * convolution's input or a layer normalization of a product's A operand), when it has a tiled form over float32 of `out`'s shape.
  */
 function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
   const all = [...heavyOps(b, out)];
   const pooledInput = (op: Operation) => POOLED_INPUTS.includes(op.opName) && all.some((c) => c.opName === 'convolution' && c.operands[0] === op.results[0]);
-  const heavy = all.filter((op) => !pooledInput(op));
+  // A layer normalization of a product's A operand is its prologue (kernels/norm-prologue.ts).
+  const normalizedA = (op: Operation) => op.opName === 'layer_normalization' && all.some((c) => (c.opName === 'matmul' || c.opName === 'gemm') && opsFeeding(b, [c.operands[0]!]).has(op));
+  const heavy = all.filter((op) => !pooledInput(op) && !normalizedA(op));
   const [anchor] = heavy;
   if (heavy.length !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
   if (![...anchor!.operands, ...anchor!.results].every((v) => v.type.element === 'float32')) return undefined;
@@ -206,7 +208,7 @@ export function innermostAxis(b: KernelBuilder, v: Value): number | undefined {
       const i = ctxOf(op).ints('permutation').indexOf(inner ?? -1);
       return i < 0 ? undefined : i;
     }
-    case 'slice':
+    case 'slice': case 'layer_normalization':
       return innermostAxis(b, source!);
     case 'gather': {
       // Scalar indices drop the gathered axis; others put index dimensions in its place.
