@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { onnxGraphIo } from '../compiler/import/onnx';
 import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
-import { CgcError, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateSeed } from '../core';
+import { CgcError, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateSeed, validateSplitK } from '../core';
+import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag } from './targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
@@ -18,7 +19,7 @@ import { integerBounds } from './input-ranges';
 import { checkInputNames, inputSpec, readInputTensor } from './inputs';
 import { randomInputs } from './random-inputs';
 
-export const CHECK_USAGE = `cgc check MODEL.onnx|MODEL.mlir|MODEL.mlirbc [--shape NAME=DxD…] [--input NAME=FILE.bin[,…]] [--backend webgpu|cpu] [--fusion ${ON_OFF.join('|')}] [--atol X] [--seed N] ${LIMITS_USAGE}`;
+export const CHECK_USAGE = `cgc check MODEL.onnx|MODEL.mlir|MODEL.mlirbc [--shape NAME=DxD…] [--input NAME=FILE.bin[,…]] [--backend webgpu|cpu] [--fusion ${ON_OFF.join('|')}] ${DISABLE_PATTERNS_USAGE} [--atol X] [--seed N] ${LIMITS_USAGE}`;
 
 /** The default tolerance: the largest absolute error allowed in any output element. */
 export const CHECK_ATOL = 1e-4;
@@ -31,7 +32,7 @@ function positiveNumber(flag: string, value: string | undefined, def: number): n
 }
 
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, atol: true, seed: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, 'disable-patterns': true, 'split-k': true, atol: true, seed: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
   // An ONNX model is checked against onnxruntime; an IR model (text or bytecode) against the CPU reference.
@@ -42,6 +43,8 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const seed = validateSeed(flags.get('seed'), '--seed');
   const shapes = parseShapes(flags.get('shape'));
   const fusion = validateFusion(flags.get('fusion'), '--fusion');
+  const disabledPatterns = disabledPatternsFromFlag(flags.get('disable-patterns'));
+  const splitK = validateSplitK(flags.get('split-k'), '--split-k');
 
   const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
@@ -83,7 +86,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   let stats: RunStats | undefined;
   const start = performance.now();
   try {
-    const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion });
+    const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion, disabledPatterns, splitK });
     try {
       ours = await backend.run(loaded.module, inputs, constant);
       stats = backend.stats;

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import type { CompileState } from '../compiler/state';
 import { ARENA_SETTINGS, CgcError, append, GRANULARITIES, validateArenas, validateGranularity } from '../core';
 import { dirname, relative, resolve } from 'node:path';
-import { type Operation, type Target, formatDiagnostic, printModule } from '../ir';
+import { INTERFACES, type Operation, type Target, documentOf, formatDiagnostic, isolatePartition, printModule, targetNamed } from '../ir';
 import { ATTR, CONSTANT } from '../ir/structural';
 import { type NamedTensor, writeSafetensors } from '../ir/safetensors';
 import { PROGRAM_FORMAT, moduleRole, writeProgram } from '../engine/program';
@@ -108,13 +108,18 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
   const { state, targets } = compileFromArgs(argv, io, PARTITIONS_USAGE);
   if (!state) return 1;
   const lines: string[] = [];
-  const host = hostPartitionReasons(state, targets!);
+  const isolated = new Map(state.partitions.map((p) => [p.name, isolatePartition(state.output!, p.name)]));
+  const host = hostPartitionReasons(state, targets!, isolated);
   for (const p of state.partitions) {
     lines.push(`partition @${p.name} (target ${p.target})${afterText(p)}`);
     for (const why of host.get(p.name) ?? []) lines.push(`  on the host because ${why}`);
+    // Each step's kernels, so that a model's dispatches can be read per layer (docs/webgpu-target.md).
+    const described = targetNamed(targets!, p.target, `partition @${p.name}`).describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated.get(p.name)!), p.name);
     for (const step of p.steps) {
       const sg = state.schedule[step]!;
-      lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]${stepAfterText(state.stepDependencies[step]!)}`);
+      const kernels = [...new Set(described.kernels.filter((k) => k.subgraph === sg.symbol).map((k) => k.name.startsWith(`${sg.symbol}.`) ? k.name.slice(sg.symbol.length + 1) : k.name))];
+      const kernelText = described.where === 'gpu' ? ` kernels=[${kernels.join(', ')}]` : '';
+      lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]${kernelText}${stepAfterText(state.stepDependencies[step]!)}`);
     }
   }
   const counts = plannedRunCounts(state.output!, targets!);

@@ -3,15 +3,25 @@
 // off` drops the fused `webgpu` target. A file's problems and an unknown name fail the compile.
 import { readFileSync } from 'node:fs';
 import type { TargetFileSource } from '../engine/targets';
-import { ON_OFF, validateFusion } from '../core';
+import { ON_OFF, validateDisabledPatterns, validateFusion, validateSplitK } from '../core';
+import { WEBGPU_PATTERN_NAMES } from '../webgpu-target/declarations';
 import { type ParsedArgs, UsageError } from './args';
 
-export const TARGET_FLAGS: Readonly<Record<string, boolean>> = { target: true, targets: true, fusion: true };
-export const TARGETS_USAGE = `[--target FILE.json …] [--targets NAME,NAME…] [--fusion ${ON_OFF.join('|')}]`;
+export const TARGET_FLAGS: Readonly<Record<string, boolean>> = { target: true, targets: true, fusion: true, 'disable-patterns': true, 'split-k': true };
+/** `--disable-patterns NAME,…`: the fused target without those patterns (one fusion's A/B); `--split-k off`: no split-K GEMMs. */
+export const DISABLE_PATTERNS_USAGE = `[--disable-patterns NAME,…] [--split-k ${ON_OFF.join('|')}]`;
+export const TARGETS_USAGE = `[--target FILE.json …] [--targets NAME,NAME…] [--fusion ${ON_OFF.join('|')}] ${DISABLE_PATTERNS_USAGE}`;
+
+/** The patterns `--disable-patterns` names, checked against the fused target's. */
+export function disabledPatternsFromFlag(value: string | undefined): string[] {
+  return validateDisabledPatterns(value, WEBGPU_PATTERN_NAMES, '--disable-patterns');
+}
 
 /** What the target flags ask of a compile (engine ModelCompileOptions): target files read, names, fusion. */
 export interface TargetFlagOptions {
   readonly fusion: boolean;
+  readonly disabledPatterns: readonly string[];
+  readonly splitK: boolean;
   readonly targetFiles: readonly TargetFileSource[];
   readonly targets?: readonly string[];
 }
@@ -25,5 +35,5 @@ export function targetOptionsFromFlags(args: ParsedArgs): TargetFlagOptions {
     }
   });
   const names = args.flags.get('targets')?.split(',').map((n) => n.trim());
-  return { fusion: validateFusion(args.flags.get('fusion'), '--fusion'), targetFiles, ...(names ? { targets: names } : {}) };
+  return { fusion: validateFusion(args.flags.get('fusion'), '--fusion'), disabledPatterns: disabledPatternsFromFlag(args.flags.get('disable-patterns')), splitK: validateSplitK(args.flags.get('split-k'), '--split-k'), targetFiles, ...(names ? { targets: names } : {}) };
 }

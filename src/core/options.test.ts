@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CgcError } from './errors';
 import {
-  ARENA_SETTINGS, DEFAULT_ARENAS, DEFAULT_GRANULARITY, GRANULARITIES, validateArenas, validateFusion, validateGranularity, validateCacheQuota, validateOnOff, validateRuns, validateSeed, validateTargets,
+  ARENA_SETTINGS, DEFAULT_ARENAS, DEFAULT_GRANULARITY, GRANULARITIES, validateArenas, validateDisabledPatterns, validateFusion, validateGranularity, validateCacheQuota, validateOnOff, validateRuns, validateSeed, validateTargets,
 } from './options';
 
 const refusal = (f: () => unknown): CgcError => {
@@ -35,6 +35,14 @@ describe('compile options', () => {
   it('fusion: on or off, on by default', () => {
     expect([validateFusion(undefined), validateFusion('on'), validateFusion('off')]).toEqual([true, true, false]);
     expect(refusal(() => validateFusion('maybe', '--fusion')).message).toBe("--fusion must be on or off; got 'maybe'");
+  });
+
+  it('disabled patterns: a comma-separated list of the names the target declares, none by default', () => {
+    const known = ['matmul_epilogue', 'attention'];
+    expect([validateDisabledPatterns(undefined, known), validateDisabledPatterns('', known)]).toEqual([[], []]);
+    expect(validateDisabledPatterns('attention, matmul_epilogue,attention', known)).toEqual(['attention', 'matmul_epilogue']);
+    const e = refusal(() => validateDisabledPatterns('attention,flash', known, '--disable-patterns'));
+    expect([e.kind, e.message]).toEqual(['usage', "--disable-patterns must be a list of matmul_epilogue, attention; got 'flash'"]);
   });
 
   it('targets: checked against the names the caller knows, never a fixed list', () => {

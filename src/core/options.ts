@@ -76,6 +76,29 @@ export function validateFusion(value: string | undefined, option = 'fusion'): bo
 }
 
 /**
+ * Whether tiled GEMMs may split a long K into partial products and a sum (two dispatches) where few
+ * output tiles run: on by default (kernel time on a large GPU), off for one dispatch per product.
+ */
+export const DEFAULT_SPLIT_K = true;
+
+/** 'on' / 'off' (the default when undefined: on) as a boolean. */
+export function validateSplitK(value: string | undefined, option = 'split-K'): boolean {
+  return validateOnOff(value, DEFAULT_SPLIT_K, option);
+}
+
+/**
+ * Patterns of the fused target to leave out, given as a comma-separated list of names (none when
+ * undefined or empty), each one of `known` (the target's WEBGPU_PATTERN_NAMES: which exist is the
+ * target's, never fixed here). It measures one fusion against the kernels it replaces (an A/B):
+ * `attention` leaves q·kᵀ, softmax and ·v as three kernels.
+ */
+export function validateDisabledPatterns(value: string | undefined, known: readonly string[], option = 'disabled patterns'): string[] {
+  const names = (value ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '');
+  for (const n of names) if (!known.includes(n)) refuse(option, n, `a list of ${known.join(', ')}`);
+  return [...new Set(names)];
+}
+
+/**
  * A non-empty list of target names, each one of `known` (the targets the caller has), without
  * repeats. The list is the caller's: a target loaded at run time is as valid as a built-in one.
  */

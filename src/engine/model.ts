@@ -68,6 +68,10 @@ export interface ModelCompileOptions extends CompileOptions {
   readonly gpu?: GpuProfile;
   /** false drops the fused `webgpu` target. */
   readonly fusion?: boolean;
+  /** Patterns of the fused `webgpu` target to leave out, by name (an A/B of one fusion; core/options.ts). */
+  readonly disabledPatterns?: readonly string[];
+  /** false: no tiled GEMM splits K into partial products and a sum (an A/B of split-K; core/options.ts). */
+  readonly splitK?: boolean;
   /** Target files (docs/targets.md): their targets come first, ahead of `extraTargets` and the defaults. */
   readonly targetFiles?: readonly TargetFileSource[];
   /** Targets beyond the default set that the caller made, tried before the defaults. */
@@ -202,10 +206,10 @@ function refusing(e: unknown, options: ModelCompileOptions): ModelCompileOptions
  * device, narrowed to `targets` by name in that order. A malformed target file, a name taken twice
  * or an unknown name is a CompileError.
  */
-export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
+export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'disabledPatterns' | 'splitK' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
   try {
     const known = knownTargets(options.gpu ?? DEFAULT_GPU_PROFILE, {
-      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
+      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.splitK === false ? { splitK: false } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
       ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}),
     });
     return chooseTargets(known, options.targets);

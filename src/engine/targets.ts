@@ -16,6 +16,8 @@ export { isTargetFile } from '../webgpu-target/target-file';
 export interface TargetOptions extends KernelOptions {
   /** false drops the fused `webgpu` target: every op then gets its own kernel (or the CPU reference). */
   readonly fusion?: boolean;
+  /** Patterns of the fused target to leave out, by name (WEBGPU_PATTERN_NAMES): one fusion's A/B. */
+  readonly disabledPatterns?: readonly string[];
 }
 
 /** A target file's text and the name it is known by in messages. */
@@ -25,8 +27,8 @@ export interface TargetFileSource {
 }
 
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
-  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
-  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels)]), createWebGpuFallbackTarget(profile, kernels), createReferenceTarget()];
+  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.splitK === false ? { splitK: false } : {}), ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
+  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, options.disabledPatterns)]), createWebGpuFallbackTarget(profile, kernels), createReferenceTarget()];
 }
 
 /** Two known targets of one name. */

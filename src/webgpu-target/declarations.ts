@@ -24,14 +24,22 @@ const SIBLING_REDUCTIONS = '["reduce_sum", "reduce_mean", "reduce_max", "reduce_
  */
 const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div"], element_types = ["float32", "float16", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
 
+/** A GEMM's operand views, and a layer normalization (its scale and bias constants) they read. */
+const NORM_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div", "layer_normalization"], element_types = ["float32", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
+
+/** Attention's scores (q·kᵀ), and their scaling by a constant (1/√d). */
+const SCORES = '{ops = ["matmul"], element_types = ["float32"]}';
+const SCALE = '{ops = ["mul", "div"], element_types = ["float32"], inputs = [0, "*"]}';
+
 /** An integer product's operands: bytes widened to int32, less a zero point (recomputed where it is computed from one element). */
 const WIDENED_BYTES = `{ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
 
-export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
-  // conv → any chain of elementwise ops (bias, activation, residual add, clip, scale, …)  ⇒  one implicit-GEMM kernel
+/** The fused kernels, each a pattern under its name (a comment saying what it rewrites, then the pattern). */
+const PATTERNS: readonly (readonly [string, string])[] = [
+  ['conv_epilogue', `  // conv → any chain of elementwise ops (bias, activation, residual add, clip, scale, …)  ⇒  one implicit-GEMM kernel
   cgc_pattern.pattern @conv_epilogue attributes {benefit = 100,
-    nodes = [{ops = ["convolution", "convolution_transpose"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
-  // max or average pooling → convolution with stride 1 and no padding (a 1×1 projection) → elementwise
+    nodes = [{ops = ["convolution", "convolution_transpose"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}`],
+  ['pool_conv_epilogue', `  // max or average pooling → convolution with stride 1 and no padding (a 1×1 projection) → elementwise
   // chain  ⇒  one implicit-GEMM kernel that pools each input value as it loads it, so the pooled
   // tensor is never stored (SqueezeNet's pools before its fire modules, GoogLeNet's pool projections);
   // float32 only, as the tiled kernels are (a direct float16 convolution would pool per product)
@@ -39,50 +47,89 @@ export const WEBGPU_DECLARATION = `cgc.module attributes {cgc.interface = "${INT
     nodes = [{ops = ${JSON.stringify(POOLED_INPUTS)}, element_types = ["float32"]},
              {ops = ["convolution"], element_types = ["float32"], inputs = [0],
               attrs = {strides = [1, 1], start_padding = [0, 0], end_padding = [0, 0], dilations = [1, 1], groups = 1}}],
-    epilogue = ${EPILOGUE}}
-  // (views and constant scaling of each operand) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
+    epilogue = ${EPILOGUE}}`],
+  ['matmul_epilogue', `  // (views and constant scaling of each operand) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
   // kernel reading its operands through the views and storing through the epilogue (attention's
   // q·kᵀ reads q and k straight out of the fused QKV projection)
   cgc_pattern.pattern @matmul_epilogue attributes {benefit = 100,
-    nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}
-  // int8 / uint8 operands widened to int32, zero points subtracted → int32 matmul → elementwise chain
+    nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}`],
+  ['attention', `  // attention: q·kᵀ → (scale by a constant) → (additive mask or bias) → softmax over the keys → ·v  ⇒  one
+  // kernel per block of query rows (flash-attention style: each tile of keys and values loaded into
+  // workgroup memory once for the block's rows, an online softmax; the scores never reach memory),
+  // reading q, k, v, the scale and the mask through their views (ViT's and BERT's self-attention)
+  cgc_pattern.pattern @attention attributes {benefit = 150,
+    nodes = [${SCORES}, {ops = ["softmax"], element_types = ["float32"], inputs = [0]}, {ops = ["matmul"], element_types = ["float32"], inputs = [1, "*"]}],
+    operand_prologues = ${OPERAND_VIEWS}}
+  cgc_pattern.pattern @attention_scaled attributes {benefit = 150,
+    nodes = [${SCORES}, ${SCALE}, {ops = ["softmax"], element_types = ["float32"], inputs = [1]},
+             {ops = ["matmul"], element_types = ["float32"], inputs = [2, "*"]}],
+    operand_prologues = ${OPERAND_VIEWS}}
+  cgc_pattern.pattern @attention_masked attributes {benefit = 150,
+    nodes = [${SCORES}, {ops = ["add"], element_types = ["float32"], inputs = [0, "*"]}, {ops = ["softmax"], element_types = ["float32"], inputs = [1]},
+             {ops = ["matmul"], element_types = ["float32"], inputs = [2, "*"]}],
+    operand_prologues = ${OPERAND_VIEWS}}
+  cgc_pattern.pattern @attention_scaled_masked attributes {benefit = 150,
+    nodes = [${SCORES}, ${SCALE}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]},
+             {ops = ["softmax"], element_types = ["float32"], inputs = [2]}, {ops = ["matmul"], element_types = ["float32"], inputs = [3, "*"]}],
+    operand_prologues = ${OPERAND_VIEWS}}`],
+  ['norm_prologue', `  // layer normalization over the last axis → (views) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
+  // normalizing A's rows as its tiles load them, each row's mean and variance computed once per
+  // thread before the K loop (ViT's layer normalizations before attention and before the MLP); the
+  // same benefit as @matmul_epilogue, so it is taken where it covers more ops: where a normalization is read
+  cgc_pattern.pattern @matmul_norm_prologue attributes {benefit = 100,
+    nodes = [{ops = ["matmul", "gemm"], element_types = ["float32"]}], operand_prologues = ${NORM_VIEWS}, epilogue = ${EPILOGUE}}`],
+  ['integer_matmul', `  // int8 / uint8 operands widened to int32, zero points subtracted → int32 matmul → elementwise chain
   // (dequantizing cast, scale, bias)  ⇒  one kernel reading packed bytes, 4 products per dot4I8Packed
   // (ONNX MatMulInteger, dynamic quantization); a product the kernel cannot take (N not a multiple
   // of 4, B of rank ≠ 2) is computed per element
   cgc_pattern.pattern @integer_matmul attributes {benefit = 100,
-    nodes = [{ops = ["matmul"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}
-  // int8 / uint8 input and filter widened to int32, zero points subtracted → int32 convolution →
+    nodes = [{ops = ["matmul"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}`],
+  ['integer_conv', `  // int8 / uint8 input and filter widened to int32, zero points subtracted → int32 convolution →
   // elementwise chain (requantization: scale, round, zero point, saturation to bytes)  ⇒  one
   // implicit-GEMM kernel on packed bytes, the input's bytes gathered as its im2col (ONNX ConvInteger,
   // QLinearConv); grouped convolutions per element
   cgc_pattern.pattern @integer_conv attributes {benefit = 100,
-    nodes = [{ops = ["convolution"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}
-  // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)
+    nodes = [{ops = ["convolution"], element_types = ["int32"]}], operand_prologues = ${WIDENED_BYTES}, epilogue = ${EPILOGUE}}`],
+  ['norm_epilogue', `  // elementwise prologue → normalization → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @norm_epilogue attributes {benefit = 60,
-    nodes = [{traits = ["normalization"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}
-  // pooling → elementwise chain
+    nodes = [{traits = ["normalization"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}`],
+  ['pool_epilogue', `  // pooling → elementwise chain
   cgc_pattern.pattern @pool_epilogue attributes {benefit = 50,
-    nodes = [{traits = ["pooling"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}
-  // elementwise prologue → reduction → elementwise chain  ⇒  one reduction kernel (dynamic
+    nodes = [{traits = ["pooling"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}`],
+  ['reduction_prologue', `  // elementwise prologue → reduction → elementwise chain  ⇒  one reduction kernel (dynamic
   // quantization's min(reduce_min(x), 0) and the scale computed from both ends of x's range)
   cgc_pattern.pattern @reduction_prologue attributes {benefit = 50,
     nodes = [{ops = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_l1", "reduce_l2",
                      "reduce_log_sum", "reduce_log_sum_exp", "reduce_sum_square"], element_types = ${FLOAT}}],
     prologue = {traits = ["elementwise", "unary"], element_types = ${FLOAT}, max_ops = 4, side_inputs = "none"},
-    epilogue = ${EPILOGUE}}
-  // two reductions of one tensor (dynamic quantization's min and max of x)  ⇒  one kernel reading the
+    epilogue = ${EPILOGUE}}`],
+  ['sibling_reductions', `  // two reductions of one tensor (dynamic quantization's min and max of x)  ⇒  one kernel reading the
   // tensor once and writing both, where they reduce the same axes (else a kernel each, as apart)
   cgc_pattern.pattern @sibling_reductions attributes {benefit = 55, multiple_results = true,
-    nodes = [{ops = ${SIBLING_REDUCTIONS}, element_types = ${FLOAT}}, {ops = ${SIBLING_REDUCTIONS}, element_types = ${FLOAT}, same_input = 0}]}
-  // elementwise prologue (scale, mask) → softmax / log_softmax → elementwise chain  ⇒  one kernel (a workgroup per row)
+    nodes = [{ops = ${SIBLING_REDUCTIONS}, element_types = ${FLOAT}}, {ops = ${SIBLING_REDUCTIONS}, element_types = ${FLOAT}, same_input = 0}]}`],
+  ['softmax_epilogue', `  // elementwise prologue (scale, mask) → softmax / log_softmax → elementwise chain  ⇒  one kernel (a workgroup per row)
   cgc_pattern.pattern @softmax_epilogue attributes {benefit = 50,
-    nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}
-  // chains of elementwise ops  ⇒  one kernel with full broadcasting
+    nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}`],
+  ['elementwise_chain', `  // chains of elementwise ops  ⇒  one kernel with full broadcasting
   cgc_pattern.pattern @elementwise_chain attributes {benefit = 40,
-    nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any", side_chains = ${SIDE_CHAINS}}}
-  // data movement, one op per kernel (concat and slices as views where the plan allows)
+    nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any", side_chains = ${SIDE_CHAINS}}}`],
+  ['data_movement', `  // data movement, one op per kernel (concat and slices as views where the plan allows)
   cgc_pattern.pattern @data_movement attributes {benefit = 20,
     nodes = [{ops = ["transpose", "concat", "slice", "pad", "gather", "expand", "tile", "depth_to_space", "space_to_depth",
-                     "resize", "reshape", "flatten", "squeeze", "unsqueeze", "split"], element_types = ${GPU_TYPES}}]}
+                     "resize", "reshape", "flatten", "squeeze", "unsqueeze", "split"], element_types = ${GPU_TYPES}}]}`],
+];
+
+/** The names of the patterns the fused target declares: what `disabledPatterns` may name. */
+export const WEBGPU_PATTERN_NAMES: readonly string[] = PATTERNS.map(([name]) => name);
+
+/**
+ * The declaration document, without the patterns named in `disabled` (an A/B of one fusion: its ops
+ * then fall to the patterns left, as they did before it existed).
+ */
+export function webgpuDeclaration(disabled: ReadonlySet<string> = new Set()): string {
+  const kept = PATTERNS.filter(([name]) => !disabled.has(name)).map(([, text]) => text);
+  return `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
+${kept.join('\n')}
 }
 `;
+}

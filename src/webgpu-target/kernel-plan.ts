@@ -11,6 +11,7 @@ import { type RecurrenceMode, isRecurrent, recurrentKernels } from './kernels/re
 import { unpoolKernels } from './kernels/max-unpool';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { concatChunkKernels } from './kernels/concat-chunks';
+import { attentionKernel } from './kernels/attention';
 import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { parameterize } from './wgsl/params';
@@ -23,6 +24,11 @@ export { type KernelSpec, type Piece, resultBindings } from './kernel-spec';
 export interface KernelOptions {
   /** Every GEMM tiled so (a benchmark's tile sweep, `cgc bench-kernels --tile`), matrix-vector products included. */
   readonly tile?: ForcedTile;
+  /**
+   * false: every tiled GEMM in one dispatch, K never split into partial products and their sum (one
+   * dispatch fewer per thin product, less parallelism on a large GPU); an A/B of split-K.
+   */
+  readonly splitK?: boolean;
   /** Every recurrence run so (a benchmark or test comparing the two), instead of by its size. */
   readonly recurrence?: RecurrenceMode;
   /**
@@ -83,11 +89,12 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const b = builder();
     const binding = args.length + r;
     const name = `${symbol}.${r}`;
+    // q·kᵀ → scale, mask → softmax → ·v  ⇒  one attention kernel;
     // matmul / gemm / convolution → elementwise chain  ⇒  one tiled GEMM with the chain in its store
     // (two kernels with split-K), or an integer one reading packed bytes; elementwise → softmax / normalization → elementwise  ⇒  a workgroup per row;
     // a concat of more inputs than a kernel may bind  ⇒  a kernel per slice of its result;
     // max_unpool → elementwise chain  ⇒  a scatter through a workspace, then an element kernel
-    const generated = unpoolKernels(b, out, binding, name) ?? integerGemmKernel(b, out, binding, name, builder) ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile) ?? splitRowKernels(b, out, binding, name, builder)
+    const generated = attentionKernel(b, out, binding, name, profile.limits.maxComputeWorkgroupStorageSize) ?? unpoolKernels(b, out, binding, name) ?? integerGemmKernel(b, out, binding, name, builder) ?? tiledKernel(b, out, binding, name, builder, profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK) ?? splitRowKernels(b, out, binding, name, builder)
       ?? concatChunkKernels(builder, out, binding, name, maxBuffers);
     const row = generated ? undefined : rowKernel(b, out, binding, name, profile.limits.maxComputeInvocationsPerWorkgroup);
     const narrowed = generated || row ? undefined : narrowedRowResult(b, out);

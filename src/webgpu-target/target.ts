@@ -8,7 +8,7 @@ import {
 import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
 import { SUBGRAPH } from '../ir/structural';
 import { PipelineCache, compilePartition, planPartition } from './executable';
-import { WEBGPU_DECLARATION } from './declarations';
+import { webgpuDeclaration } from './declarations';
 import { KernelDecline, type KernelOptions, type KernelSpec, planKernels } from './kernel-plan';
 import { kernelsAttr } from './kernel-config';
 import { hasGenerator } from './wgsl/builder';
@@ -28,8 +28,13 @@ function elementCheck(def: Operation): string | undefined {
   return v ? `WebGPU kernels take no !cgc.${v.type.element} tensors (${typeToString(v.type)}); the CPU reference computes them` : undefined;
 }
 
-export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
-  return gpuTarget('webgpu', profile, options, () => WEBGPU_DECLARATION, (def) => {
+/**
+ * The fused target; `disabledPatterns` names patterns of its declaration (WEBGPU_PATTERN_NAMES) it
+ * leaves out, so that a fusion can be measured against the kernels it replaces.
+ */
+export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}, disabledPatterns: readonly string[] = []): Target {
+  const declaration = webgpuDeclaration(new Set(disabledPatterns));
+  return gpuTarget('webgpu', profile, options, () => declaration, (def) => {
     const host = elementCheck(def);
     if (host) return host;
     // An int64 argument read only as gather indices is exact in i32 (the runtime checks on upload that

@@ -42,11 +42,11 @@ export interface GeneratedKernel {
 /**
  * The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus
  * elementwise ops; its tiles fit `workgroupStorage` bytes of workgroup memory, or are the `forced`
- * tile (a benchmark's sweep: matrix-vector products then take the tiled kernel too). With split-K, two
+ * tile (a benchmark's sweep: matrix-vector products then take the tiled kernel too); `splitK` false keeps K whole. With split-K, two
  * kernels: the slices' partial products into a workspace, then one thread per element sums them and
  * applies the anchor's finish and the epilogue.
  */
-export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder, workgroupStorage?: number, forced?: ForcedTile): GeneratedKernel[] | undefined {
+export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder, workgroupStorage?: number, forced?: ForcedTile, splitK = true): GeneratedKernel[] | undefined {
   if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const anchor = gemmAnchor(b, out);
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
@@ -75,7 +75,8 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
   if (gemv) {
     return [{ wgsl: `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}\n${bindingDecls(b, out, outBinding)}\n${gemv.code}`, workgroups: gemv.workgroups }];
   }
-  const tile = chooseTile(problem, workgroupStorage, forced);
+  const chosen = chooseTile(problem, workgroupStorage, forced);
+  const tile = splitK || forced?.splits !== undefined ? chosen : { ...chosen, splits: 1 };
   const main = gemmMain(problem, {
     readA: problem.readA,
     readB: problem.readB,
@@ -163,12 +164,14 @@ export const POOLED_INPUTS: readonly string[] = ['max_pool', 'average_pool'];
 
 /**
  * The one non-elementwise op `out` depends on inside the subgraph (besides a pooling of a
- * convolution's input), when it has a tiled form over float32 of `out`'s shape.
+ * convolution's input or a layer normalization of a product's A operand), when it has a tiled form over float32 of `out`'s shape.
  */
 function gemmAnchor(b: KernelBuilder, out: Value): Operation | undefined {
   const all = [...heavyOps(b, out)];
   const pooledInput = (op: Operation) => POOLED_INPUTS.includes(op.opName) && all.some((c) => c.opName === 'convolution' && c.operands[0] === op.results[0]);
-  const heavy = all.filter((op) => !pooledInput(op));
+  // A layer normalization of a product's A operand is its prologue (kernels/norm-prologue.ts).
+  const normalizedA = (op: Operation) => op.opName === 'layer_normalization' && all.some((c) => (c.opName === 'matmul' || c.opName === 'gemm') && opsFeeding(b, [c.operands[0]!]).has(op));
+  const heavy = all.filter((op) => !pooledInput(op) && !normalizedA(op));
   const [anchor] = heavy;
   if (heavy.length !== 1 || !PROBLEMS.has(anchor!.opName)) return undefined;
   if (![...anchor!.operands, ...anchor!.results].every((v) => v.type.element === 'float32')) return undefined;
@@ -206,7 +209,7 @@ export function innermostAxis(b: KernelBuilder, v: Value): number | undefined {
       const i = ctxOf(op).ints('permutation').indexOf(inner ?? -1);
       return i < 0 ? undefined : i;
     }
-    case 'slice':
+    case 'slice': case 'layer_normalization':
       return innermostAxis(b, source!);
     case 'gather': {
       // Scalar indices drop the gathered axis; others put index dimensions in its place.

@@ -231,6 +231,20 @@ describe('split-K choice', () => {
     expect(chooseTile({ batch: 1, M: 1024, N: 1024, K: 1024 }).splits).toBe(1);
     expect(chooseTile({ batch: 1, M: 64, N: 64, K: 200 }).splits).toBe(1);
   });
+  it('keeps K whole with split-K off (one dispatch), and matches the reference', async () => {
+    const c: Case = { ...mm('7x2048', '2048x9'), name: 'matmul 7x2048 · 2048x9, split-K off' };
+    const { inputs, want, defs } = prepareCase(c, 41);
+    expect(planKernels(defs[0]!).length, 'split-K on: partials and their sum').toBe(2);
+    const kernels = planKernels(defs[0]!, 'subgraph', undefined, { splitK: false });
+    expect(kernels.length).toBe(1);
+    expect(kernels[0]!.wgsl).not.toContain('slices');
+    const { compile } = await import('../../compiler/pipeline');
+    const { defaultTargets } = await import('../../engine/targets');
+    const { module } = prepareCase(c, 41);
+    const { got } = await runCase(device, compile(module, defaultTargets(undefined, { splitK: false })), inputs);
+    expectClose(got, want, c.name, 1e-4, 1e-5);
+  });
+
   it('chooses the tiles the H100 sweep measured fastest (docs/webgpu-target.md)', async () => {
     const { chooseTile } = await import('./gemm-core');
     const tile = (batch: number, M: number, N: number, K: number) => { const t = chooseTile({ batch, M, N, K }); return `${t.tm}×${t.tn}`; };

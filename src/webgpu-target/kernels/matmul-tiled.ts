@@ -4,6 +4,7 @@ import { type Scope, convert } from '../wgsl/builder';
 import { gemmScale } from './conv-matmul';
 import { gemmProblem, innermostAxis, unflatten } from './gemm-kernel';
 import { ctxOf } from './helpers';
+import { hoistNormalizations } from './norm-prologue';
 
 gemmProblem('matmul', (b, op) => {
   const [a, m] = op.operands;
@@ -25,6 +26,10 @@ gemmProblem('matmul', (b, op) => {
   // kᵀ out of a fused QKV projection): its tile is loaded k-fastest.
   const bAlongK = bs.length > 1 && innermostAxis(b, m!) === bs.length - 2;
   const aAcrossK = as.length > 1 && innermostAxis(b, a!) !== as.length - 1;
+  // A layer normalization A is read through (@matmul_norm_prologue) takes its row statistics where
+  // the read names them: once per thread and row, before the K loop.
+  let reading = { scope: undefined as unknown as Scope, k: '', guard: 'true' };
+  hoistNormalizations(b, () => reading);
   if (batch > 1 && as.length > 1 && bs.length > 1 && bs.slice(0, -2).every((d) => d === 1)) {
     // b is one matrix for every batch: the batch folds into M, one [batch·M, K]·[K, N] product
     // (a transformer's [tokens, 1, d] · [d, 3d] is one GEMM of `tokens` rows, not `tokens` GEMMs of one row).
@@ -44,7 +49,10 @@ gemmProblem('matmul', (b, op) => {
       K: as[as.length - 1]!,
       bAlongK,
       aAcrossK,
-      readA: (scope, _batch, mm, k, hoisted) => convert(b.value(a!, [...hoistedRows(mm, hoisted).slice(rowShape.length - (as.length - 1)), k], scope), 'f32'),
+      readA: (scope, _batch, mm, k, hoisted) => {
+        reading = { scope: hoisted, k, guard: `${mm} < ${batch * M}i` };
+        return convert(b.value(a!, [...hoistedRows(mm, hoisted).slice(rowShape.length - (as.length - 1)), k], scope), 'f32');
+      },
       readB: (scope, _batch, k, n) => convert(b.value(m!, [...bs.slice(0, -2).map(() => '0i'), k, n], scope), 'f32'),
       outCoords: (_batch, mm, n) => [...rows(mm), n],
       runsAlongN: true,
@@ -58,7 +66,10 @@ gemmProblem('matmul', (b, op) => {
     K: as[as.length - 1]!,
     bAlongK,
     aAcrossK,
-    readA: (scope, batch, mm, k) => convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32'),
+    readA: (scope, batch, mm, k, hoisted) => {
+      reading = { scope: hoisted, k, guard: `${mm} < ${M}i` };
+      return convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32');
+    },
     readB: (scope, batch, k, n) => convert(b.value(m!, bs.length > 1 ? [...operandBatch(bs, batch), k, n] : [k], scope), 'f32'),
     outCoords: (batch, mm, n) => [...batchOf(batch), ...(as.length > 1 ? [mm] : []), ...(bs.length > 1 ? [n] : [])],
     runsAlongN: bs.length > 1,
@@ -72,6 +83,8 @@ gemmProblem('gemm', (b, op) => {
   const ta = ctx.bool('trans_a');
   const tb = ctx.bool('trans_b');
   const [M, N] = op.results[0]!.type.shape as [number, number];
+  let reading = { scope: undefined as unknown as Scope, k: '', guard: 'true' };
+  hoistNormalizations(b, () => reading);
   return {
     batch: 1,
     M,
@@ -79,7 +92,10 @@ gemmProblem('gemm', (b, op) => {
     K: ta ? a!.type.shape[0]! : a!.type.shape[1]!,
     bAlongK: innermostAxis(b, m!) === (tb ? 1 : 0),
     aAcrossK: innermostAxis(b, a!) !== (ta ? 0 : 1),
-    readA: (scope, _batch, mm, k) => convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32'),
+    readA: (scope, _batch, mm, k, hoisted) => {
+      reading = { scope: hoisted, k, guard: `${mm} < ${M}i` };
+      return convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32');
+    },
     readB: (scope, _batch, k, n) => convert(b.value(m!, tb ? [n, k] : [k, n], scope), 'f32'),
     outCoords: (_batch, mm, n) => [mm, n],
     runsAlongN: true,

@@ -1,0 +1,78 @@
+// The attention kernel (q·kᵀ → scale → additive mask → softmax → ·v in one dispatch) on real WebGPU
+// against the CPU reference: odd sequence lengths (1, 7, 197), heads of 32 and 64, with and without
+// a padding mask, queries and keys of different lengths; and the same graphs with the @attention
+// patterns disabled, as the three kernels they replace.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
+import { compile } from '../../compiler/pipeline';
+import { openDevice } from '../../runtime/device';
+import { defaultTargets } from '../../engine/targets';
+import { planKernels } from '../kernel-plan';
+import { type Case, type Step, expectClose, prepareCase, runCase } from '../testing/cases';
+
+/**
+ * Self-attention of `heads` heads over `lq` queries and `lk` keys of `d` elements (values of `dv`):
+ * q [1, heads, lq, d], k [1, heads, lk, d] read through a transpose, v [1, heads, lk, dv], scores
+ * scaled by 1/√d (a mul, or a div by √d), plus a padding mask [1, 1, 1, lk] whose last `padded` keys are
+ * float32's lowest value (as Hugging Face's BERT builds it).
+ */
+function attention({ heads = 2, lq, lk = lq, d, dv = d, padded, div = false }: { heads?: number; lq: number; lk?: number; d: number; dv?: number; padded?: number; div?: boolean }): Case {
+  const ops: Step[] = [
+    { op: 'transpose', in: ['b'], attrs: { permutation: [0, 1, 3, 2] } },
+    { op: 'matmul', in: ['a', '%0'] },
+    { op: div ? 'div' : 'mul', in: ['%1', 'scale'] },
+  ];
+  const constants = [{ name: 'scale', type: 'f32', values: [div ? Math.sqrt(d) : 1 / Math.sqrt(d)] }];
+  if (padded !== undefined) {
+    constants.push({ name: 'mask', type: `1x1x1x${lk}xf32`, values: Array.from({ length: lk }, (_, i) => (i >= lk - padded ? -3.4028234663852886e38 : 0)) });
+    ops.push({ op: 'add', in: ['%2', 'mask'] });
+  }
+  ops.push({ op: 'softmax', in: [`%${ops.length - 1}`], attrs: { axis: -1 } });
+  ops.push({ op: 'matmul', in: [`%${ops.length - 1}`, 'c'] });
+  return {
+    name: `${heads} heads, ${lq} queries × ${lk} keys, d ${d}${dv !== d ? `, dv ${dv}` : ''}${padded !== undefined ? `, last ${padded} keys masked` : ''}${div ? ', scaled by a division' : ''}`,
+    args: [`1x${heads}x${lq}x${d}xf32`, `1x${heads}x${lk}x${d}xf32`, `1x${heads}x${lk}x${dv}xf32`], constants, ops,
+  };
+}
+
+const CASES: Case[] = [
+  ...[1, 7, 197].flatMap((l) => [32, 64].flatMap((d) => [attention({ lq: l, d }), attention({ lq: l, d, padded: l > 1 ? Math.ceil(l / 3) : 0 })])),
+  attention({ heads: 3, lq: 7, lk: 33, d: 64, dv: 32, padded: 5, div: true }),
+  attention({ heads: 12, lq: 50, d: 64, div: true }),
+];
+
+/** Within 1e-5 + 1e-5·|reference|: the kernel sums the same products in another order (per tile, rescaled). */
+const ATOL = 1e-5;
+const RTOL = 1e-5;
+
+let device: GPUDevice;
+beforeAll(async () => { device = (await openDevice()).device; });
+afterAll(() => device?.destroy());
+
+describe('attention as one kernel vs CPU reference', () => {
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 7);
+      expect(state.schedule.map((g) => g.pattern)).toEqual([c.ops.some((s) => s.op === 'add') ? 'attention_scaled_masked' : 'attention_scaled']);
+      const kernels = planKernels(defs[0]!);
+      expect(kernels.length).toBe(1);
+      expect(kernels[0]!.wgsl).toContain('through attention');
+      const { got } = await runCase(device, state, inputs, constants);
+      expectClose(got, want, c.name, ATOL, RTOL);
+    });
+  }
+});
+
+describe('attention with the @attention patterns disabled', () => {
+  it('is the three kernels it replaces: q·kᵀ with its scale and mask, softmax, ·v', async () => {
+    const c = attention({ lq: 7, d: 32, padded: 2 });
+    const { inputs, want, module } = prepareCase(c, 3);
+    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['attention'] }));
+    expect(state.schedule.map((g) => g.pattern)).toEqual(['matmul_epilogue', 'softmax_epilogue', 'matmul_epilogue']);
+    const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
+    expect(defs.flatMap((d) => planKernels(d)).some((k) => k.wgsl.includes('through attention'))).toBe(false);
+    const constants = prepareCase(c, 3).constants;
+    const { got } = await runCase(device, state, inputs, constants);
+    expectClose(got, want, c.name, ATOL, RTOL);
+  });
+});

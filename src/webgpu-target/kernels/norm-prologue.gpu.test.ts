@@ -1,0 +1,63 @@
+// Layer normalization as a GEMM's prologue (@matmul_norm_prologue) on real WebGPU against the CPU
+// reference: rows normalized as the tiles load them, statistics once per thread and row; one kernel
+// where there were two, and the two again with the pattern disabled.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../compiler/pipeline';
+import { openDevice } from '../../runtime/device';
+import { defaultTargets } from '../../engine/targets';
+import { planKernels } from '../kernel-plan';
+import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
+
+/** x [rows, d] (or [1, rows, d] through a transpose of its size-1 axis, as ViT's export reads it) → layer_normalization (scale and bias constants) → matmul with w [d, n] → + bias. */
+function normGemm(rows: number, d: number, n: number, viewed = false): Case {
+  const x = viewed ? `1x${rows}x${d}xf32` : `${rows}x${d}xf32`;
+  return {
+    name: `layer_normalization of ${rows} rows of ${d} → matmul ·${d}x${n} + bias${viewed ? ' (through a transpose)' : ''}`,
+    args: [x, `${d}x${n}xf32`, `${n}xf32`],
+    constants: [
+      { name: 'gamma', type: `${d}xf32`, values: Array.from({ length: d }, (_, i) => 0.5 + ((i * 37) % 11) / 10) },
+      { name: 'beta', type: `${d}xf32`, values: Array.from({ length: d }, (_, i) => ((i * 13) % 7) / 10 - 0.3) },
+    ],
+    ops: [
+      { op: 'layer_normalization', in: ['a', 'gamma', 'beta'], attrs: { axis: -1, epsilon: 1e-6 } },
+      ...(viewed ? [{ op: 'transpose', in: ['%0'], attrs: { permutation: [1, 0, 2] } }] : []),
+      { op: 'matmul', in: [viewed ? '%1' : '%0', 'b'] },
+      { op: 'add', in: [viewed ? '%2' : '%1', 'c'] },
+    ],
+  };
+}
+
+const CASES = [normGemm(7, 64, 48), normGemm(197, 96, 40, true), normGemm(1, 32, 5), normGemm(70, 768, 33)];
+
+/**
+ * Within 1e-4 + 1e-5·|reference|: the statistics are the row kernel's two passes, but the product sums
+ * up to 768 terms of magnitude up to 4 in tile order (results of magnitude ~30; gemm.gpu.test.ts
+ * allows the same for long K).
+ */
+const ATOL = 1e-4;
+const RTOL = 1e-5;
+
+let device: GPUDevice;
+beforeAll(async () => { device = (await openDevice()).device; });
+afterAll(() => device?.destroy());
+
+describe('layer normalization in the GEMM prologue vs CPU reference', () => {
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 11);
+      expect(state.schedule.map((g) => g.pattern)).toEqual(['matmul_norm_prologue']);
+      expect(planKernels(defs[0]!).map((k) => k.wgsl.includes('ln_mean'))).toContain(true);
+      const { got } = await runCase(device, state, inputs, constants);
+      expectClose(got, want, c.name, ATOL, RTOL);
+    });
+  }
+
+  it('with norm_prologue disabled: the row kernel, then the GEMM', async () => {
+    const c = normGemm(7, 64, 48);
+    const { inputs, want, module, constants } = prepareCase(c, 11);
+    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['norm_prologue'] }));
+    expect(state.schedule.map((g) => g.pattern)).toEqual(['norm_epilogue', 'matmul_epilogue']);
+    const { got } = await runCase(device, state, inputs, constants);
+    expectClose(got, want, c.name, ATOL, RTOL);
+  });
+});
