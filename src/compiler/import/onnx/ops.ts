@@ -2,6 +2,7 @@
 import { lookupTable } from '../../../core';
 import type { MapperTable } from './context';
 import { CONV_POOL } from './map-conv-pool';
+import { DATA_DEPENDENT } from './map-data-dependent';
 import { ELEMENTWISE } from './map-elementwise';
 import { LOSS } from './map-loss';
 import { MATMUL } from './map-matmul';
@@ -17,7 +18,7 @@ import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = lookupTable({
   ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
-  ...RECURRENT, ...SAMPLING, ...SIGNAL,
+  ...RECURRENT, ...SAMPLING, ...SIGNAL, ...DATA_DEPENDENT,
 });
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();
