@@ -16,7 +16,7 @@ export interface Extent {
 const ENTRYWISE = new Set(Object.keys(ELEMENTWISE));
 const RESHAPES = new Set(['Reshape', 'Squeeze', 'Unsqueeze', 'Flatten']);
 
-const SUPPORTED = 'elementwise ops, Cast, Gather, Transpose, and Reshape / Squeeze / Unsqueeze / Flatten that keep that axis whole';
+const SUPPORTED = 'elementwise ops, Cast, Gather, GatherND (as indices), Transpose, and Reshape / Squeeze / Unsqueeze / Flatten that keep that axis whole';
 
 const product = (dims: readonly number[]): number => dims.reduce((a, b) => a * b, 1);
 
@@ -67,6 +67,13 @@ export function propagateExtents(n: NodeCtx, produced: readonly Produced[], exte
     if (indices) return [{ count: indices.count, axis: axis + indices.axis }];
     if (data!.axis === axis) return refuse('and Gather indexes along that axis');
     return [{ count: data!.count, axis: data!.axis < axis ? data!.axis : data!.axis + n.shape(1).length - 1 }];
+  }
+  if (n.op === 'GatherND') {
+    // Output = indices' leading dims, then data's trailing ones: an index row per entry.
+    const [data, indices] = inputs;
+    if (data) return refuse('and GatherND indexes into it');
+    if (indices!.axis === n.shape(1).length - 1) return refuse('along the axis that holds each index');
+    return [{ count: indices!.count, axis: indices!.axis }];
   }
   if (first === 0 && RESHAPES.has(n.op)) {
     const axis = reshapedAxis(n.shape(0), out.type.shape, inputs[0]!.axis);

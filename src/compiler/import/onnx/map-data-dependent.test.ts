@@ -39,6 +39,16 @@ test('TopK with a computed k sorts the whole axis, bounded by k', () => {
   expect(text).toContain('attributes {extents = [0, 2, 1, 1, 2, 1]}');
 });
 
+test('boolean indexing (NonZero → Transpose → GatherND) keeps the rows bounded', () => {
+  const { text } = importText({
+    nodes: [node('Greater', ['s', 'half'], ['m']), node('NonZero', ['m'], ['nz']), node('Transpose', ['nz'], ['t'], { perm: [1, 0] }), node('GatherND', ['b', 't'], ['kept'])],
+    inputs: [tensorInfo('s', [6]), tensorInfo('b', [6, 4])],
+    initializers: [{ name: 'half', dims: [], data_type: 1, float_data: [0.5] }],
+    outputs: [{ name: 'kept' }],
+  });
+  expect(text).toContain('-> (!cgc.tensor<6x4x!cgc.float32>, !cgc.tensor<!cgc.int64>) attributes {extents = [0, 1, 0]}');
+});
+
 test('an op that would read a bounded value whole is refused, naming it', () => {
   expect(() => importText({
     nodes: [node('NonZero', ['x'], ['nz']), node('ReduceSum', ['nz'], ['s'], {}, 'sum')],
