@@ -1,6 +1,6 @@
 // The run report: one type for what a run measured and produced — written by `cgc run --json`,
 // `cgc bench --json` (one per model) and the app's "Export run report". Plain data (JSON).
-import type { ElementType, Operation } from '../ir';
+import { type ElementType, type Operation, visibleResults } from '../ir';
 import { ENTRY_POINT } from '../ir/structural';
 import { type HostTensor, halfToFloat, median, min } from '../core';
 import type { KernelTiming, PartitionTiming, RunResult } from '../runtime/runtime';
@@ -100,9 +100,13 @@ export function runReport(m: RunMeasurements): RunReport {
   };
 }
 
-/** The names the model gives its entry point's results (its first entry point's returned values), `#i` where it gives none. */
+/**
+ * The names the model gives its entry point's results (its first entry point's returned values), `#i` where it gives none;
+ * the counts of bounded results (docs/dynamic-shapes.md) are not among the outputs a run returns.
+ */
 export function outputNames(module: Operation): string[] {
   const entry = module.body().operations.find((o) => o.name === ENTRY_POINT);
   const ret = entry?.body().operations.at(-1);
-  return (ret?.operands ?? []).map((v, i) => (v.nameHint ? `%${v.nameHint}` : `#${i}`));
+  const names = (ret?.operands ?? []).map((v, i) => (v.nameHint ? `%${v.nameHint}` : `#${i}`));
+  return entry ? names.slice(0, visibleResults(entry, names.length)) : names;
 }

@@ -19,3 +19,4 @@ export { cloneOp } from './clone';
 export { getPartitionBytecode, isolatePartition, partitionNames } from './isolate';
 export * from './target';
 export type { OpEvaluator } from './evaluator';
+export { resultExtents, trimResults, visibleResults, type ResultExtent } from './extents';

@@ -46,4 +46,9 @@ export const ATTR = {
   /** On cgc.program: how many bind points are inputs, then outputs (the rest are scratch). */
   programInputs: 'inputs',
   programOutputs: 'outputs',
+  /**
+   * On cgc.entry_point and cgc.program: results sized to an upper bound, as triples [result, count
+   * result, axis] — only the first `count` entries along `axis` hold data (docs/dynamic-shapes.md).
+   */
+  extents: 'extents',
 } as const;

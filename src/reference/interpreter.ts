@@ -7,6 +7,7 @@ import { IRError } from '../ir/diagnostics';
 import type { Operation, Value } from '../ir/operation';
 import { getOpDef, inferOp } from '../ir/registry';
 import { CONSTANT, ENTRY_POINT, RETURN } from '../ir/structural';
+import { trimResults } from '../ir/extents';
 import { type ShapedType, numElements, shapeToString, tensorType, typeToString } from '../ir/types';
 import './kernels';
 import { getKernel, KernelContext } from './registry';
@@ -140,7 +141,7 @@ export function runEntryPoint(
       }
       env.set(op.results[0]!, t);
     } else if (op.name === RETURN) {
-      return op.operands.map((v, i) => get(op, v, i));
+      return trimResults(fn, op.operands.map((v, i) => get(op, v, i)));
     } else if (op.dialect === 'cgc_op') {
       const ins = op.operands.map((v, i) => get(op, v, i));
       let outs: HostTensor[];

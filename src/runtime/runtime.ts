@@ -12,6 +12,7 @@ import { type ShapedType, byteSize } from '../ir/types';
 import { INTERFACES } from '../ir/interfaces';
 import { documentOf } from '../ir/exchange';
 import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
+import { trimResults, visibleResults } from '../ir/extents';
 import { isolatePartition } from '../ir/isolate';
 import { CgcError, type HostTensor, tensorBytes, tensorFromBytes } from '../core';
 import { StagingPool, Uploads, align4, padded, stage, stageAll } from './staging';
@@ -258,7 +259,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
 
   return {
     inputTypes: inputs.map((a) => a.type),
-    outputTypes: outputs.map((a) => a.type),
+    outputTypes: outputs.slice(0, visibleResults(program, nOut)).map((a) => a.type),
     dispatchCount,
     partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.exe.kind === 'gpu' ? r.exe.kernels.length : 0 })),
     async run(values, options = {}) {
@@ -383,7 +384,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         }
       }
       const intermediates = debug ? await readCaptures(captures) : undefined;
-      return { outputs: outs, timings, kernelTimings, submits, dispatches: dispatchCount, ...(intermediates ? { intermediates } : {}) };
+      return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches: dispatchCount, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {

@@ -9,6 +9,7 @@ import { type GeneratedKernel, tiledKernel } from './kernels/gemm-kernel';
 import { integerGemmKernel } from './kernels/integer-gemm';
 import { type RecurrenceMode, isRecurrent, recurrentKernels } from './kernels/recurrent';
 import { unpoolKernels } from './kernels/max-unpool';
+import { dataDependentKernel, isDataDependent } from './kernels/data-dependent';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { concatChunkKernels } from './kernels/concat-chunks';
 import { attentionKernel } from './kernels/attention';
@@ -75,6 +76,13 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
       const text = withHelpers(k.wgsl);
       return { name: k.name, ...sized(text), workgroups: k.workgroups, inputs: args.length, output: args.length, ...(ret.operands.length > 1 ? { outputs: ret.operands.length } : {}), workspace, bindings: usedBindings(text) };
     });
+  }
+  // A data-dependent op (non_zero, compress, non_max_suppression, unique): one kernel writing its bounded results and count.
+  if (ops.length === 1 && isDataDependent(ops[0]!)) {
+    const op = ops[0]!;
+    const results = op.results.map((r) => (ret.operands.includes(r as never) ? args.length + ret.operands.indexOf(r as never) : undefined));
+    add([dataDependentKernel(op, args, { results, workspace: args.length + ret.operands.length }, `${symbol}.0`)], `${symbol}.0`, args.length, ret.operands.length);
+    return kernels;
   }
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
   const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops), pieces.byArg), ret.operands, args.length, `${symbol}.0`) : undefined;

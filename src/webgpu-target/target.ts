@@ -49,13 +49,15 @@ export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, op
 /**
  * Ops whose int64 results the kernels compute exactly in i32: they move, select, compare or clamp
  * their operands' values (or widen a narrower integer), so every result is an operand value, and the
- * runtime checks on upload that int64 operands fit in the int32 range. Arithmetic (add, mul, neg,
+ * runtime checks on upload that int64 operands fit in the int32 range; or they are indices and counts
+ * of elements (non_zero, compress, non_max_suppression, unique), below an operand's size. Arithmetic (add, mul, neg,
  * cumsum, reductions that sum, …) could leave that range and stays on the CPU reference.
  */
 export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
   'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
   'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'one_hot', 'resize', 'upsample',
   'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
+  'non_zero', 'compress', 'non_max_suppression', 'unique',
 ]);
 
 /**

@@ -75,6 +75,7 @@ function buildProgramOp(s: CompileState, bindPoints: ReadonlyMap<string, Value[]
     [ATTR.functionType, typeAttr(functionType(argTypes, []))],
     [ATTR.programInputs, intAttr(entryArgs.length)],
     [ATTR.programOutputs, intAttr(returned.length)],
+    ...(s.entry.attributes.has(ATTR.extents) ? [[ATTR.extents, s.entry.attributes.get(ATTR.extents)!] as const] : []),
   ]));
   const block = op.addRegion().addBlock();
   const map = new Map<Value, Value>();

@@ -14,3 +14,4 @@ import './resize';
 import './recurrent';
 import './sampling';
 import './signal';
+import './data-dependent';

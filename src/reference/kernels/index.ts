@@ -15,3 +15,4 @@ import './resize';
 import './recurrent';
 import './sampling';
 import './signal';
+import './data-dependent';

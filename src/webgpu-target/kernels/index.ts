@@ -12,3 +12,4 @@ import './scatter';
 import './sampling';
 import './signal';
 import './max-unpool';
+import './data-dependent';

@@ -660,4 +660,24 @@ cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", c
     %r = cgc_op.stft(%a, %b) {frame_step = 4, frame_length = 8} : (!cgc.tensor<1x32x1x!cgc.float32>, !cgc.tensor<8x!cgc.float32>) -> !cgc.tensor<1x7x5x2x!cgc.float32>
     cgc.return %r : !cgc.tensor<1x7x5x2x!cgc.float32>
   }
+
+  cgc.entry_point @non_zero(%a: !cgc.tensor<2x3x!cgc.float32>) -> (!cgc.tensor<2x6x!cgc.int64>, !cgc.tensor<!cgc.int64>) attributes {extents = [0, 1, 1]} {
+    %r:2 = cgc_op.non_zero(%a) : (!cgc.tensor<2x3x!cgc.float32>) -> (!cgc.tensor<2x6x!cgc.int64>, !cgc.tensor<!cgc.int64>)
+    cgc.return %r#0, %r#1 : !cgc.tensor<2x6x!cgc.int64>, !cgc.tensor<!cgc.int64>
+  }
+
+  cgc.entry_point @compress(%a: !cgc.tensor<3x2x!cgc.float32>, %b: !cgc.tensor<3x!cgc.bool>) -> (!cgc.tensor<3x2x!cgc.float32>, !cgc.tensor<!cgc.int64>) attributes {extents = [0, 1, 0]} {
+    %r:2 = cgc_op.compress(%a, %b) {axis = 0} : (!cgc.tensor<3x2x!cgc.float32>, !cgc.tensor<3x!cgc.bool>) -> (!cgc.tensor<3x2x!cgc.float32>, !cgc.tensor<!cgc.int64>)
+    cgc.return %r#0, %r#1 : !cgc.tensor<3x2x!cgc.float32>, !cgc.tensor<!cgc.int64>
+  }
+
+  cgc.entry_point @non_max_suppression(%a: !cgc.tensor<1x6x4x!cgc.float32>, %b: !cgc.tensor<1x2x6x!cgc.float32>) -> (!cgc.tensor<6x3x!cgc.int64>, !cgc.tensor<!cgc.int64>) attributes {extents = [0, 1, 0]} {
+    %r:2 = cgc_op.non_max_suppression(%a, %b) {max_output_boxes_per_class = 3, iou_threshold = 0.5, score_threshold = 0.25} : (!cgc.tensor<1x6x4x!cgc.float32>, !cgc.tensor<1x2x6x!cgc.float32>) -> (!cgc.tensor<6x3x!cgc.int64>, !cgc.tensor<!cgc.int64>)
+    cgc.return %r#0, %r#1 : !cgc.tensor<6x3x!cgc.int64>, !cgc.tensor<!cgc.int64>
+  }
+
+  cgc.entry_point @unique(%a: !cgc.tensor<8x!cgc.float32>) -> (!cgc.tensor<8x!cgc.float32>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<!cgc.int64>) attributes {extents = [0, 4, 0, 1, 4, 0, 3, 4, 0]} {
+    %r:5 = cgc_op.unique(%a) {sorted = true} : (!cgc.tensor<8x!cgc.float32>) -> (!cgc.tensor<8x!cgc.float32>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<!cgc.int64>)
+    cgc.return %r#0, %r#1, %r#2, %r#3, %r#4 : !cgc.tensor<8x!cgc.float32>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<!cgc.int64>
+  }
 }

@@ -17,6 +17,7 @@ import { OnnxImportError } from './errors';
 import { toNumbers } from './host';
 import { type AttributeProto, type GraphProto, type NodeProto, type TensorProto, bytesToString, int64ToNumber } from './proto';
 import { type ExternalFiles, tensorFromProto } from './tensor-proto';
+import type { Extent } from './extents';
 
 /** What a mapper produces for each node output: an IR value, or a host constant (folded). */
 export type Produced = Value | HostTensor;
@@ -55,6 +56,8 @@ export class GraphBuilder {
   /** ONNX names of host constants (for `cgc.constant("name")`) and their IR values once used. */
   private readonly constNames = new Map<HostTensor, string>();
   private readonly materialized = new Map<HostTensor, Value>();
+  /** Values sized to an upper bound along one axis, with their run-time counts (extents.ts). */
+  readonly extents = new Map<Value, Extent>();
 
   /**
    * `evaluate` folds any op whose operands are all host constants and whose operands and results

@@ -1,7 +1,7 @@
 // importOnnx: an ONNX model (bytes) → a CGC Input IR module with one entry point `@main` whose
 // arguments are the graph inputs, whose weights are `cgc.constant` ops backed by the returned
 // constants map, and whose results are the graph outputs. Every failure is an OnnxImportError.
-import { stringAttr, typeAttr } from '../../../ir/attributes';
+import { arrayAttr, intAttr, stringAttr, typeAttr } from '../../../ir/attributes';
 import { CGC_VERSION, INTERFACES, INTERFACE_ATTR, VERSION_ATTR } from '../../../ir/interfaces';
 import { Operation, type Value } from '../../../ir/operation';
 import { ATTR, ENTRY_POINT, MODULE, RETURN } from '../../../ir/structural';
@@ -15,6 +15,7 @@ import { UNSUPPORTED_ONNX_OPS } from './unsupported';
 import { type GraphProto, type TensorProto, decodeModel } from './proto';
 import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
 import { fuseLayerNorms } from './fuse';
+import { propagateExtents } from './extents';
 import type { OpEvaluator } from '../../../ir/evaluator';
 import { LimitError, type ResourceLimits, checkFileSize, checkModuleLimits, resolveLimits } from '../../../ir/limits';
 
@@ -90,6 +91,17 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
   for (const i of topologicalOrder(graph, defined)) mapNode(g, graph, i, opset);
 
   const results = graph.output.map((o) => outputValue(g, o.name));
+  // A bounded output returns its count too, after the graph's outputs; `extents` pairs them.
+  const counts: Value[] = [];
+  const extents: number[] = [];
+  results.forEach((r, i) => {
+    const e = g.extents.get(r);
+    if (!e) return;
+    const c = counts.includes(e.count) ? counts.indexOf(e.count) : counts.push(e.count) - 1;
+    extents.push(i, graph.output.length + c, e.axis);
+  });
+  results.push(...counts);
+  if (extents.length) entry.attributes.set(ATTR.extents, arrayAttr(extents.map(intAttr)));
   block.append(new Operation(RETURN, results, []));
   entry.attributes.set(ATTR.functionType, typeAttr(functionType(block.arguments.map((a) => a.type), results.map((r) => r.type))));
 
@@ -134,6 +146,10 @@ function mapNode(g: GraphBuilder, graph: GraphProto, index: number, opset: numbe
       + `; docs/operators.md lists what is supported; supported ops: ${SUPPORTED_ONNX_OPS.join(', ')}`);
   }
   const produced = mapper(n);
+  propagateExtents(n, produced, (p) => (isHost(p) ? undefined : g.extents.get(p))).forEach((e, i) => {
+    const p = produced[i];
+    if (e && p && !isHost(p)) g.extents.set(p, e);
+  });
   node.output.forEach((name, i) => {
     if (!name) return;
     const p = produced[i];

@@ -2,6 +2,7 @@
 // opset 13 for ReduceSum and 18 for the rest), ArgMax/ArgMin, Softmax/LogSoftmax/Hardmax (the
 // flatten-to-2D semantics before opset 13), CumSum and TopK.
 import type { MapperTable, NodeCtx, Produced } from './context';
+import { topKComputed } from './map-data-dependent';
 
 const REDUCTIONS: Readonly<Record<string, string>> = {
   ReduceSum: 'reduce_sum', ReduceMean: 'reduce_mean', ReduceMax: 'reduce_max', ReduceMin: 'reduce_min',
@@ -38,6 +39,7 @@ const softmaxLike = (op: string) => (n: NodeCtx): Produced[] => {
 };
 
 function topK(n: NodeCtx): Produced[] {
+  if (n.opset >= 10 && !n.isConst(1)) return topKComputed(n);
   const k = n.opset < 10 ? n.attrInt('k') : n.constScalar(1, 'K');
   return n.emitN('top_k', [n.input(0)], {
     k, axis: n.attrInt('axis', -1), largest: n.attrInt('largest', 1) !== 0, sorted: n.attrInt('sorted', 1) !== 0,

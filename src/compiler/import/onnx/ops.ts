@@ -3,6 +3,7 @@ import { lookupTable } from '../../../core';
 import type { MapperTable } from './context';
 import { CONTROL } from './map-control';
 import { CONV_POOL } from './map-conv-pool';
+import { DATA_DEPENDENT } from './map-data-dependent';
 import { ELEMENTWISE } from './map-elementwise';
 import { LOSS } from './map-loss';
 import { MATMUL } from './map-matmul';
@@ -18,7 +19,7 @@ import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = lookupTable({
   ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
-  ...RECURRENT, ...SAMPLING, ...SIGNAL, ...CONTROL,
+  ...RECURRENT, ...SAMPLING, ...SIGNAL, ...CONTROL, ...DATA_DEPENDENT,
 });
 
 export const SUPPORTED_ONNX_OPS: readonly string[] = Object.keys(MAPPERS).sort();

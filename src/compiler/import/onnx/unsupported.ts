@@ -1,13 +1,11 @@
 // The default-domain ONNX ops the importer does not map, each with why; docs/operators.md lists the
 // same table (a unit test keeps the two equal) and the importer's refusal quotes the reason.
-const DATA_DEPENDENT = 'its output shape depends on the input values, and CGC programs have static shapes';
 const RANDOM = 'random number generation is not supported (a run could not be checked against a reference)';
 const SEQUENCES = 'sequences and optionals are not tensors; CGC values are tensors';
 const STRINGS = 'string tensors are not supported';
 const NOT_YET = 'not implemented yet';
 
 export const UNSUPPORTED_ONNX_OPS: Readonly<Record<string, string>> = {
-  NonMaxSuppression: DATA_DEPENDENT, NonZero: DATA_DEPENDENT, Unique: DATA_DEPENDENT, Compress: DATA_DEPENDENT,
   RandomUniform: RANDOM, RandomUniformLike: RANDOM, RandomNormal: RANDOM, RandomNormalLike: RANDOM, Bernoulli: RANDOM, Multinomial: RANDOM,
   SequenceAt: SEQUENCES, SequenceConstruct: SEQUENCES, SequenceEmpty: SEQUENCES, SequenceErase: SEQUENCES, SequenceInsert: SEQUENCES,
   SequenceLength: SEQUENCES, SequenceMap: SEQUENCES, SplitToSequence: SEQUENCES, ConcatFromSequence: SEQUENCES,
