@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CgcError, median, validateRuns } from '../core';
+import { CgcError, median, validateRuns, validateSizeUniforms } from '../core';
 import { randomTensor } from '../reference/random';
 import { gpuProfile } from '../webgpu-target/limits';
 import { onnxGraphIo } from '../compiler/import/onnx';
@@ -81,7 +81,7 @@ function cacheNote(vendor: string, description: string): string {
 }
 
 export async function benchColdCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { cold: false, [CHILD_FLAG]: true, vs: true, runs: true, json: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { cold: false, [CHILD_FLAG]: true, vs: true, runs: true, json: true, 'size-uniforms': true, ...LIMIT_FLAGS });
   if (flags.has(CHILD_FLAG)) return coldChild(positionals[0]!, flags.get(CHILD_FLAG) as 'ours' | 'ort', io, flags);
   if (!positionals.length) throw new UsageError('expected at least one model: cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]');
   const vs = flags.get('vs');
@@ -97,7 +97,7 @@ export async function benchColdCommand(argv: readonly string[], io: CliIO): Prom
         const cache = mkdtempSync(join(tmpdir(), 'cgc-shader-cache-'));
         try {
           const limits = argv.filter((a, i) => a.startsWith('--max-') || a.startsWith('--compile-timeout') || (i > 0 && (argv[i - 1]!.startsWith('--max-') || argv[i - 1]!.startsWith('--compile-timeout'))));
-          const child = spawnSync(process.execPath, [...(entry.endsWith('.ts') ? process.execArgv : []), entry, 'bench', '--cold', `--${CHILD_FLAG}`, side, model, ...limits], { env: coldEnv(cache), encoding: 'utf8', maxBuffer: 1 << 24 });
+          const child = spawnSync(process.execPath, [...(entry.endsWith('.ts') ? process.execArgv : []), entry, 'bench', '--cold', `--${CHILD_FLAG}`, side, model, ...limits, ...(flags.has('size-uniforms') ? ['--size-uniforms', flags.get('size-uniforms')!] : [])], { env: coldEnv(cache), encoding: 'utf8', maxBuffer: 1 << 24 });
           const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
           if (child.status !== 0 || !line) {
             io.stderr(`${model} (${side === 'ours' ? 'ours' : 'onnxruntime-web'}): the cold process failed (exit ${child.status}): ${(child.stderr || child.stdout).trim().split('\n').slice(-3).join(' · ')}`);
@@ -190,7 +190,7 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   if (!loaded.model) throw new CgcError('import', `${file} did not import: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
   const t1 = performance.now();
-  const compiled = loaded.model.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags) });
+  const compiled = loaded.model.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags), sizeUniforms: validateSizeUniforms(flags.get('size-uniforms'), '--size-uniforms') });
   const t2 = performance.now();
   const program = await compiled.load(device);
   const t3 = performance.now();

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic } from '../ir';
 import { type OnnxGraphIo, onnxGraphIo } from '../compiler/import/onnx';
-import { CgcError, type HostTensor, median, min, validateArenas, validateRuns, validateSplitK } from '../core';
+import { CgcError, type HostTensor, median, min, validateArenas, validateRuns, validateSizeUniforms, validateSplitK } from '../core';
 import type { LoadedProgram, RunResult } from '../runtime/runtime';
 import { type RunReport, outputNames, runReport } from '../engine/report';
 import { gpuProfile } from '../webgpu-target/limits';
@@ -95,12 +95,13 @@ export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefi
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv.includes('--cold')) return benchColdCommand(argv, io);
-  const { positionals, flags } = parseArgs(argv, { batch: true, shape: true, input: true, runs: true, vs: true, json: true, arenas: true, 'disable-patterns': true, 'split-k': true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { batch: true, shape: true, input: true, runs: true, vs: true, json: true, arenas: true, 'disable-patterns': true, 'split-k': true, 'size-uniforms': true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
   const runs = validateRuns(flags.get('runs') ?? 30, '--runs');
   const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const disabledPatterns = disabledPatternsFromFlag(flags.get('disable-patterns'));
   const splitK = validateSplitK(flags.get('split-k'), '--split-k');
+  const sizeUniforms = validateSizeUniforms(flags.get('size-uniforms'), '--size-uniforms');
   const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
   if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new UsageError('--batch must be a positive integer');
   const vs = flags.get('vs');
@@ -130,7 +131,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         if (!loaded.model) throw new CgcError('source', loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('; ') || `${file} cannot be read`);
         const c0 = performance.now();
         // Against the device's own features and limits, as the app compiles (kernels are planned for it at load anyway).
-        const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, disabledPatterns, splitK, limits: limitsFromFlags(flags) });
+        const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, disabledPatterns, splitK, sizeUniforms, limits: limitsFromFlags(flags) });
         const compileMs = performance.now() - c0;
         const l0 = performance.now();
         program = await compiled.load(device);

@@ -80,10 +80,17 @@ export function validateFusion(value: string | undefined, option = 'fusion'): bo
  * output tiles run: on by default (kernel time on a large GPU), off for one dispatch per product.
  */
 export const DEFAULT_SPLIT_K = true;
+/** Kernel sizes as literals by default: the steady state measured fastest so (docs/webgpu-target.md). */
+export const DEFAULT_SIZE_UNIFORMS = false;
 
 /** 'on' / 'off' (the default when undefined: on) as a boolean. */
 export function validateSplitK(value: string | undefined, option = 'split-K'): boolean {
   return validateOnOff(value, DEFAULT_SPLIT_K, option);
+}
+
+/** `on`: kernel sizes read from uniforms, so layers share pipelines; `off` (the default): sizes as literals. */
+export function validateSizeUniforms(value: string | undefined, option = 'size uniforms'): boolean {
+  return validateOnOff(value, DEFAULT_SIZE_UNIFORMS, option);
 }
 
 /**

@@ -72,6 +72,8 @@ export interface ModelCompileOptions extends CompileOptions {
   readonly disabledPatterns?: readonly string[];
   /** false: no tiled GEMM splits K into partial products and a sum (an A/B of split-K; core/options.ts). */
   readonly splitK?: boolean;
+  /** true: kernel sizes as uniforms, so layers share pipelines (a faster cold start); literals by default (KernelOptions.sizeUniforms). */
+  readonly sizeUniforms?: boolean;
   /** Target files (docs/targets.md): their targets come first, ahead of `extraTargets` and the defaults. */
   readonly targetFiles?: readonly TargetFileSource[];
   /** Targets beyond the default set that the caller made, tried before the defaults. */
@@ -206,10 +208,10 @@ function refusing(e: unknown, options: ModelCompileOptions): ModelCompileOptions
  * device, narrowed to `targets` by name in that order. A malformed target file, a name taken twice
  * or an unknown name is a CompileError.
  */
-export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'disabledPatterns' | 'splitK' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
+export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'disabledPatterns' | 'splitK' | 'sizeUniforms' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
   try {
     const known = knownTargets(options.gpu ?? DEFAULT_GPU_PROFILE, {
-      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.splitK === false ? { splitK: false } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
+      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.splitK === false ? { splitK: false } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
       ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}),
     });
     return chooseTargets(known, options.targets);

@@ -15,17 +15,17 @@ it('a second load of a model, or of its compiled program, on one device creates 
   device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { created++; return make(d); };
   try {
     const model = openModel(readFileSync(join(__dirname, '../../public/models/tiny-cnn.onnx')), { fileName: 'tiny-cnn.onnx' });
-    const program = model.compile({ gpu: gpuProfile(device) });
+    const program = model.compile({ gpu: gpuProfile(device), sizeUniforms: true });
     const first = await program.load(device);
     const kernels = created;
-    // The tiny CNN's 8 kernels: two differ only in their sizes and share a pipeline.
+    // The tiny CNN's 8 kernels with sizes as uniforms: two differ only in their sizes and share a pipeline.
     expect(first.dispatchCount).toBe(8);
     expect(kernels).toBe(7);
     const again = await program.load(device);
     const shipped = await loadProgramOn(device, readProgram(writeProgram(program.output, { profile: gpuProfile(device), constants: model.constants })), () => undefined);
     expect(created).toBe(kernels);
     // Per subgraph, the same kernels in more partitions: still none new.
-    const split = await model.compile({ gpu: gpuProfile(device), granularity: 'per-subgraph' }).load(device);
+    const split = await model.compile({ gpu: gpuProfile(device), granularity: 'per-subgraph', sizeUniforms: true }).load(device);
     expect(created).toBe(kernels);
     for (const p of [first, again, shipped, split]) p.destroy();
   } finally {
@@ -33,19 +33,19 @@ it('a second load of a model, or of its compiled program, on one device creates 
   }
 });
 
-/** ResNet-50's distinct pipelines under the default profile: 51 with every size a literal. */
+/** ResNet-50's distinct pipelines under the default profile with sizes as uniforms (51 with every size a literal, the default). */
 const RESNET50_PIPELINES = 20;
 const models = ensureModels(['resnet50']);
 
 // Skipped only outside CI where python3-torch is absent (CI installs it; ensureModels then throws if it cannot export).
-it.skipIf(!models)(`ResNet-50 (default profile) creates at most ${RESNET50_PIPELINES} pipelines for its 99 dispatches`, async () => {
+it.skipIf(!models)(`ResNet-50 (default profile, sizes as uniforms) creates at most ${RESNET50_PIPELINES} pipelines for its 99 dispatches`, async () => {
   const { device } = await openDevice();
   let created = 0;
   const make = device.createComputePipelineAsync.bind(device);
   device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { created++; return make(d); };
   try {
     const model = openModel(readFileSync(models!.get('resnet50')!), { fileName: 'resnet50.onnx' });
-    const loaded = await model.compile({}).load(device);
+    const loaded = await model.compile({ sizeUniforms: true }).load(device);
     expect(loaded.dispatchCount).toBe(99);
     expect(created).toBeLessThanOrEqual(RESNET50_PIPELINES);
     console.log(`resnet50: ${created} pipelines for ${loaded.dispatchCount} dispatches`);

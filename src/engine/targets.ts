@@ -27,7 +27,7 @@ export interface TargetFileSource {
 }
 
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
-  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.splitK === false ? { splitK: false } : {}), ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
+  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.splitK === false ? { splitK: false } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
   return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, options.disabledPatterns)]), createWebGpuFallbackTarget(profile, kernels), createReferenceTarget()];
 }
 

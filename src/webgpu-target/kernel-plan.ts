@@ -15,7 +15,7 @@ import { concatChunkKernels } from './kernels/concat-chunks';
 import { attentionKernel } from './kernels/attention';
 import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
-import { parameterize } from './wgsl/params';
+import { literalSizes, parameterize } from './wgsl/params';
 import { DEFAULT_WORKGROUP_STORAGE, type ForcedTile } from './kernels/gemm-core';
 import type { KernelSpec, Piece } from './kernel-spec';
 
@@ -37,6 +37,12 @@ export interface KernelOptions {
    * dispatch one is declined with that reason, and the next target takes it (KernelCompileError).
    */
   readonly rejectedKernels?: ReadonlyMap<string, string>;
+  /**
+   * true: sizes that do not shape a kernel's code are read from a uniform, so layers differing only in
+   * sizes share one pipeline (fewer pipelines to create: a faster cold start). false (the default):
+   * they are literals, as the steady state measured fastest (docs/webgpu-target.md, "Sizes as uniforms").
+   */
+  readonly sizeUniforms?: boolean;
 }
 
 
@@ -60,7 +66,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const bindings = usedBindings(text);
     const ranges = pieceRanges(pieces, bindings);
     kernels.push({
-      name: last ? name : `${name}.partial${i}`, ...sized(text), workgroups, inputs: args.length, output,
+      name: last ? name : `${name}.partial${i}`, ...sized(text, options.sizeUniforms), workgroups, inputs: args.length, output,
       ...(outputs > 1 ? { outputs } : {}), ...(workspace ? { workspace } : {}), bindings, ...(ranges.length ? { pieces: ranges } : {}),
     });
   });
@@ -74,7 +80,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     }, options.recurrence);
     return generated.map((k) => {
       const text = withHelpers(k.wgsl);
-      return { name: k.name, ...sized(text), workgroups: k.workgroups, inputs: args.length, output: args.length, ...(ret.operands.length > 1 ? { outputs: ret.operands.length } : {}), workspace, bindings: usedBindings(text) };
+      return { name: k.name, ...sized(text, options.sizeUniforms), workgroups: k.workgroups, inputs: args.length, output: args.length, ...(ret.operands.length > 1 ? { outputs: ret.operands.length } : {}), workspace, bindings: usedBindings(text) };
     });
   }
   // A data-dependent op (non_zero, compress, non_max_suppression, unique): one kernel writing its bounded results and count.
@@ -161,7 +167,8 @@ export function usedBindings(wgsl: string): number[] {
 }
 
 /** The kernel's WGSL with its marked sizes read from its uniform, and their values (wgsl/params.ts). */
-function sized(wgsl: string): Pick<KernelSpec, 'wgsl' | 'params' | 'paramsBinding'> {
+function sized(wgsl: string, uniforms = false): Pick<KernelSpec, 'wgsl' | 'params' | 'paramsBinding'> {
+  if (!uniforms) return { wgsl: literalSizes(wgsl) };
   const { wgsl: text, params, paramsBinding } = parameterize(wgsl);
   return params ? { wgsl: text, params, paramsBinding } : { wgsl: text };
 }

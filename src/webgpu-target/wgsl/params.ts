@@ -29,6 +29,11 @@ export interface Parameterized {
   readonly paramsBinding?: number;
 }
 
+/** The WGSL with each size mark written as the i32 literal it stands for: a kernel specialized to its sizes. */
+export function literalSizes(wgsl: string): string {
+  return wgsl.replace(MARK, (_, n: string) => `${n}i`);
+}
+
 /**
  * Replaces each size mark, in order, by its own element of the uniform array (`sizes[i / 4][i % 4]`):
  * one element per mark, not per value, so that two kernels whose sizes merely coincide differently
