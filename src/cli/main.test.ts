@@ -155,11 +155,11 @@ describe('compiled programs (cgc compile --format bytecode)', () => {
     const prog = join(dir, 'prog.mlirbc');
     const r = run('compile', MODEL, '--format', 'bytecode', '-o', prog);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain(`wrote a compiled program (CGC_OUTPUT, program format 1, specialized for WebGPU's default limits) to ${prog}`);
+    expect(r.err).toContain(`wrote a compiled program (CGC_OUTPUT, program format 2, specialized for WebGPU's default limits) to ${prog}`);
     const info = run('info', prog);
     expect(info.code, info.err).toBe(0);
     expect(info.out).toContain('interface:  CGC_OUTPUT {F53E923F-5300-4EEF-8F1E-ADA03FFF2605}');
-    expect(info.out).toContain('program:    format 1 (this build reads 1)');
+    expect(info.out).toContain('program:    format 2 (this build reads 2)');
     expect(info.out).toContain('profile:    features: none');
     expect(info.out).toContain('            maxComputeWorkgroupStorageSize = 16384');
     expect(info.out).toContain('weights:    80 bytes inside (4 resources)');

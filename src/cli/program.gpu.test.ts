@@ -31,7 +31,7 @@ describe('cgc run PROGRAM', () => {
       const prog = await compiledProgram(...model);
       const shipped = await run('run', prog, '--input', 'random:3');
       expect(shipped.code, shipped.err).toBe(0);
-      expect(shipped.err).toContain(`${prog}: a compiled program (CGC_OUTPUT, program format 1); loading it without compiling`);
+      expect(shipped.err).toContain(`${prog}: a compiled program (CGC_OUTPUT, program format 2); loading it without compiling`);
       const compiled = await run('run', ...model, '--input', 'random:3');
       expect(compiled.code, compiled.err).toBe(0);
       expect(outputs(shipped.out).length).toBeGreaterThan(0);

@@ -145,7 +145,7 @@ describe('compile service: targets, kernels and export files', () => {
     // The program dropped back in: described from its Output IR, not compiled — the same partitions and kernels.
     const shipped = await compileRequest({ model: files.outputBytecode, fileName: 'spec.mlirbc' }, { onCompiled: () => { throw new Error('a program is not compiled'); } });
     expect(shipped.diagnostics).toEqual([]);
-    expect(shipped.program?.format).toBe(1);
+    expect(shipped.program?.format).toBe(2);
     expect(shipped.inputText).toBeUndefined();
     expect(shipped.partitions!.map((p) => [p.name, p.target, p.subgraphs.map((g) => g.symbol)])).toEqual(r.partitions!.map((p) => [p.name, p.target, p.subgraphs.map((g) => g.symbol)]));
     expect(shipped.kernels).toEqual(r.kernels);
