@@ -20,7 +20,7 @@ export function gpuOps(): string[] {
 }
 
 /** Element types no WebGPU kernel stores or computes yet: their ops run on the CPU reference. */
-const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['int16', 'uint16', 'uint32']);
+const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['int16', 'uint16', 'uint32', 'float64', 'uint64', 'bfloat16']);
 
 /** Why the kernels cannot hold one of `def`'s tensors, if one has an element type they do not store. */
 function elementCheck(def: Operation): string | undefined {

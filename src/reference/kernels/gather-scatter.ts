@@ -3,7 +3,7 @@
 // of range is an error naming the op (the input's fault: a CgcError), since ONNX leaves it undefined and a GPU would read garbage.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import { CgcError, type HostTensor, floatToHalf, halfToFloat } from '../../core';
+import { CgcError, type HostTensor, bfloat16ToFloat, floatToBfloat16, floatToHalf, halfToFloat } from '../../core';
 import { readNumbers, storedValue } from './common';
 import { axisLayout, count, normAxis, strides } from './indexing';
 
@@ -97,11 +97,12 @@ implement('gather_nd', ([data, indices], ctx) => {
 /** How an update combines with the element it lands on, on raw storage values of `element`. */
 function combiner(element: ElementType, reduction: string): (old: number | bigint, upd: number | bigint) => number | bigint {
   if (reduction === 'none') return (_old, upd) => upd;
-  if (element === 'int64') {
+  if (element === 'int64' || element === 'uint64') {
+    const wrap = element === 'int64' ? BigInt.asIntN : BigInt.asUintN;
     const f: Record<string, (a: bigint, b: bigint) => bigint> = {
       add: (a, b) => a + b, mul: (a, b) => a * b, max: (a, b) => (a > b ? a : b), min: (a, b) => (a < b ? a : b),
     };
-    return (a, b) => BigInt.asIntN(64, f[reduction]!(a as bigint, b as bigint));
+    return (a, b) => wrap(64, f[reduction]!(a as bigint, b as bigint));
   }
   const f: Record<string, (a: number, b: number) => number> = {
     add: (a, b) => a + b,
@@ -111,8 +112,9 @@ function combiner(element: ElementType, reduction: string): (old: number | bigin
   };
   const op = f[reduction]!;
   if (element === 'float16') return (a, b) => floatToHalf(Math.fround(op(halfToFloat(a as number), halfToFloat(b as number))));
+  if (element === 'bfloat16') return (a, b) => floatToBfloat16(Math.fround(op(bfloat16ToFloat(a as number), bfloat16ToFloat(b as number))));
   if (element === 'bool') return (a, b) => (op(a as number, b as number) !== 0 ? 1 : 0);
-  return (a, b) => op(a as number, b as number); // the typed-array store rounds (float32) or wraps
+  return (a, b) => op(a as number, b as number); // the typed-array store rounds (float32), keeps (float64) or wraps
 }
 
 /** A copy of `data` to scatter into, with the update values and the reduction that combines them. */
