@@ -49,7 +49,7 @@ export function createWebGpuTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, op
  */
 export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
   'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
-  'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'one_hot', 'resize', 'upsample',
+  'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'reverse_sequence', 'one_hot', 'resize', 'upsample',
   'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
 ]);
 

@@ -1,5 +1,5 @@
 // Reference kernels of the indexed data-movement cgc_ops: gather, gather_elements, gather_nd,
-// scatter_nd, scatter_elements, one_hot. Negative indices count from the end (ONNX); an index out
+// scatter_nd, scatter_elements, one_hot, reverse_sequence. Negative indices count from the end (ONNX); an index out
 // of range is an error naming the op (the input's fault: a CgcError), since ONNX leaves it undefined and a GPU would read garbage.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
@@ -159,6 +159,29 @@ implement('one_hot', ([indices], ctx) => {
       const hot = raw < 0 ? raw + depth : raw;
       for (let d = 0; d < len; d++) dst[(o * len + d) * inner + i] = d === hot ? on : off;
     }
+  }
+  return [out];
+});
+
+// out[.., t, .., b, ..] = x[.., len_b − 1 − t, .., b, ..] for t < len_b, else x itself. A length outside
+// [0, T] is an error, as an index out of range is.
+implement('reverse_sequence', ([x, lens], ctx) => {
+  const out = ctx.alloc();
+  const shape = x!.type.shape;
+  const [b, t] = [ctx.int('batch_axis'), ctx.int('time_axis')];
+  const T = shape[t]!;
+  const L = indexValues(lens!);
+  for (let i = 0; i < L.length; i++) {
+    if (!(L[i]! >= 0 && L[i]! <= T)) throw new CgcError('runtime', `reference: 'cgc_op.reverse_sequence' sequence_lens[${i}] = ${L[i]} is outside [0, ${T}] (the time dimension)`);
+  }
+  const st = strides(shape);
+  const src = storage(x!);
+  const dst = storage(out);
+  const n = count(shape);
+  for (let i = 0; i < n; i++) {
+    const ti = Math.floor(i / st[t]!) % T;
+    const len = L[Math.floor(i / st[b]!) % shape[b]!]!;
+    dst[i] = src[ti < len ? i + (len - 1 - 2 * ti) * st[t]! : i]!;
   }
   return [out];
 });
