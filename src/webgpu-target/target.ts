@@ -51,6 +51,8 @@ export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
   'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
   'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'reverse_sequence', 'one_hot', 'resize', 'upsample',
   'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
+  // Not an operand value, but a flat index into x, which the GPU's buffer limits keep below 2^31.
+  'max_pool_indices',
 ]);
 
 /** Why the per-op kernel cannot produce `def`'s int64 results exactly (WGSL has no 64-bit integers), if it cannot. */
