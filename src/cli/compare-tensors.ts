@@ -2,7 +2,7 @@
 // (numpy.testing.assert_allclose): |a − b| ≤ atol + rtol·|b| per element, NaN equals NaN, integers
 // and booleans exactly; and reports the largest absolute and relative errors for the message (the
 // relative one over nonzero expected elements: at zero only the absolute error means anything).
-import { halfToFloat, type HostTensor } from '../core';
+import { bfloat16ToFloat, halfToFloat, type HostTensor } from '../core';
 
 export interface Tolerance {
   readonly rtol: number;
@@ -24,13 +24,15 @@ export interface Comparison {
   scale: number;
 }
 
-const isFloat = (t: HostTensor): boolean => t.type.element === 'float32' || t.type.element === 'float16';
+const FLOATS: ReadonlySet<string> = new Set(['float32', 'float16', 'float64', 'bfloat16']);
+const isFloat = (t: HostTensor): boolean => FLOATS.has(t.type.element);
 
-/** Element i as a number (float16 decoded from its bits; int64 through Number, for error sizes only). */
+/** Element i as a number (float16 and bfloat16 decoded from their bits; int64 and uint64 through Number, for error sizes only). */
 function reader(t: HostTensor): (i: number) => number {
   const d = t.data;
   if (t.type.element === 'float16') return (i) => halfToFloat(d[i] as number);
-  if (d instanceof BigInt64Array) return (i) => Number(d[i]!);
+  if (t.type.element === 'bfloat16') return (i) => bfloat16ToFloat(d[i] as number);
+  if (d instanceof BigInt64Array || d instanceof BigUint64Array) return (i) => Number(d[i]!);
   return (i) => d[i] as number;
 }
 
@@ -54,7 +56,7 @@ export function compareTensors(actual: HostTensor, expected: HostTensor, tol: To
     const [x, y] = [a(i), b(i)];
     if (Number.isFinite(y)) scale = Math.max(scale, Math.abs(y));
     if (!float) {
-      // int64 compares as BigInt: Number() would merge neighbours past 2^53.
+      // int64 and uint64 compare as BigInt: Number() would merge neighbours past 2^53.
       if (ad[i] !== bd[i]) bad++;
       const err = Math.abs(x - y);
       maxAbs = Math.max(maxAbs, err);

@@ -7,9 +7,10 @@ import { pathToFileURL } from 'node:url';
 import { type ElementType, tensorType } from '../ir';
 import { CgcError, type HostTensor } from '../core';
 
-const ORT_TYPES: Readonly<Record<ElementType, string>> = {
+/** onnxruntime-web's tensor type names; it has no bfloat16 tensors. */
+const ORT_TYPES: Readonly<Partial<Record<ElementType, string>>> = {
   float32: 'float32', float16: 'float16', int32: 'int32', int64: 'int64', int8: 'int8', uint8: 'uint8', bool: 'bool',
-  int16: 'int16', uint16: 'uint16', uint32: 'uint32',
+  int16: 'int16', uint16: 'uint16', uint32: 'uint32', float64: 'float64', uint64: 'uint64',
 };
 
 export interface OrtRun {
@@ -47,7 +48,9 @@ export async function runOnnxruntime(bytes: Uint8Array, feeds: ReadonlyMap<strin
   try {
     const input: Record<string, InstanceType<typeof ort.Tensor>> = {};
     for (const [name, t] of feeds) {
-      input[name] = new ort.Tensor(ORT_TYPES[t.type.element] as 'float32', t.data as Float32Array, [...t.type.shape]);
+      const type = ORT_TYPES[t.type.element];
+      if (!type) throw new CgcError('unsupported', `input '${name}' is !cgc.${t.type.element}, which onnxruntime-web cannot take (it has no ${t.type.element} tensors)`);
+      input[name] = new ort.Tensor(type as 'float32', t.data as Float32Array, [...t.type.shape]);
     }
     const start = performance.now();
     const results = await session.run(input);

@@ -2,6 +2,7 @@
 // class and option definitions. Every other layer may import it; it imports nothing from them.
 export * from './tensor';
 export * from './float16';
+export * from './bfloat16';
 export * from './stats';
 export * from './arrays';
 export * from './records';

@@ -2,11 +2,11 @@
 // as the CPU reference, the importers' constant folding and the runtime's readback exchange them.
 // The IR's types (src/ir/types.ts) build on these; nothing here imports the rest of src.
 
-export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool', 'int16', 'uint16', 'uint32'] as const;
+export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool', 'int16', 'uint16', 'uint32', 'float64', 'uint64', 'bfloat16'] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 const BYTE_SIZE: Record<ElementType, number> = {
-  float32: 4, float16: 2, int32: 4, int64: 8, int8: 1, uint8: 1, bool: 1, int16: 2, uint16: 2, uint32: 4,
+  float32: 4, float16: 2, int32: 4, int64: 8, int8: 1, uint8: 1, bool: 1, int16: 2, uint16: 2, uint32: 4, float64: 8, uint64: 8, bfloat16: 2,
 };
 
 export function isElementType(name: string): name is ElementType {
@@ -39,7 +39,7 @@ export function byteSize(t: ShapedType): number {
   return numElements(t.shape) * elementByteSize(t.element);
 }
 
-/** Storage per element type. float16 is kept as raw IEEE half bits; int64 as BigInt64Array. */
+/** Storage per element type. float16 and bfloat16 are kept as raw bits; int64 and uint64 as BigInt arrays. */
 export interface ElementStorage {
   float32: Float32Array;
   float16: Uint16Array;
@@ -51,6 +51,9 @@ export interface ElementStorage {
   int16: Int16Array;
   uint16: Uint16Array;
   uint32: Uint32Array;
+  float64: Float64Array;
+  uint64: BigUint64Array;
+  bfloat16: Uint16Array;
 }
 
 export type TypedData = ElementStorage[ElementType];
@@ -63,6 +66,7 @@ export interface HostTensor {
 const CTORS = {
   float32: Float32Array, float16: Uint16Array, int32: Int32Array, int64: BigInt64Array,
   int8: Int8Array, uint8: Uint8Array, bool: Uint8Array, int16: Int16Array, uint16: Uint16Array, uint32: Uint32Array,
+  float64: Float64Array, uint64: BigUint64Array, bfloat16: Uint16Array,
 } as const;
 
 /** A zero-filled tensor. Callers check sizes against their limits before allocating. */

@@ -82,7 +82,7 @@ describe('names that Object.prototype also has', () => {
       const file = new Uint8Array(8 + json.length + 4);
       new DataView(file.buffer).setBigUint64(0, BigInt(json.length), true);
       file.set(json, 8);
-      expect(() => readSafetensors(file)).toThrow(`tensor "w": dtype "${n}" is not supported (supported: F32, F16, I32, I64, I8, U8, BOOL, I16, U16, U32)`);
+      expect(() => readSafetensors(file)).toThrow(`tensor "w": dtype "${n}" is not supported (supported: F32, F16, I32, I64, I8, U8, BOOL, I16, U16, U32, F64, U64, BF16)`);
     }
   });
 });

@@ -42,7 +42,7 @@ describe('safetensors', () => {
     ['header past the end', (() => { const b = new Uint8Array(16); new DataView(b.buffer).setBigUint64(0, 1000n, true); return b; })(), /exceeds the file/],
     ['not JSON', file('x').map((b, i) => (i === 8 ? 0x7b : b)), /not valid UTF-8 JSON/],
     ['array header', file([]), /must be a JSON object/],
-    ['unsupported dtype', file({ a: { dtype: 'BF16', shape: [1], data_offsets: [0, 2] } }, new Uint8Array(2)), /dtype "BF16" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL, I16, U16, U32\)/],
+    ['unsupported dtype', file({ a: { dtype: 'F8_E4M3', shape: [1], data_offsets: [0, 1] } }, new Uint8Array(1)), /dtype "F8_E4M3" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL, I16, U16, U32, F64, U64, BF16\)/],
     ['negative dim', file({ a: { dtype: 'F32', shape: [-1], data_offsets: [0, 4] } }, new Uint8Array(4)), /not a non-negative integer/],
     ['size mismatch', file({ a: { dtype: 'F32', shape: [2], data_offsets: [0, 4] } }, new Uint8Array(4)), /4 bytes of data for a 8-byte tensor/],
     ['offsets outside data', file({ a: { dtype: 'F32', shape: [1], data_offsets: [0, 4] } }), /lie outside the 0-byte data section/],
@@ -51,7 +51,7 @@ describe('safetensors', () => {
       /tensors "a" \[0, 8\] and "b" \[4, 12\] overlap/],
     ['one tensor twice', file({ b: { dtype: 'I32', shape: [1], data_offsets: [0, 4] }, a: { dtype: 'F32', shape: [1], data_offsets: [0, 4] } }, new Uint8Array(4)), /overlap/],
     ['a dtype named __proto__', file(JSON.parse('{"a":{"dtype":"__proto__","shape":[1],"data_offsets":[0,4]}}')),
-      /tensor "a": dtype "__proto__" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL, I16, U16, U32\)/],
+      /tensor "a": dtype "__proto__" is not supported \(supported: F32, F16, I32, I64, I8, U8, BOOL, I16, U16, U32, F64, U64, BF16\)/],
   ];
   for (const [name, bytes, want] of bad) {
     it(`rejects ${name}`, () => expect(() => readSafetensors(bytes)).toThrow(want));

@@ -26,6 +26,7 @@ export class SafetensorsError extends CgcError {
 
 const DTYPE_TO_ELEMENT: Readonly<Record<string, ElementType>> = lookupTable({
   F32: 'float32', F16: 'float16', I32: 'int32', I64: 'int64', I8: 'int8', U8: 'uint8', BOOL: 'bool', I16: 'int16', U16: 'uint16', U32: 'uint32',
+  F64: 'float64', U64: 'uint64', BF16: 'bfloat16',
 });
 const ELEMENT_TO_DTYPE = Object.fromEntries(Object.entries(DTYPE_TO_ELEMENT).map(([k, v]) => [v, k])) as Record<ElementType, string>;
 

@@ -8,8 +8,9 @@ export {
   ELEMENT_TYPES, type ElementType, type ShapedType, byteSize, elementByteSize, isElementType, numElements, tensorType,
 } from '../core/tensor';
 
-export const FLOAT_TYPES: readonly ElementType[] = ['float32', 'float16'];
-export const INT_TYPES: readonly ElementType[] = ['int32', 'int64', 'int8', 'uint8', 'int16', 'uint16', 'uint32'];
+/** Float types ops compute on (bfloat16 is storage only: cast, data movement). */
+export const FLOAT_TYPES: readonly ElementType[] = ['float32', 'float16', 'float64'];
+export const INT_TYPES: readonly ElementType[] = ['int32', 'int64', 'int8', 'uint8', 'int16', 'uint16', 'uint32', 'uint64'];
 export const NUMERIC_TYPES: readonly ElementType[] = [...FLOAT_TYPES, ...INT_TYPES];
 
 /** Limits that keep every size computation exact in a double and every buffer addressable. */

@@ -20,7 +20,7 @@ export function gpuOps(): string[] {
 }
 
 /** Element types no WebGPU kernel stores or computes yet: their ops run on the CPU reference. */
-const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['int16', 'uint16', 'uint32']);
+const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['int16', 'uint16', 'uint32', 'float64', 'uint64', 'bfloat16']);
 
 /** Why the kernels cannot hold one of `def`'s tensors, if one has an element type they do not store. */
 function elementCheck(def: Operation): string | undefined {
@@ -58,9 +58,11 @@ export function createWebGpuTarget(
  */
 export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
   'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
-  'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'one_hot', 'resize', 'upsample',
+  'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'reverse_sequence', 'one_hot', 'resize', 'upsample',
   'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
   'non_zero', 'compress', 'non_max_suppression', 'unique',
+  // Not an operand value, but a flat index into x, which the GPU's buffer limits keep below 2^31.
+  'max_pool_indices',
 ]);
 
 /**

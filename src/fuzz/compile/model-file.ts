@@ -1,7 +1,7 @@
 // A compile-fuzz model file: CGC Input IR text whose header comments say how to fill its inputs and
 // constants — a seed for all of them, and a range or exact values for the ones an op needs in a
 // domain (divisors, log's operand, in-range indices). The file alone replays a finding.
-import { type ElementType, type HostTensor, type ShapedType, allocTensor, floatToHalf, numElements } from '../../core';
+import { type ElementType, type HostTensor, type ShapedType, allocTensor, floatToBfloat16, floatToHalf, numElements } from '../../core';
 import { seededRandom } from '../../reference/random';
 
 /** How a leaf (an entry-point argument or a constant) is filled: ~N(0, 1) floats and small integers by default. */
@@ -43,7 +43,7 @@ export function readHeader(text: string): FuzzModelHeader {
 
 /** Default integer ranges: small, so that sums and products stay far inside int32 (WGSL computes int64 as int32). */
 function defaultRange(e: ElementType): [number, number] {
-  return e === 'uint8' ? [0, 8] : e === 'bool' ? [0, 2] : [-4, 5];
+  return e === 'uint8' || e === 'uint16' || e === 'uint32' || e === 'uint64' ? [0, 8] : e === 'bool' ? [0, 2] : [-4, 5];
 }
 
 /**
@@ -57,7 +57,7 @@ export function leafTensor(name: string, type: ShapedType, header: FuzzModelHead
   let h = header.seed >>> 0;
   for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
   const next = seededRandom(h);
-  const float = type.element === 'float32' || type.element === 'float16';
+  const float = type.element === 'float32' || type.element === 'float16' || type.element === 'float64' || type.element === 'bfloat16';
   const draw = (): number => {
     if (fill?.kind === 'range') return float ? fill.lo + next() * (fill.hi - fill.lo) : fill.lo + Math.floor(next() * (fill.hi - fill.lo));
     if (float) return Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
@@ -67,7 +67,9 @@ export function leafTensor(name: string, type: ShapedType, header: FuzzModelHead
   for (let i = 0; i < n; i++) {
     const v = fill?.kind === 'values' ? fill.values[i % fill.values.length]! : draw();
     if (type.element === 'float16') (t.data as Uint16Array)[i] = floatToHalf(Math.fround(v));
+    else if (type.element === 'bfloat16') (t.data as Uint16Array)[i] = floatToBfloat16(Math.fround(v));
     else if (t.data instanceof BigInt64Array) t.data[i] = BigInt(v);
+    else if (t.data instanceof BigUint64Array) t.data[i] = BigInt.asUintN(64, BigInt(v));
     else (t.data as Float32Array)[i] = v;
   }
   return t;

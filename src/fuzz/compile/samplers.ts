@@ -201,6 +201,12 @@ function gatherScatter(g: ModelBuilder, def: OpDef): Proposal | undefined {
       const shape = g.shape(randInt(g.r, 3), 3);
       return { operands: [data, indexLeaf(g, shape, indexValues(g, numElements(shape), -d, d), idxTypes)], attrs: { axis } };
     }
+    case 'reverse_sequence': {
+      if (r < 2) return undefined;
+      const batch = randInt(g.r, 2);
+      const lens = indexValues(g, s[batch]!, 0, s[1 - batch]! + 1);
+      return { operands: [data, indexLeaf(g, [s[batch]!], lens, idxTypes)], attrs: { batch_axis: batch, time_axis: 1 - batch } };
+    }
     case 'gather_elements': {
       const shape = s.map((dim, i) => (i === axis ? between(g.r, 1, 4) : between(g.r, 1, dim)));
       return { operands: [data, indexLeaf(g, shape, indexValues(g, numElements(shape), -d, d), idxTypes)], attrs: { axis } };
@@ -300,7 +306,7 @@ const unaryRank = (min: number, max = 4): Sampler => (g, def) => ({ operands: [p
 
 export const SAMPLERS: Readonly<Record<string, Sampler>> = {
   where, convolution, convolution_transpose: convolution, matmul, gemm: matmul, concat, split, one_hot: oneHot,
-  gather: gatherScatter, gather_elements: gatherScatter, gather_nd: gatherScatter, scatter_nd: gatherScatter, scatter_elements: gatherScatter,
+  gather: gatherScatter, gather_elements: gatherScatter, reverse_sequence: gatherScatter, gather_nd: gatherScatter, scatter_nd: gatherScatter, scatter_elements: gatherScatter,
   depth_to_space: (g, def) => {
     const found = g.choose(def.operands[0]!.dtypes, (v) => v.type.shape.length === 4 && v.type.shape[1]! % 4 === 0);
     return { operands: [found ?? g.leaf([1, 4 * between(g.r, 1, 2), between(g.r, 1, 3), between(g.r, 1, 3)], pickType(g.r, def.operands[0]!.dtypes))], attrs: { block_size: 2 } };
@@ -315,6 +321,10 @@ export function proposal(g: ModelBuilder, def: OpDef): Proposal | undefined {
   if (def.traits.includes('convolution')) return convolution(g, def);
   if (def.traits.includes('normalization')) return normalization(g, def);
   if (def.traits.includes('pooling')) return pooling(g, def);
+  if (def.name === 'max_pool_indices') {
+    const p = pooling(g, def);
+    return { ...p, attrs: { ...p.attrs, storage_order: randInt(g.r, 2) } };
+  }
   if (def.operands.length >= 2 && def.traits.includes('elementwise')) return binary(g, def);
   return { operands: [primary(g, def)] };
 }

@@ -67,7 +67,7 @@ for (const name of ['and', 'or', 'xor']) {
 }
 binary('bit_shift', {
   summary: 'a shifted by b bits (unsigned integers)',
-  dtypes: ['uint8', 'uint16', 'uint32'],
+  dtypes: ['uint8', 'uint16', 'uint32', 'uint64'],
   attributes: { direction: { kind: 'string', allowed: ['LEFT', 'RIGHT'], doc: 'shift direction' } },
   check(ctx) {
     ctx.string('direction'); // required: reading an absent attribute without default fails

@@ -109,5 +109,11 @@ unary('is_inf', {
 });
 unary('cast', {
   summary: 'x converted to element type `to`', dtypes: ELEMENT_TYPES, resultType: (ctx) => ctx.type('to'),
-  attributes: { to: { kind: 'type', doc: 'the result element type' } },
+  attributes: {
+    to: { kind: 'type', doc: 'the result element type' },
+    bfloat16_rounding: {
+      kind: 'string', default: 'nearest_even', allowed: ['nearest_even', 'toward_zero'],
+      doc: 'how a bfloat16 result rounds: to nearest-even, or by dropping the low bits (ONNX Cast before opset 19)',
+    },
+  },
 });

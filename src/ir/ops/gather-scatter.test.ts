@@ -18,12 +18,17 @@ const VALID: OpCase[] = [
   { op: 'scatter_nd', in: ['4x4x4xf32', '2x1xi64', '2x4x4xf32'], attrs: { reduction: 'add' }, out: ['4x4x4xf32'], note: 'ONNX example 2' },
   { op: 'scatter_elements', in: ['3x3xf32', '2x3xi64', '2x3xf32'], out: ['3x3xf32'] },
   { op: 'scatter_elements', in: ['1x5xf32', '1x2xi32', '1x2xf32'], attrs: { axis: 1, reduction: 'max' }, out: ['1x5xf32'] },
+  { op: 'reverse_sequence', in: ['4x4xf32', '4xi64'], out: ['4x4xf32'], note: 'ONNX example: time 0, batch 1' },
+  { op: 'reverse_sequence', in: ['3x5x2xf16', '3xi32'], attrs: { batch_axis: 0, time_axis: 1 }, out: ['3x5x2xf16'] },
   { op: 'one_hot', in: ['2x3xi64'], attrs: { depth: 10 }, out: ['2x3x10xf32'] },
   { op: 'one_hot', in: ['2x3xi64'], attrs: { depth: 10, axis: 0 }, out: ['10x2x3xf32'] },
   { op: 'one_hot', in: ['2x3xf32'], attrs: { depth: 4, axis: -2, dtype: { type: 'i32' }, on_value: 5, off_value: -1 }, out: ['2x4x3xi32'] },
 ];
 
 const INVALID: OpCase[] = [
+  { op: 'reverse_sequence', in: ['4x3xf32', '4xi64'], error: 'operand #1 (sequence_lens) shape 4 must be 3 (one length per batch entry, x\'s dimension 1)' },
+  { op: 'reverse_sequence', in: ['4x3xf32', '3xi64'], attrs: { batch_axis: 1, time_axis: 1 }, error: 'batch_axis 1 and time_axis 1 must be 0 and 1, one each (ONNX)' },
+  { op: 'reverse_sequence', in: ['4xf32', '4xi64'], error: 'operand #0 (x) must have rank at least 2' },
   { op: 'gather', in: ['5x4xf32', '2xf32'], error: 'operand #1 (indices) has element type !cgc.float32; allowed: !cgc.int32, !cgc.int64' },
   { op: 'gather', in: ['5x4xf32', '2xi64'], attrs: { axis: 2 }, error: "attribute 'axis' = 2 is out of range [-2, 1] for rank 2" },
   { op: 'gather', in: ['f32', '2xi64'], error: 'operand #0 (data) must have rank at least 1' },

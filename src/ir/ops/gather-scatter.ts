@@ -1,8 +1,8 @@
 // Data-movement cgc_ops that read or write elements at computed indices (ONNX Gather,
-// GatherElements, GatherND, ScatterND, ScatterElements, OneHot).
+// GatherElements, GatherND, ScatterND, ScatterElements, OneHot, ReverseSequence).
 import { type OpContext, defineOp } from '../registry';
 import { ELEMENT_TYPES, NUMERIC_TYPES, sameShape, shapeToString } from '../types';
-import { INDEX_TYPES, checkMin, describe, normalizeAxis, requireRank, result, sameElementType } from './helpers';
+import { INDEX_TYPES, checkMin, describe, normalizeAxis, requireRank, requireShape, result, sameElementType } from './helpers';
 
 const axis = { kind: 'int' as const, default: 0, doc: 'dimension of data indexed' };
 const reduction = {
@@ -145,5 +145,24 @@ defineOp({
     checkMin(ctx, 'depth', depth, 1);
     const a = normalizeAxis(ctx, 'axis', ctx.int('axis'), indices.length + 1);
     return [result(ctx, [...indices.slice(0, a), depth, ...indices.slice(a)], ctx.type('dtype'))];
+  },
+});
+
+defineOp({
+  name: 'reverse_sequence',
+  summary: 'each batch entry b of x reversed along time_axis over its first sequence_lens[b] steps; later steps copied',
+  operands: [{ name: 'x', dtypes: ELEMENT_TYPES }, { name: 'sequence_lens', dtypes: INDEX_TYPES }],
+  attributes: {
+    batch_axis: { kind: 'int', default: 1, doc: 'the batch dimension: 0 or 1' },
+    time_axis: { kind: 'int', default: 0, doc: 'the time dimension: 1 or 0, the other one' },
+  },
+  traits: ['data_movement'],
+  infer(ctx) {
+    const x = requireRank(ctx, 0, 2);
+    const b = ctx.int('batch_axis');
+    const t = ctx.int('time_axis');
+    if (!((b === 0 && t === 1) || (b === 1 && t === 0))) ctx.fail(`batch_axis ${b} and time_axis ${t} must be 0 and 1, one each (ONNX)`);
+    requireShape(ctx, 1, [x[b]!], `one length per batch entry, x's dimension ${b}`);
+    return [result(ctx, x, ctx.operand(0).element)];
   },
 });

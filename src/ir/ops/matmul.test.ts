@@ -42,3 +42,12 @@ describe('matmul: valid', () => runCases(MATMUL));
 describe('matmul: invalid', () => runCases(MATMUL_INVALID));
 describe('gemm: valid', () => runCases(GEMM));
 describe('gemm: invalid', () => runCases(GEMM_INVALID));
+
+const DET: OpCase[] = [
+  { op: 'det', in: ['3x3xf32'], out: ['f32'], note: 'one matrix: a scalar' },
+  { op: 'det', in: ['2x5x4x4xf64'], out: ['2x5xf64'], note: 'batched' },
+  { op: 'det', in: ['3x2xf32'], error: 'operand #0 (x) shape 3x2 must end in a square matrix, got 3x2' },
+  { op: 'det', in: ['3xf32'], error: 'operand #0 (x) must have rank at least 2' },
+  { op: 'det', in: ['2x2xi32'], error: 'operand #0 (x) has element type !cgc.int32' },
+];
+describe('det', () => runCases(DET));

@@ -1,7 +1,7 @@
-// Matrix product cgc_ops: numpy matmul with batch broadcasting (ONNX MatMul) and
-// alpha·op(a)·op(b) + beta·c (ONNX Gemm).
+// Matrix cgc_ops: numpy matmul with batch broadcasting (ONNX MatMul), alpha·op(a)·op(b) + beta·c
+// (ONNX Gemm) and the determinant of square matrices (ONNX Det).
 import { defineOp } from '../registry';
-import { shapeToString } from '../types';
+import { FLOAT_TYPES, shapeToString } from '../types';
 import {
   FLOAT_INT_TYPES, broadcastShapes, checkBroadcastsTo, requireRank, result, sameElementType,
 } from './helpers';
@@ -62,5 +62,18 @@ defineOp({
     }
     if (ctx.operands.length > 2) checkBroadcastsTo(ctx, 2, [m, n], 'the product shape');
     return [result(ctx, [m, n], e)];
+  },
+});
+
+defineOp({
+  name: 'det',
+  summary: 'the determinant of each square matrix in the last two dimensions: [*, M, M] → [*]',
+  operands: [{ name: 'x', dtypes: FLOAT_TYPES }],
+  traits: [],
+  infer(ctx) {
+    const x = requireRank(ctx, 0, 2);
+    const [m, n] = x.slice(-2) as [number, number];
+    if (m !== n) ctx.fail(`operand #0 (x) shape ${shapeToString(x)} must end in a square matrix, got ${m}x${n}`);
+    return [result(ctx, x.slice(0, -2), ctx.operand(0).element)];
   },
 });

@@ -54,3 +54,10 @@ const INVALID: OpCase[] = [
 
 describe('pooling ops: valid', () => runCases(VALID));
 describe('pooling ops: invalid', () => runCases(INVALID));
+
+describe('max_pool_indices', () => runCases([
+  { op: 'max_pool_indices', in: ['1x1x5x5xf32'], attrs: { window_size: [2, 2], strides: [2, 2] }, out: ['1x1x2x2xi64'] },
+  { op: 'max_pool_indices', in: ['2x3x8xu8'], attrs: { window_size: [3], storage_order: 1 }, out: ['2x3x6xi64'] },
+  { op: 'max_pool_indices', in: ['1x1x5x5xf32'], attrs: { window_size: [2, 2], storage_order: 2 }, error: "attribute 'storage_order' = 2 must be 0 (row-major) or 1 (column-major)" },
+]));
+

@@ -26,11 +26,30 @@ function windowedShape(ctx: OpContext): number[] {
 
 defineOp({
   name: 'max_pool',
-  summary: 'maximum over each window (values only; indices are not produced)',
+  summary: 'maximum over each window (values; max_pool_indices gives where each is)',
   operands: [{ name: 'x', dtypes: MAX_POOL_TYPES }],
   attributes: WINDOWED,
   traits: ['pooling'],
   infer: (ctx) => [result(ctx, windowedShape(ctx), ctx.operand(0).element)],
+});
+
+defineOp({
+  name: 'max_pool_indices',
+  summary: 'where max_pool takes each maximum: its flat index into x (ONNX MaxPool output Indices)',
+  operands: [{ name: 'x', dtypes: MAX_POOL_TYPES }],
+  attributes: {
+    ...WINDOWED,
+    storage_order: {
+      kind: 'int', default: 0,
+      doc: 'spatial positions counted row-major (0) or column-major (1), after (n · C + c) whole planes',
+    },
+  },
+  traits: [],
+  infer(ctx) {
+    const order = ctx.int('storage_order');
+    if (order !== 0 && order !== 1) ctx.fail(`attribute 'storage_order' = ${order} must be 0 (row-major) or 1 (column-major)`);
+    return [result(ctx, windowedShape(ctx), 'int64')];
+  },
 });
 
 defineOp({

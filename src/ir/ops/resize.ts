@@ -12,7 +12,7 @@ defineOp({
     mode: { kind: 'string', default: 'nearest', allowed: ['nearest', 'linear', 'cubic'], doc: 'interpolation' },
     coordinate_transformation_mode: {
       kind: 'string', default: 'half_pixel',
-      allowed: ['half_pixel', 'half_pixel_symmetric', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_crop_and_resize'],
+      allowed: ['half_pixel', 'half_pixel_symmetric', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_half_pixel_for_nn', 'tf_crop_and_resize'],
       doc: 'how a result coordinate maps back to an input coordinate',
     },
     nearest_mode: {

@@ -8,6 +8,7 @@ import './index';
 
 const SHORT: Record<string, ElementType> = {
   f32: 'float32', f16: 'float16', i32: 'int32', i64: 'int64', i8: 'int8', u8: 'uint8', bool: 'bool',
+  f64: 'float64', u64: 'uint64', bf16: 'bfloat16', i16: 'int16', u16: 'uint16', u32: 'uint32',
 };
 const LONG = Object.fromEntries(Object.entries(SHORT).map(([k, v]) => [v, k])) as Record<ElementType, string>;
 

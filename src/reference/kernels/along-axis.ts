@@ -3,7 +3,7 @@
 // exact (BigInt) and wraps once.
 import { implement, type KernelContext } from '../registry';
 import type { HostTensor } from '../../core';
-import { fromBigInts, fromNumbers, readBigInts, readFloats, readNumbers } from './common';
+import { fromBigInts, fromNumbers, isBig, isFloat, readBigInts, readFloats, readNumbers } from './common';
 import { axisLayout, normAxis } from './indexing';
 
 /** Calls fn(base, stride) for every line along `axis`: its elements are base + k·stride, k < len. */
@@ -51,7 +51,7 @@ implement('cumsum', ([x], ctx) => {
   const exclusive = ctx.bool('exclusive');
   const reverse = ctx.bool('reverse');
   const axis = normAxis(ctx.int('axis'), x!.type.shape.length);
-  const float = out.element === 'float32' || out.element === 'float16';
+  const float = isFloat(out.element);
   const X: ArrayLike<number | bigint> = float ? readFloats(x!) : readBigInts(x!);
   const res: (number | bigint)[] = new Array(X.length);
   forEachLine(x!.type.shape, axis, (base, stride, len) => {
@@ -64,7 +64,7 @@ implement('cumsum', ([x], ctx) => {
       if (exclusive) acc = (acc as number) + (v as number);
     }
   });
-  return [float ? fromNumbers(out.shape, out.element, res as number[]) : fromBigInts(out.shape, out.element, BigInt64Array.from(res as bigint[]))];
+  return [float ? fromNumbers(out.shape, out.element, res as number[]) : fromBigInts(out.shape, out.element, BigInt64Array.from(res as bigint[], (v) => BigInt.asIntN(64, v)))];
 });
 
 /**
@@ -78,7 +78,7 @@ implement('top_k', ([x], ctx) => {
   const k = ctx.int('k');
   const largest = ctx.bool('largest');
   const axis = normAxis(ctx.int('axis'), x!.type.shape.length);
-  const X: ArrayLike<number | bigint> = x!.type.element === 'int64' ? (x!.data as BigInt64Array) : readNumbers(x!);
+  const X: ArrayLike<number | bigint> = isBig(x!.type.element) ? (x!.data as BigInt64Array | BigUint64Array) : readNumbers(x!);
   const src = x!.data as unknown as ArrayLike<number | bigint>;
   const dstV = values.data as unknown as { [i: number]: number | bigint };
   const dstI = indices.data as BigInt64Array;

@@ -2,7 +2,7 @@
 // reading/writing tensors as float32 values, plain numbers or BigInts, so each kernel is written
 // once per numeric domain instead of once per element type.
 import { type ElementType, type ShapedType, tensorType } from '../../ir/types';
-import { CgcError, type HostTensor, allocTensor, floatToHalf, halfToFloat } from '../../core';
+import { CgcError, type HostTensor, allocTensor, bfloat16ToFloat, floatToBfloat16, floatToHalf, halfToFloat } from '../../core';
 
 // ---------------------------------------------------------------------------------------------
 // int64
@@ -32,7 +32,9 @@ export function numberToBig(x: number): bigint {
 // ---------------------------------------------------------------------------------------------
 // Element-type classes
 
-export const isFloat = (e: ElementType): boolean => e === 'float32' || e === 'float16';
+export const isFloat = (e: ElementType): boolean => e === 'float32' || e === 'float16' || e === 'float64' || e === 'bfloat16';
+/** Integer types stored as BigInts: int64 and uint64. */
+export const isBig = (e: ElementType): boolean => e === 'int64' || e === 'uint64';
 /** Integer types whose values are exact JS numbers (int64 is not: it is stored as BigInt). */
 export const isSmallInt = (e: ElementType): boolean => e === 'int32' || e === 'int8' || e === 'uint8' || e === 'int16' || e === 'uint16' || e === 'uint32';
 
@@ -46,40 +48,49 @@ export function intRange(e: ElementType): [number, number] {
     case 'uint16': return [0, 65535];
     case 'uint32': return [0, 2 ** 32 - 1];
     case 'bool': return [0, 1];
+    case 'uint64': return [0, 2 ** 64];
     default: return [-(2 ** 63), 2 ** 63];
   }
 }
 
-/** A float tensor's values as float32 numbers: the data itself for float32, decoded for float16. */
-export function readFloats(t: HostTensor): Float32Array {
-  if (t.type.element === 'float32') return t.data as Float32Array;
-  if (t.type.element === 'float16') {
+/**
+ * A float tensor's values as numbers: the data itself for float32 and float64 (float64 is read
+ * whole, so its kernels compute exactly in double), decoded for float16 and bfloat16.
+ */
+export function readFloats(t: HostTensor): Float32Array | Float64Array {
+  if (t.type.element === 'float32' || t.type.element === 'float64') return t.data as Float32Array | Float64Array;
+  if (t.type.element === 'float16' || t.type.element === 'bfloat16') {
     const h = t.data as Uint16Array;
+    const decode = t.type.element === 'float16' ? halfToFloat : bfloat16ToFloat;
     const out = new Float32Array(h.length);
-    for (let i = 0; i < h.length; i++) out[i] = halfToFloat(h[i]!);
+    for (let i = 0; i < h.length; i++) out[i] = decode(h[i]!);
     return out;
   }
   throw new CgcError('unsupported', `reference: expected a float tensor, got !cgc.${t.type.element}`);
 }
 
-/** Any tensor's values as doubles (int64 through Number, exact below 2^53). */
+/** Any tensor's values as doubles (int64 and uint64 through Number, exact below 2^53). */
 export function readNumbers(t: HostTensor): ArrayLike<number> {
   if (isFloat(t.type.element)) return readFloats(t);
-  if (t.type.element === 'int64') return Float64Array.from(t.data as BigInt64Array, Number);
+  if (isBig(t.type.element)) return Float64Array.from(t.data as BigInt64Array | BigUint64Array, Number);
   return t.data as ArrayLike<number>;
 }
 
-/** Any tensor's values as BigInts (floats truncated toward zero). */
-export function readBigInts(t: HostTensor): BigInt64Array {
-  if (t.type.element === 'int64') return t.data as BigInt64Array;
+/**
+ * Any tensor's values as BigInts (floats truncated toward zero): int64's and uint64's own storage
+ * (uint64 stays unsigned, so it compares and divides as unsigned), the others converted.
+ */
+export function readBigInts(t: HostTensor): BigInt64Array | BigUint64Array {
+  if (isBig(t.type.element)) return t.data as BigInt64Array | BigUint64Array;
   const v = readNumbers(t);
   return BigInt64Array.from({ length: v.length }, (_, i) => numberToBig(v[i]!));
 }
 
 /**
- * A tensor of `element` from double `values`: floats round once to float32 (then float16 rounds
- * that float32 to half), integers truncate toward zero and wrap as typed-array stores do, bool is
- * `value ≠ 0`, int64 truncates and wraps.
+ * A tensor of `element` from double `values`: float32 rounds once, float16 and bfloat16 round the
+ * float32 of the value (an op on them computes in float32), float64 stores the double exactly;
+ * integers truncate toward zero and wrap as typed-array stores do, bool is `value ≠ 0`, int64 and
+ * uint64 truncate and wrap.
  */
 export function fromNumbers(shape: readonly number[], element: ElementType, values: ArrayLike<number>): HostTensor {
   const t = allocTensor(shape, element);
@@ -88,6 +99,16 @@ export function fromNumbers(shape: readonly number[], element: ElementType, valu
     case 'float16': {
       const d = t.data as Uint16Array;
       for (let i = 0; i < n; i++) d[i] = floatToHalf(Math.fround(values[i]!));
+      break;
+    }
+    case 'bfloat16': {
+      const d = t.data as Uint16Array;
+      for (let i = 0; i < n; i++) d[i] = floatToBfloat16(Math.fround(values[i]!));
+      break;
+    }
+    case 'uint64': {
+      const d = t.data as BigUint64Array;
+      for (let i = 0; i < n; i++) d[i] = BigInt.asUintN(64, numberToBig(values[i]!));
       break;
     }
     case 'int64': {
@@ -101,20 +122,27 @@ export function fromNumbers(shape: readonly number[], element: ElementType, valu
       break;
     }
     default: {
-      const d = t.data as Float32Array | Int32Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array;
+      const d = t.data as Float32Array | Float64Array | Int32Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Uint32Array;
       for (let i = 0; i < n; i++) d[i] = values[i]!;
     }
   }
   return t;
 }
 
-/** A tensor from BigInt values, converted to `element` (floats rounded once). */
-export function fromBigInts(shape: readonly number[], element: ElementType, values: BigInt64Array): HostTensor {
-  if (element === 'int64') return { type: tensorType(shape, element), data: values };
+/** A tensor from BigInt values, converted to `element` (floats rounded once; int64 and uint64 wrap to 64 bits). */
+export function fromBigInts(shape: readonly number[], element: ElementType, values: BigInt64Array | BigUint64Array): HostTensor {
+  if (element === 'int64') {
+    return { type: tensorType(shape, element), data: values instanceof BigInt64Array ? values : BigInt64Array.from(values, (v) => BigInt.asIntN(64, v)) };
+  }
+  if (element === 'uint64') {
+    return { type: tensorType(shape, element), data: values instanceof BigUint64Array ? values : BigUint64Array.from(values, (v) => BigInt.asUintN(64, v)) };
+  }
+  // Number(bigint) rounds once to the nearest double, so float64 is exact to its precision.
+  if (element === 'float64') return fromNumbers(shape, element, Float64Array.from(values, Number));
   if (isFloat(element)) return fromNumbers(shape, element, Float64Array.from(values, bigToFloat32));
   if (element === 'bool') return fromNumbers(shape, element, Float64Array.from(values, (v) => (v !== 0n ? 1 : 0)));
   // Wrapped to 32 bits, then as the typed-array store wraps to the narrower types (uint32: unsigned).
-  return fromNumbers(shape, element, Float64Array.from(values, (v) => Number(element === 'uint32' ? BigInt.asUintN(32, v) : BigInt.asIntN(32, v))));
+  return fromNumbers(shape, element, Float64Array.from(values as ArrayLike<bigint>, (v) => Number(element === 'uint32' ? BigInt.asUintN(32, v) : BigInt.asIntN(32, v))));
 }
 
 /** A tensor of `type`'s shape and element type, sharing `data` (which must have the right storage). */
@@ -125,7 +153,9 @@ export function withType(type: ShapedType, data: HostTensor['data']): HostTensor
 /** The double a scalar attribute becomes in `element` (e.g. pad's `value`, one_hot's on/off values). */
 export function storedValue(element: ElementType, v: number): number | bigint {
   if (element === 'float16') return floatToHalf(Math.fround(v));
+  if (element === 'bfloat16') return floatToBfloat16(Math.fround(v));
   if (element === 'int64') return numberToBig(v);
+  if (element === 'uint64') return BigInt.asUintN(64, numberToBig(v));
   if (element === 'bool') return v !== 0 ? 1 : 0;
-  return v; // the typed-array store rounds (float32) or truncates and wraps (int32, int8, uint8)
+  return v; // the typed-array store rounds (float32), keeps (float64) or truncates and wraps (int32, int8, uint8, …)
 }

@@ -84,3 +84,21 @@ describe('int16, uint16 and uint32', () => {
     expect(run1('sub', [tensor([1], [0], 'uint16'), tensor([1], [1], 'uint16')]).v).toEqual([65535]);
   });
 });
+
+describe('float64 and uint64', () => {
+  it('float64 arithmetic is double arithmetic', () => {
+    expect(run1('add', [tensor([1], [0.1], 'float64'), tensor([1], [0.2], 'float64')]).v).toEqual([0.1 + 0.2]);
+    expect(run1('mod', [tensor([2], [-4.3, 5.5], 'float64'), tensor([2], [2.1, -2], 'float64')], { fmod: true }).v).toEqual([-4.3 % 2.1, 5.5 % -2]);
+  });
+
+  it('uint64 compares, divides and shifts unsigned past 2^63, and wraps at 2^64', () => {
+    const big = (r: ReturnType<typeof run>) => Array.from(r[0]!.data as BigUint64Array);
+    const u = (v: bigint[]) => ({ type: { kind: 'tensor' as const, shape: [v.length], element: 'uint64' as const, constant: false }, data: BigUint64Array.from(v) });
+    expect(big(run('max', [u([2n ** 63n, 1n]), u([1n, 2n ** 64n - 1n])]))).toEqual([2n ** 63n, 2n ** 64n - 1n]);
+    expect(big(run('div', [u([2n ** 64n - 1n]), u([2n])]))).toEqual([2n ** 63n - 1n]);
+    expect(big(run('add', [u([2n ** 64n - 1n]), u([2n])]))).toEqual([1n]);
+    expect(big(run('bit_shift', [u([2n ** 63n + 1n, 1n, 5n]), u([1n, 63n, 64n])], { direction: 'LEFT' }))).toEqual([2n, 2n ** 63n, 0n]);
+    expect(big(run('bit_shift', [u([2n ** 64n - 1n]), u([60n])], { direction: 'RIGHT' }))).toEqual([15n]);
+  });
+});
+

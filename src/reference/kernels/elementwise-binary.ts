@@ -4,7 +4,7 @@
 // as JS numbers wrapped by the typed-array store (Math.imul for products), int64 as BigInt.
 import { implement, type KernelContext } from '../registry';
 import { CgcError, type HostTensor } from '../../core';
-import { fromBigInts, fromNumbers, isSmallInt, readBigInts, readNumbers } from './common';
+import { fromBigInts, fromNumbers, isBig, isFloat, isSmallInt, readBigInts, readNumbers } from './common';
 import { broadcastMap } from './indexing';
 
 type NumFn = (a: number, b: number) => number;
@@ -15,26 +15,29 @@ interface BinaryFns {
   num: NumFn;
   /** int32/int8/uint8 when they need their own rule (wrapping products, integer division). */
   int?: NumFn;
-  /** int64. Returning a number means a bool result. */
+  /** int64 and uint64 (uint64's values stay unsigned). Returning a number means a bool result. */
   big?: BigFn;
 }
 
 /**
  * Applies `fns` to a and b broadcast to the result shape, in the domain of a's element type
- * (BigInt for int64 unless `numbers` forces doubles).
+ * (BigInt for int64 and uint64 unless `numbers` forces doubles).
  */
 function broadcastBinary(a: HostTensor, b: HostTensor, ctx: KernelContext, fns: BinaryFns, numbers = false): HostTensor {
   const out = ctx.result();
   const n = out.shape.reduce((x, y) => x * y, 1);
   const ma = broadcastMap(a.type.shape, out.shape);
   const mb = broadcastMap(b.type.shape, out.shape);
-  if (a.type.element === 'int64' && !numbers) {
-    if (!fns.big) throw new CgcError('unsupported', `reference: 'cgc_op.${ctx.def.name}' has no int64 rule`);
+  if (isBig(a.type.element) && !numbers) {
+    if (!fns.big) throw new CgcError('unsupported', `reference: 'cgc_op.${ctx.def.name}' has no ${a.type.element} rule`);
     const x = readBigInts(a);
     const y = readBigInts(b);
     const res = new Array<bigint | number>(n);
     for (let i = 0; i < n; i++) res[i] = fns.big(x[ma ? ma[i]! : i]!, y[mb ? mb[i]! : i]!);
-    if (typeof res[0] === 'bigint') return fromBigInts(out.shape, out.element, BigInt64Array.from(res as bigint[]));
+    if (typeof res[0] === 'bigint') {
+      // Each rule's result is exact; storing it wraps to the result's 64 bits (uint64 sums past 2^64, int64 past 2^63).
+      return fromBigInts(out.shape, out.element, BigInt64Array.from(res as bigint[], (v) => BigInt.asIntN(64, v)));
+    }
     return fromNumbers(out.shape, out.element, res as number[]);
   }
   const f = isSmallInt(a.type.element) && fns.int ? fns.int : fns.num;
@@ -97,10 +100,10 @@ binary('bitwise_or', { num: (a, b) => a | b, big: (a, b) => a | b });
 binary('bitwise_xor', { num: (a, b) => a ^ b, big: (a, b) => a ^ b });
 // Unsigned types of w bits; a shift by w or more clears every bit (numpy's rule; JS would shift by b mod 32).
 binary('bit_shift', (ctx) => {
-  const w = { uint8: 8, uint16: 16 }[ctx.operand(0).element as string] ?? 32;
+  const w = { uint8: 8, uint16: 16, uint64: 64 }[ctx.operand(0).element as string] ?? 32;
   return ctx.string('direction') === 'LEFT'
-    ? { num: (a, b) => (b >= w ? 0 : w === 32 ? (a << b) >>> 0 : (a << b) & (2 ** w - 1)) }
-    : { num: (a, b) => (b >= w ? 0 : a >>> b) };
+    ? { num: (a, b) => (b >= w ? 0 : w === 32 ? (a << b) >>> 0 : (a << b) & (2 ** w - 1)), big: (a, b) => (b >= 64n ? 0n : BigInt.asUintN(64, a << b)) }
+    : { num: (a, b) => (b >= w ? 0 : a >>> b), big: (a, b) => (b >= 64n ? 0n : a >> b) };
 });
 
 binary('prelu', { num: (x, s) => (x < 0 ? s * x : x), int: (x, s) => (x < 0 ? Math.imul(s, x) : x), big: (x, s) => (x < 0n ? s * x : x) });
@@ -127,7 +130,7 @@ function intPow(a: bigint, b: bigint): bigint {
 // The exponent has its own element type. Float bases use IEEE pow on doubles; integer bases with an
 // integer exponent are exact (wrapped); an integer base with a float exponent truncates pow's value.
 implement('pow', ([a, b], ctx) => {
-  const isInt = (t: HostTensor): boolean => t.type.element !== 'float32' && t.type.element !== 'float16';
+  const isInt = (t: HostTensor): boolean => !isFloat(t.type.element);
   if (isInt(a!) && isInt(b!)) return [broadcastBinary(asInt64(a!), asInt64(b!), ctx, { num: () => 0, big: intPow })];
   const fn: NumFn = isInt(a!) ? (x, y) => Math.trunc(cPow(x, y)) : cPow;
   return [broadcastBinary(a!, b!, ctx, { num: fn }, true)];
@@ -135,7 +138,9 @@ implement('pow', ([a, b], ctx) => {
 
 /** An int64 view of an integer tensor (exact), so integer pow is one BigInt rule. */
 function asInt64(t: HostTensor): HostTensor {
-  return t.type.element === 'int64' ? t : { type: { ...t.type, element: 'int64' }, data: readBigInts(t) };
+  if (t.type.element === 'int64') return t;
+  // uint64 wraps to int64: products wrap to the same 64 bits either way.
+  return { type: { ...t.type, element: 'int64' }, data: BigInt64Array.from(readBigInts(t) as ArrayLike<bigint>, (v) => BigInt.asIntN(64, v)) };
 }
 
 // Copies raw storage, so it is exact for every element type.

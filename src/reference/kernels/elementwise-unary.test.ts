@@ -3,7 +3,7 @@
 // transcendental float32 results (the reference rounds the double result once, so it is within
 // half an ulp, ~6e-8).
 import { describe, expect, it } from 'vitest';
-import { expectClose, run1, tensor } from '../testing/tensors';
+import { expectClose, run, run1, tensor } from '../testing/tensors';
 
 const x3 = () => tensor([3], [-1, 0, 1]);
 
@@ -83,5 +83,36 @@ describe('math and conversions', () => {
     expect(run1('cast', [tensor([3], [0, NaN, -2])], to('bool')).v).toEqual([0, 1, 1]);
     expect(run1('cast', [tensor([2], [-2.5, 2 ** 40])], to('i64')).v).toEqual([-2, 2 ** 40]);
     expect(run1('cast', [tensor([1], [2 ** 40 + 3], 'int64')], to('i32')).v).toEqual([3]);
+  });
+});
+
+describe('float64, uint64 and bfloat16', () => {
+  const to = (t: string, extra: Record<string, string> = {}) => ({ to: { type: t }, ...extra });
+
+  it('float64 computes exactly in double: no float32 rounding on read or store', () => {
+    expect(run1('sqrt', [tensor([1], [2], 'float64')]).v).toEqual([Math.SQRT2]);
+    expect(run1('cast', [tensor([1], [0.1], 'float64')], to('f32')).v).toEqual([Math.fround(0.1)]);
+    expect(run1('cast', [tensor([1], [0.1])], to('f64')).v).toEqual([Math.fround(0.1)]);
+    expect(run1('cast', [tensor([1], [2 ** 60 + 2 ** 10], 'int64')], to('f64')).v).toEqual([2 ** 60 + 2 ** 10]);
+  });
+
+  it('float64 → float16 and bfloat16 round once, from the double', () => {
+    // Through float32 the 2^-30 would be lost and the ties go to even (1).
+    expect(run1('cast', [tensor([1], [1 + 2 ** -11 + 2 ** -30], 'float64')], to('f16')).v).toEqual([1 + 2 ** -10]);
+    expect(run1('cast', [tensor([1], [1 + 2 ** -8 + 2 ** -40], 'float64')], to('bf16')).v).toEqual([1 + 2 ** -7]);
+  });
+
+  it('float32 → bfloat16 rounds to nearest-even, or keeps the high bits with toward_zero (NaN stays a quiet NaN)', () => {
+    const x = tensor([4], [1 + 2 ** -8 + 2 ** -9, 1 + 2 ** -8, -(1 + 2 ** -8 + 2 ** -9), NaN]);
+    const bits = (r: ReturnType<typeof run>) => Array.from(r[0]!.data as Uint16Array);
+    expect(bits(run('cast', [x], to('bf16')))).toEqual([0x3f81, 0x3f80, 0xbf81, 0x7fc0]);
+    expect(bits(run('cast', [x], to('bf16', { bfloat16_rounding: 'toward_zero' })))).toEqual([0x3f80, 0x3f80, 0xbf80, 0x7fc0]);
+    expect(run1('cast', [tensor([2], [0x3f81, 0xff80], 'bfloat16')], to('f32')).v).toEqual([1 + 2 ** -7, -Infinity]);
+  });
+
+  it('uint64 casts wrap to 64 bits and stay unsigned', () => {
+    const [r] = run('cast', [tensor([2], [-1, 2 ** 40], 'int64')], to('u64'));
+    expect(Array.from(r!.data as BigUint64Array)).toEqual([2n ** 64n - 1n, 2n ** 40n]);
+    expect(run1('cast', [tensor([1], [2 ** 63], 'uint64')], to('f32')).v).toEqual([2 ** 63]);
   });
 });

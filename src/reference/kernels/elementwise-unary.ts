@@ -2,8 +2,8 @@
 // predicates, logic and cast, plus the unary driver the activations share. Floats compute in double
 // from their float32 (or exactly widened float16) values and round once on store.
 import { implement, type KernelContext } from '../registry';
-import { type HostTensor, roundHalfEven, lookupTable } from '../../core';
-import { fromBigInts, fromNumbers, isSmallInt, readBigInts, readFloats, readNumbers, withType } from './common';
+import { type HostTensor, floatToBfloat16, floatToHalf, roundHalfEven, lookupTable } from '../../core';
+import { fromBigInts, fromNumbers, isBig, isSmallInt, readBigInts, readFloats, readNumbers, withType } from './common';
 import { erf } from './special-functions';
 
 export interface UnaryFns {
@@ -11,14 +11,14 @@ export interface UnaryFns {
   num: (x: number) => number;
   /** int32/int8/uint8 when they need their own rule. */
   int?: (x: number) => number;
-  /** int64, exactly. Without it int64 goes through `num` on doubles (exact below 2^53). */
+  /** int64 and uint64, exactly. Without it they go through `num` on doubles (exact below 2^53). */
   big?: (x: bigint) => bigint;
 }
 
 export function applyUnary(x: HostTensor, ctx: KernelContext, fns: UnaryFns): HostTensor {
   const out = ctx.result();
-  if (x.type.element === 'int64' && fns.big) {
-    const v = x.data as BigInt64Array;
+  if (isBig(x.type.element) && fns.big) {
+    const v = x.data as BigInt64Array | BigUint64Array;
     const r = new BigInt64Array(v.length);
     for (let i = 0; i < v.length; i++) r[i] = fns.big(v[i]!);
     return fromBigInts(out.shape, out.element, r);
@@ -74,11 +74,25 @@ implement('is_inf', ([x], ctx) => {
 /**
  * Cast: floats to integers truncate toward zero and wrap (NaN and ±∞ give 0: ONNX leaves
  * out-of-range casts undefined; this is what a JS typed-array store does); to bool is `x ≠ 0`
- * (NaN is true, as in C++); every conversion to a float rounds once to nearest-even, int64 too.
+ * (NaN is true, as in C++); every conversion to a float rounds once to nearest-even, int64 and
+ * uint64 too, and float64 to float16 or bfloat16 straight from the double (through float32 it
+ * would round twice); with `bfloat16_rounding = toward_zero` a bfloat16 result keeps the float32's
+ * high bits.
  */
 implement('cast', ([x], ctx) => {
   const out = ctx.result();
-  if (out.element === x!.type.element) return [withType(out, x!.data.slice())];
-  if (x!.type.element === 'int64' || out.element === 'int64') return [fromBigInts(out.shape, out.element, readBigInts(x!))];
+  const from = x!.type.element;
+  if (out.element === from) return [withType(out, x!.data.slice())];
+  if (isBig(from) || isBig(out.element)) return [fromBigInts(out.shape, out.element, readBigInts(x!))];
+  if (out.element === 'bfloat16' && ctx.string('bfloat16_rounding') === 'toward_zero') {
+    // The float32's high 16 bits (a NaN keeps its sign, as a quiet NaN).
+    const f = Float32Array.from(readNumbers(x!));
+    const bits = new Uint32Array(f.buffer);
+    return [withType(out, Uint16Array.from(bits, (b, i) => (Number.isNaN(f[i]) ? (b >>> 16 & 0x8000) | 0x7fc0 : b >>> 16)))];
+  }
+  if (from === 'float64' && (out.element === 'float16' || out.element === 'bfloat16')) {
+    const round = out.element === 'float16' ? floatToHalf : floatToBfloat16;
+    return [withType(out, Uint16Array.from(x!.data as Float64Array, round))];
+  }
   return [fromNumbers(out.shape, out.element, readNumbers(x!))];
 });

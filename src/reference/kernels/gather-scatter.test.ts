@@ -44,3 +44,17 @@ describe('gather-scatter family', () => {
     expect(run1('one_hot', [tensor([2], [0, 2])], { depth: 3, axis: 0 }).v).toEqual([1, 0, 0, 0, 0, 1]);
   });
 });
+
+describe('reverse_sequence', () => {
+  const x = tensor([4, 4], Array.from({ length: 16 }, (_, i) => i));
+  it('reverses each batch column over its length (time_axis 0, as ONNX\'s first example)', () => {
+    expect(run1('reverse_sequence', [x, tensor([4], [4, 3, 2, 1], 'int64')]).v).toEqual([12, 9, 6, 3, 8, 5, 2, 7, 4, 1, 10, 11, 0, 13, 14, 15]);
+  });
+  it('reverses each batch row over its length (ONNX example, batch_axis 0); lengths 0 and T', () => {
+    expect(run1('reverse_sequence', [x, tensor([4], [1, 2, 3, 4], 'int32')], { batch_axis: 0, time_axis: 1 }).v).toEqual([0, 1, 2, 3, 5, 4, 6, 7, 10, 9, 8, 11, 15, 14, 13, 12]);
+    expect(run1('reverse_sequence', [x, tensor([4], [0, 0, 4, 0], 'int64')], { batch_axis: 0, time_axis: 1 }).v).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 11, 10, 9, 8, 12, 13, 14, 15]);
+  });
+  it('refuses a length past the time dimension, naming it', () => {
+    expect(() => run1('reverse_sequence', [x, tensor([4], [1, 5, 1, 1], 'int64')])).toThrow("'cgc_op.reverse_sequence' sequence_lens[1] = 5 is outside [0, 4] (the time dimension)");
+  });
+});

@@ -1,9 +1,9 @@
 // Reference kernels of the indexed data-movement cgc_ops: gather, gather_elements, gather_nd,
-// scatter_nd, scatter_elements, one_hot. Negative indices count from the end (ONNX); an index out
+// scatter_nd, scatter_elements, one_hot, reverse_sequence. Negative indices count from the end (ONNX); an index out
 // of range is an error naming the op (the input's fault: a CgcError), since ONNX leaves it undefined and a GPU would read garbage.
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
-import { CgcError, type HostTensor, floatToHalf, halfToFloat } from '../../core';
+import { CgcError, type HostTensor, bfloat16ToFloat, floatToBfloat16, floatToHalf, halfToFloat } from '../../core';
 import { readNumbers, storedValue } from './common';
 import { axisLayout, count, normAxis, strides } from './indexing';
 
@@ -97,11 +97,12 @@ implement('gather_nd', ([data, indices], ctx) => {
 /** How an update combines with the element it lands on, on raw storage values of `element`. */
 function combiner(element: ElementType, reduction: string): (old: number | bigint, upd: number | bigint) => number | bigint {
   if (reduction === 'none') return (_old, upd) => upd;
-  if (element === 'int64') {
+  if (element === 'int64' || element === 'uint64') {
+    const wrap = element === 'int64' ? BigInt.asIntN : BigInt.asUintN;
     const f: Record<string, (a: bigint, b: bigint) => bigint> = {
       add: (a, b) => a + b, mul: (a, b) => a * b, max: (a, b) => (a > b ? a : b), min: (a, b) => (a < b ? a : b),
     };
-    return (a, b) => BigInt.asIntN(64, f[reduction]!(a as bigint, b as bigint));
+    return (a, b) => wrap(64, f[reduction]!(a as bigint, b as bigint));
   }
   const f: Record<string, (a: number, b: number) => number> = {
     add: (a, b) => a + b,
@@ -111,8 +112,9 @@ function combiner(element: ElementType, reduction: string): (old: number | bigin
   };
   const op = f[reduction]!;
   if (element === 'float16') return (a, b) => floatToHalf(Math.fround(op(halfToFloat(a as number), halfToFloat(b as number))));
+  if (element === 'bfloat16') return (a, b) => floatToBfloat16(Math.fround(op(bfloat16ToFloat(a as number), bfloat16ToFloat(b as number))));
   if (element === 'bool') return (a, b) => (op(a as number, b as number) !== 0 ? 1 : 0);
-  return (a, b) => op(a as number, b as number); // the typed-array store rounds (float32) or wraps
+  return (a, b) => op(a as number, b as number); // the typed-array store rounds (float32), keeps (float64) or wraps
 }
 
 /** A copy of `data` to scatter into, with the update values and the reduction that combines them. */
@@ -157,6 +159,29 @@ implement('one_hot', ([indices], ctx) => {
       const hot = raw < 0 ? raw + depth : raw;
       for (let d = 0; d < len; d++) dst[(o * len + d) * inner + i] = d === hot ? on : off;
     }
+  }
+  return [out];
+});
+
+// out[.., t, .., b, ..] = x[.., len_b − 1 − t, .., b, ..] for t < len_b, else x itself. A length outside
+// [0, T] is an error, as an index out of range is.
+implement('reverse_sequence', ([x, lens], ctx) => {
+  const out = ctx.alloc();
+  const shape = x!.type.shape;
+  const [b, t] = [ctx.int('batch_axis'), ctx.int('time_axis')];
+  const T = shape[t]!;
+  const L = indexValues(lens!);
+  for (let i = 0; i < L.length; i++) {
+    if (!(L[i]! >= 0 && L[i]! <= T)) throw new CgcError('runtime', `reference: 'cgc_op.reverse_sequence' sequence_lens[${i}] = ${L[i]} is outside [0, ${T}] (the time dimension)`);
+  }
+  const st = strides(shape);
+  const src = storage(x!);
+  const dst = storage(out);
+  const n = count(shape);
+  for (let i = 0; i < n; i++) {
+    const ti = Math.floor(i / st[t]!) % T;
+    const len = L[Math.floor(i / st[b]!) % shape[b]!]!;
+    dst[i] = src[ti < len ? i + (len - 1 - 2 * ti) * st[t]! : i]!;
   }
   return [out];
 });

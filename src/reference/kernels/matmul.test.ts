@@ -38,3 +38,22 @@ describe('gemm', () => {
     expect(run1('gemm', [at, bt], { trans_a: true, trans_b: true }).v).toEqual([4, 5, 10, 11]);
   });
 });
+
+describe('det', () => {
+  it('ONNX examples: one 2x2 matrix, and a batch of two', () => {
+    expect(run1('det', [tensor([2, 2], [1, 2, 3, 4])]).v).toEqual([-2]);
+    const r = run1('det', [tensor([2, 2, 2], [1, 2, 3, 4, 1, 2, 2, 1])]);
+    expect(r.shape).toEqual([2]);
+    expect(r.v).toEqual([-2, -3]);
+  });
+  it('pivots past a zero on the diagonal, flips the sign per swap, and gives 0 for a singular matrix', () => {
+    expect(run1('det', [tensor([3, 3], [0, 1, 0, 1, 0, 0, 0, 0, 1])]).v).toEqual([-1]);
+    expect(run1('det', [tensor([3, 3], [0, 0, 2, 0, 3, 0, 4, 0, 0])]).v).toEqual([-24]);
+    expect(run1('det', [tensor([3, 3], [1, 2, 3, 2, 4, 6, 7, 8, 9])]).v).toEqual([0]);
+    expect(run1('det', [tensor([1, 1], [-2.5])]).v).toEqual([-2.5]);
+  });
+  it('float64 computes in double: a difference of 1e-12 survives (float32 would give 0)', () => {
+    const [v] = run1('det', [tensor([2, 2], [1 + 1e-12, 1, 1, 1], 'float64')]).v;
+    expect(Math.abs(v! - ((1 + 1e-12) - 1))).toBeLessThan(1e-20); // relative 1e-8: the cancellation costs digits, not all
+  });
+});

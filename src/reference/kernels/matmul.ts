@@ -1,4 +1,4 @@
-// Reference kernels of matmul (numpy batching) and gemm. Floats accumulate in double and round once
+// Reference kernels of matmul (numpy batching), gemm and det. Floats accumulate in double and round once
 // per result (see convolution.ts for why); int32 accumulates modulo 2^32 (Math.imul), int64 in BigInt,
 // which is exactly what wrapping C integer arithmetic gives.
 import { implement } from '../registry';
@@ -117,4 +117,37 @@ implement('gemm', ([a, b, c], ctx) => {
     if (kind !== 'float') res[i] = Math.trunc(res[i]!);
   }
   return [finish(res, out.shape, out.element)];
+});
+
+// LU elimination with partial pivoting in double per matrix (the sign flips with each row swap), rounded
+// once on store; a zero column below the diagonal makes the matrix singular: 0.
+implement('det', ([x], ctx) => {
+  const out = ctx.result();
+  const shape = x!.type.shape;
+  const n = shape[shape.length - 1]!;
+  const X = readFloats(x!);
+  const count = out.shape.reduce((a, b) => a * b, 1);
+  const res = new Float64Array(count);
+  const m = new Float64Array(n * n);
+  for (let q = 0; q < count; q++) {
+    for (let i = 0; i < n * n; i++) m[i] = X[q * n * n + i]!;
+    let det = 1;
+    for (let k = 0; k < n && det !== 0; k++) {
+      let p = k;
+      for (let r = k + 1; r < n; r++) if (Math.abs(m[r * n + k]!) > Math.abs(m[p * n + k]!)) p = r;
+      if (m[p * n + k] === 0) { det = 0; break; }
+      if (p !== k) {
+        for (let c = 0; c < n; c++) [m[k * n + c], m[p * n + c]] = [m[p * n + c]!, m[k * n + c]!];
+        det = -det;
+      }
+      const piv = m[k * n + k]!;
+      det *= piv;
+      for (let r = k + 1; r < n; r++) {
+        const f = m[r * n + k]! / piv;
+        for (let c = k + 1; c < n; c++) m[r * n + c] -= f * m[k * n + c]!;
+      }
+    }
+    res[q] = det;
+  }
+  return [fromNumbers(out.shape, out.element, res)];
 });

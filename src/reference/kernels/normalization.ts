@@ -9,7 +9,7 @@ import { axisLayout, broadcastMap, normAxis } from './indexing';
 const f32 = Math.fround;
 
 /** Per group: mean and (population) variance of the elements i with groupOf(i) = group. */
-function moments(x: Float32Array, groups: number, groupOf: (i: number) => number): { mean: Float64Array; variance: Float64Array } {
+function moments(x: ArrayLike<number>, groups: number, groupOf: (i: number) => number): { mean: Float64Array; variance: Float64Array } {
   const mean = new Float64Array(groups);
   const variance = new Float64Array(groups);
   const n = new Float64Array(groups);

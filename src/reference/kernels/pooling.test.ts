@@ -33,3 +33,18 @@ describe('pooling', () => {
     expectClose(run1('global_lp_pool', [x], { p: 1 }).v, [3, 7]);
   });
 });
+
+describe('max_pool_indices', () => {
+  it('flat indices into x, planes included, row- or column-major (ONNX test_maxpool_with_argmax_2d_precomputed_strides)', () => {
+    const x = tensor([1, 1, 5, 5], iota(25, 1));
+    const a = { window_size: [2, 2], strides: [2, 2] };
+    expect(run1('max_pool_indices', [x], a).v).toEqual([6, 8, 16, 18]);
+    expect(run1('max_pool_indices', [x], { ...a, storage_order: 1 }).v).toEqual([6, 16, 8, 18]);
+    expect(run1('max_pool_indices', [tensor([1, 2, 2, 2], [1, 4, 3, 2, 8, 5, 6, 7])], { window_size: [2, 2] }).v).toEqual([1, 4]);
+  });
+  it('ties take the first position; NaN is skipped; padding is never chosen', () => {
+    expect(run1('max_pool_indices', [tensor([1, 1, 4], [3, 3, NaN, 1])], { window_size: [2] }).v).toEqual([0, 1, 3]);
+    expect(run1('max_pool_indices', [tensor([1, 1, 2], [-5, -7])], { window_size: [2], start_padding: [1], end_padding: [1] }).v).toEqual([0, 0, 1]);
+  });
+});
+

@@ -6,7 +6,7 @@ import { lookupTable } from '../../core';
 import type { ElementType } from '../../ir/types';
 import { implement, type KernelContext } from '../registry';
 import type { HostTensor } from '../../core';
-import { fromBigInts, fromNumbers, intRange, isFloat, readBigInts, readNumbers, withType } from './common';
+import { fromBigInts, fromNumbers, intRange, isBig, isFloat, readBigInts, readNumbers, withType } from './common';
 import { axisLayout, broadcastMap, normAxis } from './indexing';
 
 interface Reducer {
@@ -72,13 +72,13 @@ function reduce(name: string, x: HostTensor, ctx: KernelContext): HostTensor {
   const big = BIG_REDUCERS[name];
   if (!isFloat(e) && big) {
     const X = readBigInts(x);
-    const [lo, hi] = e === 'int64' ? [-(2n ** 63n), 2n ** 63n - 1n] : intRange(e).map(BigInt) as [bigint, bigint];
+    const [lo, hi] = e === 'int64' ? [-(2n ** 63n), 2n ** 63n - 1n] : e === 'uint64' ? [0n, 2n ** 64n - 1n] : intRange(e).map(BigInt) as [bigint, bigint];
     const acc = new Array<bigint>(groups).fill(name === 'reduce_max' ? lo : name === 'reduce_min' ? hi : big.init);
     for (let i = 0; i < X.length; i++) {
       const g = groupOf ? groupOf[i]! : i;
       acc[g] = big.add(acc[g]!, X[i]!);
     }
-    return fromBigInts(out.shape, e, BigInt64Array.from(acc, (a) => (big.done ? big.done(a, n) : a)));
+    return fromBigInts(out.shape, e, BigInt64Array.from(acc, (a) => BigInt.asIntN(64, big.done ? big.done(a, n) : a)));
   }
   const X = readNumbers(x);
   if (name === 'reduce_log_sum_exp') return fromNumbers(out.shape, e, logSumExp(X, groups, groupOf));
@@ -89,7 +89,7 @@ function reduce(name: string, x: HostTensor, ctx: KernelContext): HostTensor {
     acc[g] = r.add(acc[g]!, X[i]!);
   }
   if (r.done) for (let g = 0; g < groups; g++) acc[g] = r.done(acc[g]!, n);
-  if (e === 'int64') return fromBigInts(out.shape, e, BigInt64Array.from(acc, truncBig));
+  if (isBig(e)) return fromBigInts(out.shape, e, BigInt64Array.from(acc, truncBig));
   return fromNumbers(out.shape, e, acc);
 }
 
@@ -117,7 +117,7 @@ function argReduce(x: HostTensor, ctx: KernelContext, better: (a: number | bigin
   const out = ctx.result();
   const { outer, len, inner } = axisLayout(x.type.shape, normAxis(ctx.int('axis'), x.type.shape.length));
   const last = ctx.bool('select_last_index');
-  const X: ArrayLike<number | bigint> = x.type.element === 'int64' ? (x.data as BigInt64Array) : readNumbers(x);
+  const X: ArrayLike<number | bigint> = isBig(x.type.element) ? (x.data as BigInt64Array | BigUint64Array) : readNumbers(x);
   const res = new BigInt64Array(outer * inner);
   for (let o = 0; o < outer; o++) {
     for (let i = 0; i < inner; i++) {

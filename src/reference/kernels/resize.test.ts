@@ -39,6 +39,14 @@ describe('resize: ONNX backend test data', () => {
 });
 
 describe('resize: hand-checked', () => {
+  it('tf_half_pixel_for_nn: (x + 0.5) / scale, no −0.5 (ONNX example); ceil moves a scale-1 axis by one', () => {
+    const x = tensor([1, 1, 4, 4], Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(run1('resize', [x], { mode: 'nearest', coordinate_transformation_mode: 'tf_half_pixel_for_nn', sizes: [1, 1, 3, 2] }).v).toEqual([6, 8, 10, 12, 14, 16]);
+    const c = tensor([1, 2, 3, 1], [0, 1, 2, 10, 11, 12]);
+    expect(run1('resize', [c], { mode: 'nearest', nearest_mode: 'ceil', coordinate_transformation_mode: 'tf_half_pixel_for_nn', sizes: [1, 2, 6, 1] }).v)
+      .toEqual([11, 11, 12, 12, 12, 12, 11, 11, 12, 12, 12, 12]);
+  });
+
   it('nearest copies raw int64 and float16 elements exactly', () => {
     const big = 2 ** 53 + 2;
     const r = run1('resize', [tensor([1, 2], [big, -3], 'int64')], { scales: [1, 2] });

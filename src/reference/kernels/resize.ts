@@ -43,6 +43,7 @@ function originalCoordinate(p: ResizeParams, axis: number, x: number, inLen: num
     case 'pytorch_half_pixel': return outLen > 1 ? (x + 0.5) / scale - 0.5 : 0;
     case 'align_corners': return outWidth === 1 ? 0 : (x * (inLen - 1)) / (outWidth - 1);
     case 'asymmetric': return x / scale;
+    case 'tf_half_pixel_for_nn': return (x + 0.5) / scale;
     default: { // tf_crop_and_resize
       const rank = p.scales.length;
       const start = p.roi![axis]!;

@@ -3,23 +3,24 @@
 import { expect } from 'vitest';
 import { type AttrInput, attrs } from '../../ir/ops/test-cases';
 import { type ElementType, tensorType } from '../../ir/types';
-import { floatToHalf, halfToFloat, type HostTensor, allocTensor } from '../../core';
+import { bfloat16ToFloat, floatToHalf, halfToFloat, type HostTensor, allocTensor } from '../../core';
 import { evaluateOp } from '../interpreter';
 
-/** A tensor of `element` holding `values` (float16 rounded to half, int64 as BigInt). */
+/** A tensor of `element` holding `values` (float16 rounded to half, bfloat16 holding its bits as given, int64 and uint64 as BigInt). */
 export function tensor(shape: readonly number[], values: readonly number[], element: ElementType = 'float32'): HostTensor {
   const t = allocTensor(shape, element);
   if (values.length !== t.data.length) throw new Error(`test tensor ${shape.join('x')} needs ${t.data.length} values, got ${values.length}`);
   const d = t.data as unknown as { [i: number]: number | bigint };
   values.forEach((v, i) => {
-    d[i] = element === 'float16' ? floatToHalf(Math.fround(v)) : element === 'int64' ? BigInt(v) : v;
+    d[i] = element === 'float16' ? floatToHalf(Math.fround(v)) : element === 'int64' || element === 'uint64' ? BigInt(v) : v;
   });
   return { type: tensorType(shape, element), data: t.data };
 }
 
-/** A tensor's values as numbers (float16 decoded, int64 through Number). */
+/** A tensor's values as numbers (float16 and bfloat16 decoded, int64 and uint64 through Number). */
 export function values(t: HostTensor): number[] {
   if (t.type.element === 'float16') return Array.from(t.data as Uint16Array, halfToFloat);
+  if (t.type.element === 'bfloat16') return Array.from(t.data as Uint16Array, bfloat16ToFloat);
   return Array.from(t.data as ArrayLike<number | bigint>, Number);
 }
 

@@ -186,6 +186,20 @@ generator('gather_elements', (b, op, coords, scope) => {
   return b.value(x!, coords.map((c, i) => (i === axis ? k : c)), scope);
 });
 
+// Time step t < len_b reads step len_b − 1 − t; the length is clamped to [0, T] so that no read leaves x
+// (the CPU reference refuses such a length; on the GPU it cannot be reported).
+generator('reverse_sequence', (b, op, coords, scope) => {
+  const [x, lens] = op.operands;
+  const ctx = ctxOf(op);
+  const [bAxis, tAxis] = [ctx.int('batch_axis'), ctx.int('time_axis')];
+  const lv = b.value(lens!, [coords[bAxis]!], scope);
+  const len = b.fresh('len');
+  const t = b.fresh('t');
+  scope.emit(`let ${len} = clamp(${lv.expr}, 0i, ${x!.type.shape[tAxis]}i);`);
+  scope.emit(`let ${t} = select(${coords[tAxis]}, ${len} - 1i - ${coords[tAxis]}, ${coords[tAxis]} < ${len});`);
+  return b.value(x!, coords.map((c, i) => (i === tAxis ? t : c)), scope);
+});
+
 generator('depth_to_space', (b, op, coords, scope) => {
   const ctx = ctxOf(op);
   const bs = ctx.int('block_size');

@@ -9,6 +9,7 @@ import './matmul-tiled';
 import './conv-tiled';
 import './recurrent';
 import './scatter';
+import './det';
 import './sampling';
 import './signal';
 import './max-unpool';

@@ -74,6 +74,33 @@ for (const kind of ['max_pool', 'average_pool', 'lp_pool'] as const) {
   });
 }
 
+// Where each maximum is, as the reference finds it: the first in-bounds tap, then each tap above the
+// running maximum (from the lowest value, so NaN is skipped); flat in x, row- or column-major spatially.
+generator('max_pool_indices', (b, op, coords, scope) => {
+  const ctx = ctxOf(op);
+  const x = op.operands[0]!;
+  const [win, s, d, p] = [ctx.ints('window_size'), ctx.ints('strides'), ctx.ints('dilations'), ctx.ints('start_padding')];
+  const spatial = x.type.shape.slice(2);
+  const t: Scalar = scalarOf(x.type.element);
+  const [best, at] = [b.fresh('best'), b.fresh('at')];
+  scope.emit(`var ${best} = ${t === 'f32' ? `-${MAX_F32}` : '-2147483647i'};`);
+  scope.emit(`var ${at} = -1i;`);
+  const kv = win.map(() => b.fresh('k'));
+  loops(scope, kv, win, (inner) => {
+    const iv = kv.map(() => b.fresh('i'));
+    iv.forEach((v, j) => inner.emit(`let ${v} = ${coords[2 + j]} * ${s[j]}i - ${p[j]}i + ${kv[j]} * ${d[j]}i;`));
+    when(inner, iv.map((v, j) => `${v} >= 0i && ${v} < ${spatial[j]}i`).join(' && '), (body) => {
+      const xv = b.value(x, [coords[0]!, coords[1]!, ...iv], body);
+      const order = ctx.int('storage_order') === 1 ? iv.map((_, j) => j).reverse() : iv.map((_, j) => j);
+      const pos = order.slice(1).reduce((acc, j) => `(${acc}) * ${spatial[j]}i + ${iv[j]}`, iv[order[0]!]!);
+      body.emit(`if (${at} < 0i) { ${at} = ${pos}; }`);
+      body.emit(`if (${xv.expr} > ${best}) { ${best} = ${xv.expr}; ${at} = ${pos}; }`);
+    });
+  });
+  const plane = spatial.reduce((a, v) => a * v, 1);
+  return { expr: `((${coords[0]} * ${x.type.shape[1]}i + ${coords[1]}) * ${plane}i + ${at})`, type: 'i32' };
+});
+
 /** Most taps a max pooling window unrolls into (3×3×3). */
 const MAX_UNROLLED_TAPS = 27;
 

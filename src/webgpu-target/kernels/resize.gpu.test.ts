@@ -21,6 +21,12 @@ const CASES: Case[] = [
   { name: 'bilinear to the size x already has (sizes)', args: ['1x8x16x16xf32'], ops: [resize({ sizes: [1, 8, 16, 16] })] },
   { name: 'bilinear by scales 1, 1, 1, 1', args: ['1x8x16x16xf32'], ops: [resize({ scales: [1, 1, 1, 1] })] },
   { name: 'bilinear identity after relu', args: ['1x8x16x16xf32'], ops: [{ op: 'relu', in: ['a'] }, resize({ sizes: [1, 8, 16, 16] }, '%0')] },
+  // tf_half_pixel_for_nn: x / scale + 0.5 / scale, without the −0.5; the last rows map past the input and clamp.
+  { name: 'nearest tf_half_pixel_for_nn 1x1x4x4 → sizes 1x1x3x2 (ONNX node test)', args: ['1x1x4x4xf32'], ops: [{ op: 'resize', in: ['a'], attrs: { mode: 'nearest', coordinate_transformation_mode: 'tf_half_pixel_for_nn', sizes: [1, 1, 3, 2] } }] },
+  // ceil on a scale-1 axis: c + 0.5 rounds up to c + 1 (ONNX's formula), so channel c reads c + 1, the last clamped.
+  { name: 'nearest tf_half_pixel_for_nn 1x2x3x4 → 1x2x9x10 (ceil, channels shift)', args: ['1x2x3x4xf32'], ops: [{ op: 'resize', in: ['a'], attrs: { mode: 'nearest', nearest_mode: 'ceil', coordinate_transformation_mode: 'tf_half_pixel_for_nn', sizes: [1, 2, 9, 10] } }] },
+  { name: 'nearest tf_half_pixel_for_nn by scales 1, 1, 3, 2.5 (round_prefer_floor)', args: ['1x2x3x4xf32'], ops: [{ op: 'resize', in: ['a'], attrs: { mode: 'nearest', coordinate_transformation_mode: 'tf_half_pixel_for_nn', scales: [1, 1, 3, 2.5] } }] },
+  { name: 'linear tf_half_pixel_for_nn 1x1x5x5 → 1x1x8x3', args: ['1x1x5x5xf32'], ops: [{ op: 'resize', in: ['a'], attrs: { mode: 'linear', coordinate_transformation_mode: 'tf_half_pixel_for_nn', sizes: [1, 1, 8, 3] } }] },
   { name: 'align_corners bilinear identity', args: ['1x2x5x5xf32'], ops: [{ op: 'resize', in: ['a'], attrs: { mode: 'linear', coordinate_transformation_mode: 'align_corners', sizes: [1, 2, 5, 5] } }] },
 ];
 

@@ -12,7 +12,7 @@ interface AxisTaps {
 }
 
 /** The coordinate modes the kernel maps (tf_crop_and_resize's crop box and extrapolation are the CPU reference's). */
-const COORDINATE_MODES: ReadonlySet<string> = new Set(['half_pixel', 'half_pixel_symmetric', 'pytorch_half_pixel', 'align_corners', 'asymmetric']);
+const COORDINATE_MODES: ReadonlySet<string> = new Set(['half_pixel', 'half_pixel_symmetric', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_half_pixel_for_nn']);
 
 function sourceCoordinate(mode: string, x: number, scale: number, inLen: number, outLen: number): number {
   const outWidth = scale * inLen;
@@ -22,6 +22,7 @@ function sourceCoordinate(mode: string, x: number, scale: number, inLen: number,
     case 'pytorch_half_pixel': return outLen > 1 ? (x + 0.5) / scale - 0.5 : 0;
     case 'align_corners': return outWidth === 1 ? 0 : (x * (inLen - 1)) / (outWidth - 1);
     case 'asymmetric': return x / scale;
+    case 'tf_half_pixel_for_nn': return (x + 0.5) / scale;
     default: throw new KernelDecline(`resize coordinate mode '${mode}' is left to the CPU reference`);
   }
 }
@@ -76,7 +77,9 @@ function resample(
   // Checked before the copy below: a crop box (tf_crop_and_resize) resamples even at the same size.
   if (!COORDINATE_MODES.has(coordMode)) throw new KernelDecline(`resize coordinate mode '${coordMode}' is left to the CPU reference`);
   const inShape = x.type.shape;
-  const axes = out.map((_, i) => i).filter((i) => !(out[i] === inShape[i] && scales[i] === 1));
+  // An axis kept at scale 1 reads where it writes, except under tf_half_pixel_for_nn: its x + 0.5
+  // rounds up with nearest_mode ceil or round_prefer_ceil, as ONNX's formula says (the reference's too).
+  const axes = out.map((_, i) => i).filter((i) => !(out[i] === inShape[i] && scales[i] === 1 && coordMode !== 'tf_half_pixel_for_nn'));
   // A resize to the size x has (SegFormer's decode head resizes its first stage to its own size)
   // reads x where it writes: no cell, no weights (an empty product was `( * x)`).
   if (axes.length === 0) return b.value(x, coords, scope);

@@ -105,11 +105,17 @@ describe('errors', () => {
     })).toThrow("the graph has a cycle through node 'r1' (Relu)");
   });
 
-  test('double inputs and casts are refused with the type named', () => {
-    expect(() => importText({ nodes: [node('Relu', ['x'], ['y'])], inputs: [tensorInfo('x', [1], 11)], outputs: [{ name: 'y' }] }))
-      .toThrow("graph input 'x' has element type DOUBLE, which CGC does not support");
-    expect(() => importText({ nodes: [node('Cast', ['x'], ['y'], { to: 11 })], inputs: [tensorInfo('x', [1], FLOAT)], outputs: [{ name: 'y' }] }))
-      .toThrow("Cast output 'y' (opset 17) attribute 'to' has element type DOUBLE");
+  test('complex inputs and casts are refused with the type named', () => {
+    expect(() => importText({ nodes: [node('Relu', ['x'], ['y'])], inputs: [tensorInfo('x', [1], 14)], outputs: [{ name: 'y' }] }))
+      .toThrow("graph input 'x' has element type COMPLEX64, which CGC does not support");
+    expect(() => importText({ nodes: [node('Cast', ['x'], ['y'], { to: 14 })], inputs: [tensorInfo('x', [1], FLOAT)], outputs: [{ name: 'y' }] }))
+      .toThrow("Cast output 'y' (opset 17) attribute 'to' has element type COMPLEX64");
+  });
+
+  test('Cast to bfloat16 keeps the high bits before opset 19 and rounds to nearest-even from 19', () => {
+    const cast = (opset: number) => importText({ nodes: [node('Cast', ['x'], ['y'], { to: 16 })], inputs: [tensorInfo('x', [1], FLOAT)], outputs: [{ name: 'y' }], opset }).text;
+    expect(cast(13)).toContain('bfloat16_rounding = "toward_zero"');
+    expect(cast(19)).not.toContain('bfloat16_rounding');
   });
 
   test('inference failures become errors naming the node', () => {

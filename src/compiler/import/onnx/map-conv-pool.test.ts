@@ -55,8 +55,10 @@ test('pooling: kernel, ceil_mode, count_include_pad, dilations, p', () => {
   expect(single('GlobalLpPool', [[1, 3, 4]], { p: 1 })).toContain('cgc_op.global_lp_pool(%x0) {p = 1}');
 });
 
-test('MaxPool Indices output is refused', () => {
-  expect(() => importText({
-    nodes: [node('MaxPool', ['x'], ['y', 'i'], { kernel_shape: [2] })], inputs: [tensorInfo('x', [1, 1, 4])], outputs: [{ name: 'y' }, { name: 'i' }],
-  })).toThrow("MaxPool output 'y' (opset 17): output 'Indices' is not supported");
+test('MaxPool Indices output is a max_pool_indices over the same windows, with storage_order', () => {
+  const text = importText({
+    nodes: [node('MaxPool', ['x'], ['y', 'i'], { kernel_shape: [2], storage_order: 1 })], inputs: [tensorInfo('x', [1, 1, 4])], outputs: [{ name: 'y' }, { name: 'i' }],
+  }).text;
+  expect(text).toContain('cgc_op.max_pool(');
+  expect(text).toMatch(/cgc_op\.max_pool_indices\(%\w+\) \{window_size = \[2\], .*storage_order = 1\}/);
 });

@@ -82,15 +82,19 @@ function convTranspose(n: NodeCtx): Produced[] {
   })];
 }
 
-/** MaxPool / AveragePool / LpPool; extra attributes per op. Indices (MaxPool output 1) are not produced. */
+/**
+ * MaxPool / AveragePool / LpPool; extra attributes per op. MaxPool's Indices (output 1) is a
+ * max_pool_indices over the same windows, with `storage_order`.
+ */
 const pool = (op: string, extra: (n: NodeCtx) => Record<string, number | boolean>) => (n: NodeCtx): Produced[] => {
-  if (n.node.output.length > 1 && n.node.output[1]) n.fail(`output 'Indices' is not supported`);
-  if (n.attrInt('storage_order', 0) !== 0) n.fail(`attribute 'storage_order' = 1 is not supported`);
   const w = window(n, n.shape(0).slice(2), n.attrInts('kernel_shape'));
-  return [n.emit(op, [n.input(0)], {
+  const windowAttrs = {
     window_size: w.kernel, strides: w.strides, dilations: w.dilations, start_padding: w.start, end_padding: w.end,
-    ceil_mode: n.attrInt('ceil_mode', 0) !== 0, ...extra(n),
-  })];
+    ceil_mode: n.attrInt('ceil_mode', 0) !== 0,
+  };
+  const values = n.emit(op, [n.input(0)], { ...windowAttrs, ...extra(n) });
+  if (!(op === 'max_pool' && n.node.output[1])) return [values];
+  return [values, n.emit('max_pool_indices', [n.input(0)], { ...windowAttrs, storage_order: n.attrInt('storage_order', 0) })];
 };
 
 export const CONV_POOL: MapperTable = {

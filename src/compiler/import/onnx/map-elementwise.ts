@@ -77,8 +77,13 @@ function clip(n: NodeCtx): Produced[] {
   return [n.emit('clip', [n.input(0)], { min: bound(1, 'min', 'min'), max: bound(2, 'max', 'max') })];
 }
 
+/**
+ * Before opset 19 ONNX left float → bfloat16 rounding unstated; its reference (ONNX 1.12's test data)
+ * and ONNX Runtime then kept the high 16 bits. Cast-19 and CastLike-19 round to nearest-even.
+ */
 function castTo(n: NodeCtx, to: ElementType): Produced[] {
-  return [n.emit('cast', [n.input(0)], { to })];
+  const truncate = to === 'bfloat16' && n.opset < 19 && n.type(0).element !== 'bfloat16';
+  return [n.emit('cast', [n.input(0)], { to, ...(truncate ? { bfloat16_rounding: 'toward_zero' } : {}) })];
 }
 
 export const ELEMENTWISE: MapperTable = {

@@ -47,6 +47,7 @@ function einsum(n: NodeCtx): Produced[] {
 
 export const MATMUL: MapperTable = {
   MatMul: (n) => [n.emit('matmul', [n.input(0), n.input(1)])],
+  Det: (n) => [n.emit('det', [n.input(0)])],
   Gemm: gemm,
   Einsum: einsum,
 };

@@ -79,6 +79,7 @@ export const SLICE_GATHER: MapperTable = {
   Trilu: (n) => [n.emit('trilu', [n.input(0)], { upper: n.attrInt('upper', 1) !== 0, k: n.has(1) ? n.constScalar(1, 'k') : 0 })],
   Gather: (n) => [n.emit('gather', [n.input(0), n.input(1)], { axis: n.attrInt('axis', 0) })],
   GatherElements: (n) => [n.emit('gather_elements', [n.input(0), n.input(1)], { axis: n.attrInt('axis', 0) })],
+  ReverseSequence: (n) => [n.emit('reverse_sequence', [n.input(0), n.input(1)], { batch_axis: n.attrInt('batch_axis', 1), time_axis: n.attrInt('time_axis', 0) })],
   GatherND: (n) => [n.emit('gather_nd', [n.input(0), n.input(1)], { batch_dims: n.attrInt('batch_dims', 0) })],
   ScatterND: (n) => [n.emit('scatter_nd', [n.input(0), n.input(1), n.input(2)], { reduction: n.attrString('reduction', 'none') })],
   ScatterElements: scatterElements,

@@ -44,7 +44,7 @@ describe('readTensorProto', () => {
   });
 
   test('unsupported element types and bad bytes are OnnxImportErrors', () => {
-    expect(() => readTensorProto(tensorBytes({ dims: [1], data_type: 11, double_data: [1] }))).toThrow(/element type DOUBLE/);
+    expect(() => readTensorProto(tensorBytes({ dims: [1], data_type: 14, float_data: [1, 2] }))).toThrow(/element type COMPLEX64/);
     expect(() => readTensorProto(new Uint8Array([0x0a, 0xff]))).toThrow(OnnxImportError);
   });
 });

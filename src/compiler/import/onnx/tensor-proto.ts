@@ -17,10 +17,12 @@ const ONNX_TYPE_NAMES: Readonly<Record<number, string>> = {
 
 const TO_ELEMENT: Readonly<Record<number, ElementType>> = {
   1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 10: 'float16', 4: 'uint16', 5: 'int16', 12: 'uint32',
+  11: 'float64', 13: 'uint64', 16: 'bfloat16',
 };
 
 export const ELEMENT_TO_ONNX: Readonly<Record<ElementType, number>> = {
   float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, float16: 10, uint16: 4, int16: 5, uint32: 12,
+  float64: 11, uint64: 13, bfloat16: 16,
 };
 
 export function onnxTypeName(t: number): string {
@@ -32,7 +34,7 @@ export function elementOf(dataType: number, what: string): ElementType {
   const e = TO_ELEMENT[dataType];
   if (!e) {
     throw new OnnxImportError(`${what} has element type ${onnxTypeName(dataType)}, which CGC does not support`
-      + ' (supported: FLOAT, FLOAT16, INT32, INT64, INT8, UINT8, INT16, UINT16, UINT32, BOOL)');
+      + ' (supported: FLOAT, FLOAT16, DOUBLE, BFLOAT16, INT32, INT64, INT8, UINT8, INT16, UINT16, UINT32, UINT64, BOOL)');
   }
   return e;
 }
@@ -97,11 +99,15 @@ function checkRaw(raw: Uint8Array, shape: readonly number[], element: ElementTyp
   if (raw.length !== want) throw new OnnxImportError(`${what}: ${raw.length} bytes of data for shape [${shape.join(', ')}] of ${element} (${want} bytes)`);
 }
 
-/** The typed field that carries `element`'s values: int32_data also carries int8, uint8, int16, uint16, bool and float16 (its IEEE half bits); uint64_data carries uint32. */
+/**
+ * The typed field that carries `element`'s values: int32_data also carries int8, uint8, int16,
+ * uint16, bool, float16 and bfloat16 (their bits); uint64_data carries uint32 and uint64.
+ */
 function fieldOf(t: TensorProto, element: ElementType): { name: string; values: ArrayLike<unknown> } {
   if (element === 'float32') return { name: 'float_data', values: t.float_data };
+  if (element === 'float64') return { name: 'double_data', values: t.double_data };
   if (element === 'int64') return { name: 'int64_data', values: t.int64_data };
-  if (element === 'uint32') return { name: 'uint64_data', values: t.uint64_data };
+  if (element === 'uint32' || element === 'uint64') return { name: 'uint64_data', values: t.uint64_data };
   return { name: 'int32_data', values: t.int32_data };
 }
 
@@ -109,6 +115,8 @@ function fromFields(out: HostTensor, t: TensorProto): void {
   const d = out.data;
   const n = d.length;
   if (out.type.element === 'float32') for (let i = 0; i < n; i++) d[i] = t.float_data[i]!;
+  else if (out.type.element === 'float64') for (let i = 0; i < n; i++) d[i] = t.double_data[i]!;
+  else if (out.type.element === 'uint64') for (let i = 0; i < n; i++) (d as BigUint64Array)[i] = BigInt.asUintN(64, int64ToBigInt(t.uint64_data[i]!));
   else if (out.type.element === 'int64') for (let i = 0; i < n; i++) (d as BigInt64Array)[i] = int64ToBigInt(t.int64_data[i]!);
   else if (out.type.element === 'uint32') for (let i = 0; i < n; i++) (d as Uint32Array)[i] = Number(BigInt.asUintN(32, int64ToBigInt(t.uint64_data[i]!)));
   else for (let i = 0; i < n; i++) (d as Int32Array)[i] = t.int32_data[i]!;

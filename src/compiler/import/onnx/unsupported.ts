@@ -12,5 +12,5 @@ export const UNSUPPORTED_ONNX_OPS: Readonly<Record<string, string>> = {
   Optional: SEQUENCES, OptionalGetElement: SEQUENCES, OptionalHasElement: SEQUENCES,
   StringNormalizer: STRINGS, TfIdfVectorizer: STRINGS, RegexFullMatch: STRINGS, StringConcat: STRINGS, StringSplit: STRINGS,
   ImageDecoder: 'decoding encoded images (bytes) is not supported; decode before the model',
-  ReverseSequence: NOT_YET, Det: NOT_YET, Col2Im: NOT_YET, CenterCropPad: NOT_YET, AffineGrid: NOT_YET, DeformConv: NOT_YET,
+  Col2Im: NOT_YET, CenterCropPad: NOT_YET, AffineGrid: NOT_YET, DeformConv: NOT_YET,
 };
