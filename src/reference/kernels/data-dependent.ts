@@ -52,7 +52,7 @@ implement('compress', ([x, condition], ctx) => {
 });
 
 /** Box i's [x_min, y_min, x_max, y_max] in float32, from corners in either order or from centre and size. */
-function corners(b: Float32Array, i: number, center: boolean): [number, number, number, number] {
+function corners(b: Float32Array | Float64Array, i: number, center: boolean): [number, number, number, number] {
   const f = Math.fround;
   const [p, q, r, s] = [b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!];
   if (center) {
