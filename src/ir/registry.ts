@@ -21,6 +21,8 @@ export type Trait =
   | 'matmul'
   | 'data_movement' // only rearranges or selects elements
   | 'recurrent' // a sequence through a recurrence (rnn, gru, lstm)
+  | 'linear_algebra' // a matrix function of the last two dimensions (det)
+  | 'indices' // results are positions in an operand, not its values (max_pool_indices)
   | 'commutative';
 
 export interface OperandDef {

@@ -74,6 +74,7 @@ export class DeclarationError extends CgcError {
 const TRAITS: ReadonlySet<string> = new Set([
   'elementwise', 'unary', 'binary', 'ternary', 'broadcasts', 'reduction', 'activation', 'comparison', 'logical',
   'normalization', 'pooling', 'convolution', 'matmul', 'data_movement', 'commutative', 'recurrent',
+  'linear_algebra', 'indices',
 ]);
 const CONSTRAINT_KEYS = ['ops', 'traits', 'element_types', 'ranks', 'attrs', 'last_dim_multiple', 'max_elements'];
 

@@ -69,7 +69,7 @@ defineOp({
   name: 'det',
   summary: 'the determinant of each square matrix in the last two dimensions: [*, M, M] → [*]',
   operands: [{ name: 'x', dtypes: FLOAT_TYPES }],
-  traits: [],
+  traits: ['linear_algebra'],
   infer(ctx) {
     const x = requireRank(ctx, 0, 2);
     const [m, n] = x.slice(-2) as [number, number];

@@ -44,7 +44,7 @@ defineOp({
       doc: 'spatial positions counted row-major (0) or column-major (1), after (n · C + c) whole planes',
     },
   },
-  traits: [],
+  traits: ['indices'],
   infer(ctx) {
     const order = ctx.int('storage_order');
     if (order !== 0 && order !== 1) ctx.fail(`attribute 'storage_order' = ${order} must be 0 (row-major) or 1 (column-major)`);

@@ -680,4 +680,16 @@ cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", c
     %r:5 = cgc_op.unique(%a) {sorted = true} : (!cgc.tensor<8x!cgc.float32>) -> (!cgc.tensor<8x!cgc.float32>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<!cgc.int64>)
     cgc.return %r#0, %r#1, %r#2, %r#3, %r#4 : !cgc.tensor<8x!cgc.float32>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<8x!cgc.int64>, !cgc.tensor<!cgc.int64>
   }
+  cgc.entry_point @det(%a: !cgc.tensor<2x3x3x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32> {
+    %r = cgc_op.det(%a) : (!cgc.tensor<2x3x3x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<2x!cgc.float32>
+  }
+  cgc.entry_point @reverse_sequence(%a: !cgc.tensor<4x2x3x!cgc.float32>, %b: !cgc.tensor<constant 2x!cgc.int64>) -> !cgc.tensor<4x2x3x!cgc.float32> {
+    %r = cgc_op.reverse_sequence(%a, %b) {batch_axis = 1, time_axis = 0} : (!cgc.tensor<4x2x3x!cgc.float32>, !cgc.tensor<constant 2x!cgc.int64>) -> !cgc.tensor<4x2x3x!cgc.float32>
+    cgc.return %r : !cgc.tensor<4x2x3x!cgc.float32>
+  }
+  cgc.entry_point @max_pool_indices(%a: !cgc.tensor<1x3x9x9x!cgc.float32>) -> !cgc.tensor<1x3x4x4x!cgc.int64> {
+    %r = cgc_op.max_pool_indices(%a) {window_size = [3, 3], strides = [2, 2], ceil_mode = true} : (!cgc.tensor<1x3x9x9x!cgc.float32>) -> !cgc.tensor<1x3x4x4x!cgc.int64>
+    cgc.return %r : !cgc.tensor<1x3x4x4x!cgc.int64>
+  }
 }
