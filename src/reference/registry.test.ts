@@ -15,7 +15,7 @@ import { tensor } from './testing/tensors';
 
 const ALL_OPS = join(__dirname, '../../tests/golden/ops/all-ops.mlir');
 
-/** Deterministic inputs: small multiples of 1/4 (exact in float16), zeros for index operands (indices, batch_indices). */
+/** Deterministic inputs: small multiples of 1/4 (exact in float16), zeros for index operands (indices, batch_indices, sequence lengths). */
 function input(t: ShapedType, isIndex: boolean, seed: number): HostTensor {
   const n = t.shape.reduce((p, d) => p * d, 1);
   const v = Array.from({ length: n }, (_, i) => {
@@ -64,7 +64,10 @@ describe('reference kernel table', () => {
         } catch {
           continue; // e.g. mod of floats needs fmod: the declaration rejects it, so there is nothing to run
         }
-        const inputs = types.map((t, i) => input(t, def.operands[Math.min(i, def.operands.length - 1)]!.name.endsWith('indices'), i));
+        const inputs = types.map((t, i) => {
+          const name = def.operands[Math.min(i, def.operands.length - 1)]!.name;
+          return input(t, name.endsWith('indices') || name === 'sequence_lens', i);
+        });
         const outs = evaluateOp(def.name, inputs, op.attributes, op.results.length);
         byType.set(e, outs);
         ran++;
