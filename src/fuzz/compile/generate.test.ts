@@ -6,7 +6,7 @@ import { rngFor } from '../runner';
 import { NOT_GENERATED, generateModel } from './generate';
 import { leafTensor, readHeader, writeHeader } from './model-file';
 
-const MODELS = 400;
+const MODELS = 500;
 const models = Array.from({ length: MODELS }, (_, i) => generateModel(rngFor(1, i)));
 
 describe('generated models', () => {
