@@ -87,6 +87,9 @@ export async function benchColdCommand(argv: readonly string[], io: CliIO): Prom
   const vs = flags.get('vs');
   if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);
   const runs = validateRuns(flags.get('runs') ?? 1, '--runs');
+  // A model that is not there is the caller's mistake, said once here, not a failure of each fresh process.
+  const missing = positionals.filter((m) => !existsSync(m));
+  if (missing.length) throw new CgcError('usage', `no such model file: ${missing.join(', ')}`);
   const sides: ('ours' | 'ort')[] = vs ? ['ours', 'ort'] : ['ours'];
   const rows: ColdFigures[] = [];
   const entry = cliEntry();

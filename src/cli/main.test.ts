@@ -234,3 +234,12 @@ describe('exit codes of a command that throws', () => {
     expect(report('thrown string')).toEqual({ code: 70, err: 'cgc compile: internal error: thrown string' });
   });
 });
+
+describe('cgc bench --cold', () => {
+  it('refuses a model file that is not there once, before any fresh process (exit 2, no stack)', async () => {
+    const r = await cgc('bench', '--cold', join(tmpdir(), 'no-such-model.onnx'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no such model file:');
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
+});
