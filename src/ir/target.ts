@@ -47,11 +47,12 @@ export interface HostExecutable {
   readonly writers: ReadonlyMap<number, string>;
   /**
    * `read(i)` gives bind point i's bytes as they were before the partition ran; `within(i)`, where
-   * bind point i's memory lies inside a bind point the partition writes, names that one and the byte
-   * offset (a view of a value it computes: once that value is computed, the read must see it).
-   * Returns the bytes of each written bind point.
+   * bind point i's memory lies inside bind points the partition writes, names each of them and the
+   * byte offset (a view of a value it computes: once that value is computed, the read must see it).
+   * Where memory is reused, several values the partition computes occupy those bytes in turn: the
+   * read must see the one written last before it. Returns the bytes of each written bind point.
    */
-  run(read: (point: number) => Uint8Array, within?: (point: number) => { readonly point: number; readonly offset: number } | undefined): Map<number, Uint8Array>;
+  run(read: (point: number) => Uint8Array, within?: (point: number) => readonly { readonly point: number; readonly offset: number }[]): Map<number, Uint8Array>;
   destroy(): void;
 }
 

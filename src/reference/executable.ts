@@ -26,10 +26,14 @@ export function hostExecutable(isolated: Operation, name: string): HostExecutabl
     writers: new Map(invokes.flatMap((i) => i.outputs.map((p) => [p, i.callee] as const))),
     run(read, within) {
       const produced = new Map<number, Uint8Array>();
-      // A view of a value an earlier invoke computed (a reshape compiled into a view) reads that value's bytes.
+      /** When each bind point was written, in invoke order. */
+      const order = new Map<number, number>();
+      // A view of a value an earlier invoke computed (a reshape compiled into a view) reads that value's
+      // bytes: of the values computed in that memory (reused memory holds several in turn), the last.
       const viewed = (p: number): Uint8Array | undefined => {
-        const w = within?.(p);
-        return w && produced.get(w.point)?.subarray(w.offset);
+        let last: { point: number; offset: number } | undefined;
+        for (const w of within?.(p) ?? []) if (order.has(w.point) && (!last || order.get(w.point)! > order.get(last.point)!)) last = w;
+        return last && produced.get(last.point)?.subarray(last.offset);
       };
       for (const inv of invokes) {
         const values = new Map<Value, HostTensor>();
@@ -44,7 +48,10 @@ export function hostExecutable(isolated: Operation, name: string): HostExecutabl
           const outs = evaluateOp(op.opName, op.operands.map((v) => values.get(v)!), op.attributes, op.results.length);
           op.results.forEach((r, i) => values.set(r, outs[i]!));
         }
-        block.operations.at(-1)!.operands.forEach((v, i) => produced.set(inv.outputs[i]!, tensorBytes(values.get(v)!)));
+        block.operations.at(-1)!.operands.forEach((v, i) => {
+          produced.set(inv.outputs[i]!, tensorBytes(values.get(v)!));
+          order.set(inv.outputs[i]!, order.size);
+        });
       }
       return produced;
     },

@@ -106,15 +106,16 @@ export interface LoadOptions {
 }
 
 /** The bind point among `writes` whose range holds bind point `p`'s (one buffer), and `p`'s offset in it. */
-function writtenAround(bindings: readonly GPUBufferBinding[], writes: readonly number[], p: number): { point: number; offset: number } | undefined {
+function writtenAround(bindings: readonly GPUBufferBinding[], writes: readonly number[], p: number): { point: number; offset: number }[] {
   const b = bindings[p]!;
   const [start, size] = [b.offset ?? 0, b.size ?? b.buffer.size - (b.offset ?? 0)];
+  const around: { point: number; offset: number }[] = [];
   for (const q of writes) {
     const w = bindings[q]!;
     const [wStart, wSize] = [w.offset ?? 0, w.size ?? w.buffer.size - (w.offset ?? 0)];
-    if (q !== p && w.buffer === b.buffer && start >= wStart && start + size <= wStart + wSize) return { point: q, offset: start - wStart };
+    if (q !== p && w.buffer === b.buffer && start >= wStart && start + size <= wStart + wSize) around.push({ point: q, offset: start - wStart });
   }
-  return undefined;
+  return around;
 }
 
 /** Loads `output` (verified Output IR); `constant(name)` gives each named constant's bytes. */
