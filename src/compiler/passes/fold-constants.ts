@@ -29,13 +29,7 @@ export function foldConstants(
   module: Operation, data: (name: string) => Uint8Array | undefined, evaluate: OpEvaluator, maxElements: number,
 ): FoldResult {
   const folded = new Map<string, HostTensor>();
-  const names = new Set([...module.walk()].filter((op) => op.name === CONSTANT).map((op) => constantName(op)));
-  const fresh = (hint: string): string => {
-    let name = hint;
-    for (let i = 1; names.has(name); i++) name = `${hint}_${i}`;
-    names.add(name);
-    return name;
-  };
+  const fresh = freshConstantNames(module);
   let count = 0;
   for (const entry of module.body().operations.filter((op) => op.name === ENTRY_POINT)) {
     const block = entry.body();
@@ -90,7 +84,19 @@ export function foldConstants(
   return { folded, ops: count };
 }
 
-function constantName(op: Operation): string {
+/** The name a `cgc.constant` gives its data ('' when it gives none). */
+export function constantName(op: Operation): string {
   const a = op.attr(ATTR.constantName);
   return a?.kind === 'string' ? a.value : '';
+}
+
+/** Makes constant names unused in `module`: `hint`, else `hint_1`, `hint_2`, …, each taken once made. */
+export function freshConstantNames(module: Operation): (hint: string) => string {
+  const names = new Set([...module.walk()].filter((op) => op.name === CONSTANT).map((op) => constantName(op)));
+  return (hint) => {
+    let name = hint;
+    for (let i = 1; names.has(name); i++) name = `${hint}_${i}`;
+    names.add(name);
+    return name;
+  };
 }

@@ -10,6 +10,7 @@
 import { type Attribute, intAttr, intsAttr, stringAttr, typeAttr } from '../../ir/attributes';
 import { Operation, type Value } from '../../ir/operation';
 import { inferOp } from '../../ir/registry';
+import { constantName, freshConstantNames } from './fold-constants';
 import { ATTR, CONSTANT, ENTRY_POINT } from '../../ir/structural';
 import { type ElementType, byteSize, numElements, tensorType } from '../../ir/types';
 
@@ -25,13 +26,7 @@ export function splitLargeTables(
   module: Operation, data: (name: string) => Uint8Array | undefined, pieceBytes = TABLE_PIECE_BYTES,
 ): Map<string, Uint8Array> {
   const made = new Map<string, Uint8Array>();
-  const names = new Set([...module.walk()].filter((op) => op.name === CONSTANT).map((op) => constantName(op)));
-  const fresh = (hint: string): string => {
-    let name = hint;
-    for (let i = 1; names.has(name); i++) name = `${hint}_${i}`;
-    names.add(name);
-    return name;
-  };
+  const fresh = freshConstantNames(module);
   for (const entry of module.body().operations.filter((op) => op.name === ENTRY_POINT)) {
     const block = entry.body();
     for (let i = 0; i < block.operations.length; i++) {
@@ -96,9 +91,4 @@ export function splitLargeTables(
     }
   }
   return made;
-}
-
-function constantName(op: Operation): string {
-  const a = op.attr(ATTR.constantName);
-  return a?.kind === 'string' ? a.value : '';
 }

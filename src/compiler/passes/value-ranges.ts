@@ -10,8 +10,9 @@
 // range. Annotations already in a model are dropped and recomputed, never trusted.
 import { intsAttr } from '../../ir/attributes';
 import { VALUE_RANGE_ATTR } from '../../ir/registry';
+import { constantName } from './fold-constants';
 import type { Operation, Value } from '../../ir/operation';
-import { ATTR, CONSTANT, ENTRY_POINT } from '../../ir/structural';
+import { CONSTANT, ENTRY_POINT } from '../../ir/structural';
 import { type ElementType, byteSize, numElements } from '../../ir/types';
 import { type HostTensor, tensorFromBytes } from '../../core';
 
@@ -120,8 +121,7 @@ export function annotateValueRanges(module: Operation, data: (name: string) => U
       const def = v.definingOp;
       let r: Range = TYPE_RANGES[v.type.element] ?? ANY;
       if (def?.name === CONSTANT) {
-        const nameAttr = def.attr(ATTR.constantName);
-        const bytes = nameAttr?.kind === 'string' ? data(nameAttr.value) : undefined;
+        const bytes = data(constantName(def));
         r = constantRange(bytes && bytes.length === byteSize(v.type) && numElements(v.type.shape) > 0 ? tensorFromBytes(v.type, bytes) : undefined, v.type.element);
       }
       ranges.set(v, r);
