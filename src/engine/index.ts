@@ -65,6 +65,7 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
         get outputTypes() { return program.outputTypes; },
         get dispatchCount() { return program.dispatchCount; },
         get partitions() { return program.partitions; },
+        settle: () => program.settle(),
         run: async (inputs, options) => (await fresh()).run(inputs, options),
         record: (encoder, io) => program.record(encoder, io),
         destroy: () => program.destroy(),

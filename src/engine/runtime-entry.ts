@@ -7,7 +7,7 @@
 import type { Operation } from '../ir/operation';
 import { readSafetensors } from '../ir/safetensors';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
-import type { PipelineCreation, Target } from '../ir/target';
+import type { KernelTiers, PipelineCreation, Target } from '../ir/target';
 import { openDevice } from '../runtime/device';
 import { type LoadedProgram, loadProgram as loadOnDevice } from '../runtime/runtime';
 import { gpuProfile, profileShortfall } from '../webgpu-target/limits';
@@ -34,6 +34,8 @@ export interface ProgramLoadOptions {
   readonly hostTargets?: readonly Target[];
   /** How pipelines are created: 'async' (default, all at once) or 'sync'. */
   readonly pipelines?: PipelineCreation;
+  /** Which form of a kernel with uniform sizes runs: 'tiered' (default: generic first, specialized once created), 'generic' or 'specialized'. */
+  readonly tiers?: KernelTiers;
 }
 
 /** A program loaded on a device: run it with host tensors in the order of `inputTypes`. */
@@ -61,7 +63,7 @@ export async function loadProgram(device: GPUDevice, bytes: Uint8Array, options:
   }
   const targets = targetsFor(file.output, hostTargets);
   const loaded = await loadOnDevice(device, file.output, (name) => file.constants.get(name) ?? weights?.get(name)?.data, {
-    targets, ...(options.pipelines ? { pipelines: options.pipelines } : {}),
+    targets, ...(options.pipelines ? { pipelines: options.pipelines } : {}), ...(options.tiers ? { tiers: options.tiers } : {}),
   });
   return Object.assign(loaded, { file });
 }

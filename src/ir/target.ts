@@ -34,6 +34,12 @@ export interface GpuExecutable {
     pass: (kernel: ExecutableKernel, index: number) => GPUComputePassDescriptor, after?: (kernel: ExecutableKernel, index: number) => void,
   ): void;
   destroy(): void;
+  /**
+   * Creates the kernels' final pipelines where the executable runs a first tier (KernelTiers), and
+   * resolves once they have replaced the first ones; resolved at once for a one-tier executable.
+   * Called again, it returns the same promise.
+   */
+  settle?(): Promise<void>;
 }
 
 /** An executable that runs on the host, between the runtime's transfers of the bind points it reads and writes. */
@@ -68,6 +74,20 @@ export interface PartitionDescription {
 
 export type PipelineCreation = 'async' | 'sync';
 
+/**
+ * Which form of a kernel whose sizes are uniforms a load runs. 'tiered' (the default): the generic
+ * form (sizes read from a uniform: layers share a pipeline, fewer to create) until the specialized
+ * form (sizes as literals: faster in steady state), created in the background, replaces it; the
+ * first run waits only for the first. 'generic' or 'specialized': that form alone.
+ */
+export type KernelTiers = 'tiered' | 'generic' | 'specialized';
+
+/** How a target session makes its executables. */
+export interface OpenOptions {
+  readonly pipelines?: PipelineCreation;
+  readonly tiers?: KernelTiers;
+}
+
 /** One program load's use of a target on a device: its partitions share what the target caches (pipelines). */
 export interface TargetSession {
   /** CreateStateObject: a CGC_SUBGRAPH_PARTITION document (`name` its partition) → an executable. */
@@ -76,7 +96,7 @@ export interface TargetSession {
 
 /** A target the compiler can compile for and the runtime can run. */
 export interface Target extends CompileTarget {
-  open(device: GPUDevice, options?: { readonly pipelines?: PipelineCreation }): TargetSession;
+  open(device: GPUDevice, options?: OpenOptions): TargetSession;
   /** The kernels a partition will dispatch (the plan view, dispatch counts, `cgc info`), without a device. */
   describe(partition: IRDocument, name: string): PartitionDescription;
 }

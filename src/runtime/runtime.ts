@@ -6,7 +6,7 @@
 // rest is recorded), with no round trip to the host until the outputs are read. int64 values GPU
 // kernels read are checked against the int32 range they compute in, where they are uploaded.
 // Specific IR modules, never the IR's index: the runtime-only entry must not pull in the op registry's definitions.
-import { type Executable, type PipelineCreation, type Target, type TargetSession, targetNamed } from '../ir/target';
+import { type Executable, type KernelTiers, type PipelineCreation, type Target, type TargetSession, targetNamed } from '../ir/target';
 import type { Operation, Value } from '../ir/operation';
 import { type ShapedType, byteSize } from '../ir/types';
 import { INTERFACES } from '../ir/interfaces';
@@ -85,6 +85,12 @@ export interface LoadedProgram {
   /** GPU dispatches per run. */
   readonly dispatchCount: number;
   readonly partitions: readonly { name: string; target: string; kernels: number }[];
+  /**
+   * Creates the final pipelines of kernels loaded in a first tier (LoadOptions.tiers 'tiered') and
+   * resolves once they have replaced the first ones; a run calls it once its results are read. It
+   * rejects naming a kernel whose specialized form the device refused, which keeps its generic form.
+   */
+  settle(): Promise<void>;
   run(inputs: readonly HostTensor[], options?: RunOptions): Promise<RunResult>;
   /**
    * Records the whole program into the caller's `encoder` (the spec's DispatchGraph inside a command
@@ -103,6 +109,8 @@ export interface LoadOptions {
   readonly targets: readonly Target[];
   /** How GPU targets create their kernels' pipelines (default 'async'). */
   readonly pipelines?: PipelineCreation;
+  /** Which form of kernels with uniform sizes GPU targets run (default 'tiered': generic first, specialized once created). */
+  readonly tiers?: KernelTiers;
 }
 
 /** The bind point among `writes` whose range holds bind point `p`'s (one buffer), and `p`'s offset in it. */
@@ -138,7 +146,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const sessions = new Map<Target, TargetSession>();
   const session = (target: Target) => {
     let open = sessions.get(target);
-    if (!open) sessions.set(target, (open = target.open(device, { ...(options.pipelines ? { pipelines: options.pipelines } : {}) })));
+    if (!open) sessions.set(target, (open = target.open(device, { ...(options.pipelines ? { pipelines: options.pipelines } : {}), ...(options.tiers ? { tiers: options.tiers } : {}) })));
     return open;
   };
   const runners = new Map<string, Promise<Runner>>();
@@ -258,10 +266,15 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   /** record()'s binding arrays per set of caller ranges (the last 16 sets). */
   const recorded = new Map<string, GPUBufferBinding[][]>();
 
+  let settling: Promise<void> | undefined;
+  /** The second tier of every GPU executable, asked for once. */
+  const settle = () => settling ??= Promise.all([...compiled.values()].map((r) => (r.exe.kind === 'gpu' ? r.exe.settle?.() : undefined))).then(() => {});
+
   return {
     inputTypes: inputs.map((a) => a.type),
     outputTypes: outputs.slice(0, visibleResults(program, nOut)).map((a) => a.type),
     dispatchCount,
+    settle,
     partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.exe.kind === 'gpu' ? r.exe.kernels.length : 0 })),
     async run(values, options = {}) {
       const profile = options.profile === true && kernelQueries !== undefined;
@@ -385,6 +398,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         }
       }
       const intermediates = debug ? await readCaptures(captures) : undefined;
+      // The first result is in: kernels loaded in a first tier now get their final form, in the background.
+      settle().catch(() => {});
       return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches: dispatchCount, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {

@@ -79,7 +79,7 @@ ${file.kernels.map((k) => `  // ${k.ops.join(' → ')}  ⇒  one kernel (${print
     open(device, options = {}) {
       const cache = PipelineCache.of(device, options.pipelines);
       return {
-        compilePartition: (partition, name) => executableOf(device, planPartitionWith(readDocument(partition, `partition @${name}`), name, kernelsFor(gpuProfile(device))), name, cache),
+        compilePartition: (partition, name) => executableOf(device, planPartitionWith(readDocument(partition, `partition @${name}`), name, kernelsFor(gpuProfile(device))), name, cache, options.tiers),
       };
     },
   };

@@ -6,7 +6,8 @@
 // (executable.ts) or recorded in a compiled program — so the runtime-only entry needs no generator.
 import { CgcError, maxOf } from '../core';
 import type { Operation } from '../ir/operation';
-import type { ExecutableKernel, GpuExecutable, PipelineCreation } from '../ir/target';
+import type { ExecutableKernel, GpuExecutable, KernelTiers, PipelineCreation } from '../ir/target';
+import { specializeSizes } from './wgsl/params';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
 import { type KernelSpec, deviceCode, resultBindings } from './kernel-spec';
 import { checkKernels, kernelsFromAttr } from './kernel-config';
@@ -177,18 +178,34 @@ export function recordedKernels(subgraph: Operation, def: Operation, symbol: str
   return kernels;
 }
 
-/** The executable of planned kernels: their pipelines (from `cache`), one workspace, bind groups made once per set of bindings. */
-export async function executableOf(device: GPUDevice, planned: readonly PlannedKernel[], name: string, cache: PipelineCache): Promise<PartitionExecutable> {
-  const steps: KernelStep[] = await Promise.all(planned.map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({
-    ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
+/** A kernel whose sizes are uniforms, specialized to them (wgsl/params.ts): its second tier. */
+export function specializedKernel(kernel: KernelSpec): KernelSpec {
+  if (!kernel.params) return kernel;
+  const { params: _params, paramsBinding: _binding, ...rest } = kernel;
+  return { ...rest, wgsl: specializeSizes(kernel.wgsl, kernel.params) };
+}
+
+/**
+ * The executable of planned kernels: their pipelines (from `cache`), one workspace, bind groups made
+ * once per set of bindings. With `tiers` 'tiered' it is ready once the kernels' generic pipelines are;
+ * their specialized ones are created when `settle` is called, and replace them as one.
+ */
+export async function executableOf(device: GPUDevice, planned: readonly PlannedKernel[], name: string, cache: PipelineCache, tiers: KernelTiers = 'tiered'): Promise<PartitionExecutable> {
+  const stepsOf = async (kernels: readonly KernelSpec[]): Promise<KernelStep[]> => Promise.all(planned.map((p, i) => cache.get(kernels[i]!).then(({ pipeline, layout }) => ({
+    ...p, kernel: kernels[i]!, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
   }))));
+  const generic = planned.map((p) => p.kernel);
+  const final = tiers === 'generic' ? generic : generic.map(specializedKernel);
+  const twoTiers = tiers === 'tiered' && final.some((k, i) => k !== generic[i]);
+  const first = await stepsOf(twoTiers ? generic : final);
   // One workspace serves every kernel that needs one: kernels run one after another.
-  const workspaceBytes = maxOf(steps.map((s) => s.kernel.workspace ?? 0), 0);
+  const workspaceBytes = maxOf(first.map((s) => s.kernel.workspace ?? 0), 0);
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
-  const sizes = sizeUniforms(device, steps.map((s) => s.kernel), name);
-  const groups = new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>();
-  /** Bind groups are made once per set of bindings and reused by every later dispatch. */
+  const sizes = sizeUniforms(device, first.map((s) => s.kernel), name);
+  /** The steps dispatched now, and their bind groups per set of bindings (made once, reused by every later dispatch). */
+  let current = { steps: first, groups: new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>() };
   const bindGroups = (bindings: readonly GPUBufferBinding[]): GPUBindGroup[] => {
+    const { steps, groups } = current;
     let bound = groups.get(bindings);
     if (!bound) {
       bound = steps.map((s, i) => device.createBindGroup({
@@ -206,13 +223,25 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     }
     return bound;
   };
+  let destroyed = false;
+  // The specialized tier, created when asked for (the runtime asks after a first run); a kernel whose
+  // specialized form fails to compile keeps its generic form (settle rejects with the reason, the
+  // executable runs on).
+  let settled: Promise<void> | undefined;
+  const settle = () => settled ??= twoTiers
+    ? stepsOf(final).then((steps) => { if (!destroyed) current = { steps, groups: new WeakMap() }; })
+    : Promise.resolve();
   return {
     kind: 'gpu',
     name,
-    kernels: steps,
-    pieced: [...new Set(steps.flatMap((s) => (s.kernel.pieces ?? []).map((p) => s.bindPoints[p.arg]!)))],
-    record(pass, bindings, from = 0, to = steps.length) {
+    get kernels() {
+      return current.steps;
+    },
+    pieced: [...new Set(first.flatMap((s) => (s.kernel.pieces ?? []).map((p) => s.bindPoints[p.arg]!)))],
+    settle,
+    record(pass, bindings, from = 0, to = current.steps.length) {
       const bound = bindGroups(bindings);
+      const { steps } = current;
       let pipeline: GPUComputePipeline | undefined;
       for (let i = from; i < to; i++) {
         const s = steps[i]!;
@@ -223,12 +252,13 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
       }
     },
     destroy() {
+      destroyed = true;
       workspace?.destroy();
       sizes.buffer?.destroy();
     },
     recordEach(encoder, bindings, repeat, describe, after) {
       const bound = bindGroups(bindings);
-      steps.forEach((s, i) => {
+      current.steps.forEach((s, i) => {
         const pass = encoder.beginComputePass(describe(s, i));
         pass.setPipeline(s.pipeline);
         pass.setBindGroup(0, bound[i]!);

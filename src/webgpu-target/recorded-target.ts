@@ -34,7 +34,7 @@ export function createRecordedTarget(name: string): Target {
       return {
         compilePartition: async (partition, partitionName) => {
           const isolated = readDocument(partition, `partition @${partitionName}`);
-          return executableOf(device, recordedPartition(isolated, partitionName, name, gpuProfile(device)), partitionName, cache);
+          return executableOf(device, recordedPartition(isolated, partitionName, name, gpuProfile(device)), partitionName, cache, openOptions.tiers);
         },
       };
     },

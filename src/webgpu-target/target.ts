@@ -105,7 +105,7 @@ function gpuTarget(name: string, profile: GpuProfile, options: KernelOptions, de
     open(device, openOptions = {}) {
       // The device's pipeline cache: partitions, loads and models that share a kernel's WGSL share its pipeline.
       const cache = PipelineCache.of(device, openOptions.pipelines);
-      return { compilePartition: (partition, partitionName) => compilePartition(device, readDocument(partition, `partition @${partitionName}`), partitionName, cache, options) };
+      return { compilePartition: (partition, partitionName) => compilePartition(device, readDocument(partition, `partition @${partitionName}`), partitionName, cache, options, openOptions.tiers) };
     },
     describe(partition, partitionName): PartitionDescription {
       const isolated = readDocument(partition, `partition @${partitionName}`);

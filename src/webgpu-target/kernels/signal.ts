@@ -33,16 +33,25 @@ function directSum(
   sample: (n: string, comp: number, s: Scope) => string,
 ): Typed {
   const [sr, si, m, n] = [b.fresh('sr'), b.fresh('si'), b.fresh('m'), b.fresh('n')];
-  scope.emit(`var ${sr} = 0.0f;`);
-  scope.emit(`var ${si} = 0.0f;`);
+  // Compensated (Kahan) sums: a plain f32 sum of L terms drifts by ~L·ε of their magnitudes, which a
+  // later log of a small power (log-mel front ends) turns into 1e-4; the compensation keeps it at ~ε.
+  const [cr, ci] = [b.fresh('cr'), b.fresh('ci')];
+  for (const v of [sr, si, cr, ci]) scope.emit(`var ${v} = 0.0f;`);
   scope.emit(`var ${m} = 0i;`);
   scope.emit(`for (var ${n} = 0i; ${n} < ${count}i; ${n}++) {`);
   const body = scope.child();
   const [cos, sin] = twiddle(b, body, m, L, inverse);
   const re = sample(n, 0, body);
   const im = complex ? sample(n, 1, body) : undefined;
-  body.emit(`${sr} += ${re} * ${cos}${im ? ` - ${im} * ${sin}` : ''};`);
-  body.emit(`${si} += ${re} * ${sin}${im ? ` + ${im} * ${cos}` : ''};`);
+  const add = (sum: string, carry: string, term: string): void => {
+    const [y, t] = [b.fresh('y'), b.fresh('t')];
+    body.emit(`let ${y} = ${term} - ${carry};`);
+    body.emit(`let ${t} = ${sum} + ${y};`);
+    body.emit(`${carry} = (${t} - ${sum}) - ${y};`);
+    body.emit(`${sum} = ${t};`);
+  };
+  add(sr, cr, `${re} * ${cos}${im ? ` - ${im} * ${sin}` : ''}`);
+  add(si, ci, `${re} * ${sin}${im ? ` + ${im} * ${cos}` : ''}`);
   body.emit(`${m} = (${m} + ${k}) % ${L}i;`);
   scope.lines.push(...body.lines);
   scope.emit('}');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceCode } from '../kernel-spec';
-import { parameterize, size } from './params';
+import { literalSizes, parameterize, size, specializeSizes } from './params';
 
 describe('size parameters', () => {
   it('read each marked size from its own element of a uniform declared after the last binding', () => {
@@ -28,5 +28,13 @@ describe('size parameters', () => {
 
   it('compile without comments, so that comments naming sizes do not tell kernels apart', () => {
     expect(deviceCode('// a: 1x64\n@compute @workgroup_size(64) // why\nfn main() {\n  /* x */ let a = 1i;\n}\n')).toBe('\n@compute @workgroup_size(64)\nfn main() {\n   let a = 1i;\n}\n');
+  });
+
+  it('specialize a parameterized kernel back to exactly the code its literal sizes give', () => {
+    const marked = `// k\n@group(0) @binding(0) var<storage, read_write> in0: array<f32>;\n@group(0) @binding(1) var<storage, read_write> out1: array<f32>;\n`
+      + `fn main() { for (var i = 0i; i < ${size(5)}; i++) { out1[i * ${size(7)} + ${size(2)}] = in0[${size(4)}] + in0[${size(1)}]; } }\n`;
+    const p = parameterize(marked);
+    expect(specializeSizes(p.wgsl, p.params!)).toBe(literalSizes(marked));
+    expect(() => specializeSizes(p.wgsl, [1, 2])).toThrow(/reads size 2 of 2/);
   });
 });

@@ -57,3 +57,18 @@ export function parameterize(wgsl: string): Parameterized {
   lines.splice(at < 0 ? lines.length : at, 0, decl);
   return { wgsl: lines.join('\n'), params, paramsBinding: binding };
 }
+
+/**
+ * The inverse of `parameterize`: each read of the uniform array written as the i32 literal it holds
+ * and the uniform's declaration dropped — the kernel specialized to its sizes, the very code
+ * `literalSizes` gives for the same kernel. A program records a kernel once, in its parameterized
+ * form; a load derives the specialized one (a kernel's second tier) from it.
+ */
+export function specializeSizes(wgsl: string, params: readonly number[]): string {
+  const decl = new RegExp(`^@group\\(0\\) @binding\\(\\d+\\) var<uniform> ${PARAMS_NAME}: array<vec4<i32>, \\d+>;\\n`, 'm');
+  return wgsl.replace(decl, '').replace(new RegExp(`\\b${PARAMS_NAME}\\[(\\d+)\\]\\.([xyzw])`, 'g'), (_, v: string, c: string) => {
+    const value = params[Number(v) * 4 + 'xyzw'.indexOf(c)];
+    if (value === undefined) throw new Error(`the kernel reads size ${Number(v) * 4 + 'xyzw'.indexOf(c)} of ${params.length}`);
+    return `${value}i`;
+  });
+}
