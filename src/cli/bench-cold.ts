@@ -38,8 +38,12 @@ export interface ColdFigures {
   readonly firstRunMs: number;
   /** From the file to the first result (the device excluded). */
   readonly totalMs: number;
+  /** Distinct shader modules and pipelines created by the first result. */
   readonly shaderModules?: number;
   readonly pipelines?: number;
+  /** Ours: from the first result until every kernel runs its final form (a tiered load's specialized tier), and the pipelines by then. */
+  readonly settledMs?: number;
+  readonly settledPipelines?: number;
   /** Where this process's driver shader cache was: a new empty folder, or not redirected. */
   readonly shaderCache: string;
 }
@@ -132,16 +136,18 @@ function medianFigures(samples: readonly ColdFigures[]): ColdFigures {
     deviceMs: m((s) => s.deviceMs)!, compileMs: m((s) => s.compileMs)!, firstRunMs: m((s) => s.firstRunMs)!, totalMs: m((s) => s.totalMs)!,
     ...(first.importMs !== undefined ? { importMs: m((s) => s.importMs)! } : {}),
     ...(first.loadMs !== undefined ? { loadMs: m((s) => s.loadMs)! } : {}),
+    ...(first.settledMs !== undefined ? { settledMs: m((s) => s.settledMs)! } : {}),
   };
 }
 
 export function coldTable(rows: readonly ColdFigures[], runs: number): string[] {
   const ms = (x: number | undefined) => (x === undefined ? '—' : x < 10 ? x.toFixed(1) : x.toFixed(0));
   const out = [`cold first result, ms (a fresh process per ${runs > 1 ? `figure, median of ${runs}` : 'figure'}; the device's creation not included)`,
-    'model                          side             import   compile      load  first run     total  modules  pipelines  shader cache'];
+    'model                          side             import   compile      load  first run     total  modules  pipelines  settled (+pipelines)  shader cache'];
   for (const r of rows) {
-    out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.loadMs).padStart(9)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${r.shaderCache}`);
+    out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.loadMs).padStart(9)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${(r.settledMs === undefined ? '—' : `${ms(r.settledMs)} (+${r.settledPipelines! - r.pipelines!})`).padStart(20)}  ${r.shaderCache}`);
   }
+  out.push('settled: after the first result, until every kernel runs its final form (with sizes as uniforms, the specialized tier: +pipelines created then).');
   out.push('onnxruntime-web: "compile" is its WebGPU session creation (import, graph optimization, kernels), after a throwaway CPU session paid its WebAssembly start-up; its pipelines are made during the first run.');
   return out;
 }
@@ -199,10 +205,14 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   const t3 = performance.now();
   await program.run(program.inputTypes.map((t, i) => randomTensor(t, 1 + i)));
   const t4 = performance.now();
+  const [firstModules, firstPipelines] = [codes.size, pipelines];
+  // A tiered load's second tier (kernels specialized to their sizes), created after the first result.
+  await program.settle();
+  const t5 = performance.now();
   program.destroy();
   io.stdout(JSON.stringify({
     model: file, side: 'ours', deviceMs, importMs: t1 - t0, compileMs: t2 - t1, loadMs: t3 - t2, firstRunMs: t4 - t3, totalMs: t4 - t0,
-    shaderModules: codes.size, pipelines, shaderCache,
+    shaderModules: firstModules, pipelines: firstPipelines, settledMs: t5 - t4, settledPipelines: pipelines, shaderCache,
   } satisfies ColdFigures));
   return 0;
 }

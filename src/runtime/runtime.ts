@@ -398,8 +398,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         }
       }
       const intermediates = debug ? await readCaptures(captures) : undefined;
-      // The first result is in: kernels loaded in a first tier now get their final form, in the background.
-      settle().catch(() => {});
+      // The first result is in: kernels loaded in a first tier get their final form in the background,
+      // after the caller has the result (a task of its own, not ahead of the caller's continuation).
+      if (!settling) setTimeout(() => { settle().catch(() => {}); }, 0);
       return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches: dispatchCount, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {
