@@ -4,11 +4,15 @@
 //   probe upload MODEL            a model's constants uploaded three ways
 //   probe integer                 integer products (u8 · i8, zero points) on this device against the CPU reference, and their kernel times
 //   probe bindings                host time per dispatch (record, finish, submit) by the number of buffers bound
+//   probe pipelines MODEL [uniforms]  each distinct pipeline created alone (sync), slowest first; then all at once (async)
 //   probe MODEL…                  per run: host time to encode and submit, the wait, GPU time, WebGPU calls
 import { readFileSync } from 'node:fs';
 import { type Operation, byteSize, parseModule } from '../../src/ir';
-import { FUNCTIONAL_DEFINITION } from '../../src/ir/structural';
+import { ATTR, FUNCTIONAL_DEFINITION, SUBGRAPH } from '../../src/ir/structural';
 import { planKernels } from '../../src/webgpu-target/kernel-plan';
+import { type KernelSpec, deviceCode } from '../../src/webgpu-target/kernel-spec';
+import { kernelsFromAttr } from '../../src/webgpu-target/kernel-config';
+import { pipelineKey } from '../../src/webgpu-target/partition-executable';
 import { compile } from '../../src/compiler/pipeline';
 import { randomTensor } from '../../src/reference/random';
 import { loadProgram } from '../../src/runtime/runtime';
@@ -57,6 +61,35 @@ if (mode === 'cold') {
   const t4 = performance.now();
   console.log(`${file.split('/').pop()} cold (${creation}): device ${deviceMs.toFixed(0)} ms, import ${(t1 - t0).toFixed(0)}, compile ${(t2 - t1).toFixed(0)}, load ${(t3 - t2).toFixed(0)}, first run ${(t4 - t3).toFixed(1)}; compile+load+first run ${(t4 - t1).toFixed(0)} ms`);
   console.log(`  load: ${spent.nModules} shader modules ${spent.modules.toFixed(0)} ms on this thread; ${spent.nPipelines} async pipelines, the last settled at ${spent.pipelinesDone.toFixed(0)} ms; writeBuffer ${(spent.writeBytes / 1e6).toFixed(0)} MB in ${spent.writes.toFixed(0)} ms`);
+} else if (mode === 'pipelines') {
+  // What a cold load's pipeline creation is made of: each distinct kernel's pipeline created alone,
+  // one after another (run it with an empty driver shader cache), then the same set again on a fresh
+  // device all at once, as a load creates them.
+  const [file, uniforms] = rest as [string, string | undefined];
+  const loaded = load(file);
+  const state = compile(loaded.module!, defaultTargets(gpuProfile(device), uniforms === 'uniforms' ? { sizeUniforms: true } : {}));
+  const kernels = new Map<string, KernelSpec>();
+  for (const op of state.output!.walk()) {
+    if (op.name !== SUBGRAPH || !op.attr(ATTR.configuration)) continue;
+    for (const k of kernelsFromAttr(op.attr(ATTR.configuration)!, op.symbolName ?? '')) kernels.set(pipelineKey(k), k);
+  }
+  const layoutOf = (d: GPUDevice, k: KernelSpec) => d.createPipelineLayout({ bindGroupLayouts: [d.createBindGroupLayout({ entries: [
+    ...k.bindings.map((binding) => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'storage' as const } })),
+    ...(k.params ? [{ binding: k.paramsBinding!, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' as const } }] : []),
+  ] })] });
+  const times: { name: string; ms: number; chars: number; lines: number }[] = [];
+  const a0 = performance.now();
+  for (const k of kernels.values()) {
+    const code = deviceCode(k.wgsl);
+    const t = performance.now();
+    device.createComputePipeline({ layout: layoutOf(device, k), compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+    times.push({ name: k.name, ms: performance.now() - t, chars: code.length, lines: code.split('\n').length });
+  }
+  const alone = performance.now() - a0;
+  times.sort((a, b) => b.ms - a.ms);
+  console.log(`${file.split('/').pop()} (${uniforms === 'uniforms' ? 'sizes as uniforms' : 'literal sizes'}): ${kernels.size} distinct pipelines, ${alone.toFixed(0)} ms one after another`);
+  for (const t of times.slice(0, 12)) console.log(`  ${t.ms.toFixed(1).padStart(7)} ms  ${String(t.lines).padStart(4)} lines ${String(t.chars).padStart(6)} chars  ${t.name}`);
+  console.log(`  the rest: ${times.slice(12).reduce((n, t) => n + t.ms, 0).toFixed(0)} ms for ${Math.max(0, times.length - 12)}`);
 } else if (mode === 'integer') {
   // Each product compiled against this device, run once and compared exactly with the CPU
   // reference; then its kernel timed alone.
