@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { collectPageProblems } from './support/app';
 
-for (const [hash, message] of [
+for (const { hash, message, first } of [...[
   ['#view=<script>alert(1)</script>', 'view must be one of'],
   ['#model=demo:../../etc/passwd', "unknown demo model '../../etc/passwd'"],
   ['#model=url:javascript:alert(1)', 'model URL must be http(s)'],
@@ -17,7 +17,7 @@ for (const [hash, message] of [
   // deflate-raw of "<b>hi</b>": valid data, but not CGC IR.
   ['#src=s0myy8i00U-yAwA', 'not a cgc.module'],
   [`#src=${'A'.repeat(100000)}`, 'more than the 87382 allowed'],
-] as const) {
+] as const].map(([hash, message], i) => ({ hash, message, first: i === 0 }))) {
   test(`malformed share link ${hash.slice(0, 40)} → error panel`, async ({ page }) => {
     const problems = collectPageProblems(page);
     let dialogs = 0;
@@ -31,10 +31,13 @@ for (const [hash, message] of [
     await expect(page.getByTestId('ir-output')).toContainText('cgc_op.convolution');
     await expect(page.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('graph-svg').locator('.node.op')).toHaveCount(7);
-    // Opening another model makes the link's error stale: it goes.
-    await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
-    await expect(page.getByTestId('model-summary')).toContainText(/^tiny-cnn\.onnx: \d+ ops/);
-    await expect(panel).toBeHidden();
+    // Opening another model makes the link's error stale: it goes (the same code path for every
+    // malformed link, so checked once: each compile of another model costs the suite seconds).
+    if (first) {
+      await page.getByTestId('model-picker').selectOption('tiny-cnn.onnx');
+      await expect(page.getByTestId('model-summary')).toContainText(/^tiny-cnn\.onnx: \d+ ops/);
+      await expect(panel).toBeHidden();
+    }
     expect(dialogs).toBe(0);
     expect(problems).toEqual([]);
   });
