@@ -75,7 +75,7 @@ export function createWebGpuTarget(
 export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
   'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
   'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'gather_nd', 'reverse_sequence', 'one_hot', 'resize', 'upsample',
-  'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
+  'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast', 'top_k',
   'non_zero', 'compress', 'non_max_suppression', 'unique',
   // Not an operand value, but a flat index into x, which the GPU's buffer limits keep below 2^31.
   'max_pool_indices',
