@@ -25,14 +25,14 @@ const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['float64', 'uint64', 'b
 /**
  * The ops the kernels compute uint32 in, held as its 32 bits in i32 (wgsl/builder.ts): moves and
  * selections, ring arithmetic and bitwise ops (the same bits whether signed or not), and the ops
- * whose generators read the bits as u32 (division, mod, max, min, comparisons, abs, sign,
+ * whose generators read the bits as u32 (division, mod, max, min, comparisons, abs, sign, shifts,
  * casts; elementwise.ts). Any other op reading or writing uint32 would read it signed.
  */
 export const UINT32_OPS: ReadonlySet<string> = new Set([
   'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
   'concat', 'split', 'slice', 'pad', 'gather', 'gather_elements', 'gather_nd', 'reverse_sequence', 'where', 'non_zero', 'compress',
   'add', 'sub', 'mul', 'div', 'mod', 'max', 'min', 'abs', 'sign', 'cast',
-  'equal', 'less', 'less_or_equal', 'greater', 'greater_or_equal', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_not',
+  'equal', 'less', 'less_or_equal', 'greater', 'greater_or_equal', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_not', 'bit_shift',
 ]);
 
 /** Why the kernels cannot hold one of `def`'s tensors, if one has an element type they do not store or an op they do not compute it in. */

@@ -147,6 +147,19 @@ for (const [name, f] of Object.entries(BINARY)) {
   });
 }
 
+/**
+ * Unsigned shifts of w-bit values (uint8, uint16, uint32; their bits in i32): a shift by w or more
+ * clears every bit, as the reference's rule (WGSL would shift by the amount mod 32). A left shift's
+ * bits past w are cut where the result is stored (narrowed in builder.ts).
+ */
+generator('bit_shift', (b, op, coords, scope) => {
+  const [x, y] = pullAll(b, op, coords, scope);
+  const w = { uint8: 8, uint16: 16, uint32: 32 }[op.operands[0]!.type.element as string];
+  if (w === undefined) throw new KernelDecline(`bit_shift of !cgc.${op.operands[0]!.type.element} is not computed by WebGPU kernels (uint8, uint16 and uint32 are)`);
+  const shift = ctxOf(op).string('direction') === 'LEFT' ? '<<' : '>>';
+  return { expr: `select(bitcast<i32>(${u(x!.expr)} ${shift} ${u(y!.expr)}), 0i, ${u(y!.expr)} >= ${w}u)`, type: 'i32' };
+});
+
 generator('where', (b, op, coords, scope) => {
   const [c, x, y] = pullAll(b, op, coords, scope);
   const t: Scalar = scalarOf(op.results[0]!.type.element);
@@ -291,4 +304,4 @@ export const WGSL_HELPERS: Record<string, string> = {
 }`,
 };
 
-export const ELEMENTWISE_OPS: readonly string[] = [...Object.keys(UNARY), ...Object.keys(BINARY), 'where', 'clip', 'cast', 'is_nan'];
+export const ELEMENTWISE_OPS: readonly string[] = [...Object.keys(UNARY), ...Object.keys(BINARY), 'bit_shift', 'where', 'clip', 'cast', 'is_nan'];

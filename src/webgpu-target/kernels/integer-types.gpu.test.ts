@@ -64,6 +64,12 @@ const CASES: IntCase[] = [
     values: [[0, 2 ** 31, 2 ** 32 - 1, 5, 2 ** 31 - 1, 3], [2 ** 32 - 1, 2 ** 31 - 1, 0, 5, 2 ** 31, 3]],
   })),
   { name: 'uint32 bitwise and, or, xor, not', args: ['3x5xu32', '3x5xu32'], ops: [{ op: 'bitwise_and', in: ['a', 'b'] }, { op: 'bitwise_not', in: ['a'] }, { op: 'bitwise_xor', in: ['%0', '%1'] }, { op: 'bitwise_or', in: ['%2', 'b'] }] },
+  // Shifts: bits past the type cut, a shift by the width or more clears every bit.
+  ...(['LEFT', 'RIGHT'] as const).flatMap((direction) => [
+    { name: `uint8 bit_shift ${direction}`, args: ['6xu8', '6xu8'], ops: [{ op: 'bit_shift', in: ['a', 'b'], attrs: { direction } }], values: [[255, 129, 1, 200, 7, 3], [1, 7, 8, 3, 0, 9]] },
+    { name: `uint16 bit_shift ${direction}`, args: ['6xu16', '6xu16'], ops: [{ op: 'bit_shift', in: ['a', 'b'], attrs: { direction } }], values: [[65535, 40000, 1, 300, 7, 3], [1, 15, 16, 9, 0, 40]] },
+    { name: `uint32 bit_shift ${direction}`, args: ['6xu32', '6xu32'], ops: [{ op: 'bit_shift', in: ['a', 'b'], attrs: { direction } }], values: [[2 ** 32 - 1, 3e9, 1, 2 ** 31, 7, 5], [1, 31, 32, 4, 0, 2 ** 32 - 1]] },
+  ] satisfies IntCase[]),
   // Casts to and from float32 and int32.
   { name: 'cast f32 → int16 wraps', args: ['6xf32'], ops: [{ op: 'cast', in: ['a'], attrs: cast('i16') }], values: [[40000.7, -40000.2, 32767.9, -32768.5, -1.5, 0.25]] },
   { name: 'cast f32 → uint16 wraps', args: ['5xf32'], ops: [{ op: 'cast', in: ['a'], attrs: cast('u16') }], values: [[65536, 70000.5, -1, 65535.9, 3.5]] },
