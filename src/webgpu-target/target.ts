@@ -33,6 +33,8 @@ export const UINT32_OPS: ReadonlySet<string> = new Set([
   'concat', 'split', 'slice', 'pad', 'gather', 'gather_elements', 'gather_nd', 'reverse_sequence', 'where', 'non_zero', 'compress',
   'add', 'sub', 'mul', 'div', 'mod', 'max', 'min', 'abs', 'sign', 'cast',
   'equal', 'less', 'less_or_equal', 'greater', 'greater_or_equal', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_not', 'bit_shift',
+  // A uint32 exponent (the base is never uint32), converted to f32 unsigned.
+  'pow',
 ]);
 
 /** Why the kernels cannot hold one of `def`'s tensors, if one has an element type they do not store or an op they do not compute it in. */
@@ -41,7 +43,7 @@ function elementCheck(def: Operation): string | undefined {
   if (v) return `WebGPU kernels take no !cgc.${v.type.element} tensors (${typeToString(v.type)}); the CPU reference computes them`;
   const unsigned = def.body().operations.find((o) => o.name.startsWith('cgc_op.') && !UINT32_OPS.has(o.opName)
     && [...o.operands, ...o.results].some((x) => x.type.element === 'uint32'));
-  return unsigned ? `${unsigned.name} on !cgc.uint32 is not computed by WebGPU kernels (they compute uint32 in moves, +, −, ×, ÷, mod, max, min, comparisons, bitwise ops and casts); the CPU reference computes it` : undefined;
+  return unsigned ? `${unsigned.name} on !cgc.uint32 is not computed by WebGPU kernels (they compute uint32 in moves, +, −, ×, ÷, mod, max, min, comparisons, bitwise ops, shifts, casts and as a pow exponent); the CPU reference computes it` : undefined;
 }
 
 /**

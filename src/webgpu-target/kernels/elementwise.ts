@@ -139,8 +139,9 @@ for (const [name, f] of Object.entries(BINARY)) {
     const [x, y] = canonicalOperands(b, op, name).map((v) => b.valueBroadcast(v, coords, shape, scope));
     const operandType: Scalar = scalarOf(op.operands[0]!.type.element);
     const resultType: Scalar = COMPARISON.has(name) || ['and', 'or', 'xor'].includes(name) ? 'i32' : operandType;
-    // pow's exponent may have another type than its base; it is computed in f32 either way.
-    const rhs = name === 'pow' ? convert(y!, 'f32') : convert(y!, operandType);
+    // pow's exponent may have another type than its base (uint32 too, read unsigned); it is computed in f32 either way.
+    const exponent = op.operands[1]!.type.element === 'uint32' ? `f32(${u(y!.expr)})` : convert(y!, 'f32');
+    const rhs = name === 'pow' ? exponent : convert(y!, operandType);
     const lhs = name === 'pow' && operandType === 'i32' ? convert(x!, 'f32') : convert(x!, operandType);
     const unsigned = op.operands[0]!.type.element === 'uint32' ? UNSIGNED_BINARY[name] : undefined;
     return { expr: unsigned ? unsigned(lhs, rhs) : f(lhs, rhs, operandType, ctxOf(op)), type: resultType };

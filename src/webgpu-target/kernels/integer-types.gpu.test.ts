@@ -70,6 +70,7 @@ const CASES: IntCase[] = [
     { name: `uint16 bit_shift ${direction}`, args: ['6xu16', '6xu16'], ops: [{ op: 'bit_shift', in: ['a', 'b'], attrs: { direction } }], values: [[65535, 40000, 1, 300, 7, 3], [1, 15, 16, 9, 0, 40]] },
     { name: `uint32 bit_shift ${direction}`, args: ['6xu32', '6xu32'], ops: [{ op: 'bit_shift', in: ['a', 'b'], attrs: { direction } }], values: [[2 ** 32 - 1, 3e9, 1, 2 ** 31, 7, 5], [1, 31, 32, 4, 0, 2 ** 32 - 1]] },
   ] satisfies IntCase[]),
+  { name: 'pow of float32 to uint32 exponents (2^3e9 is ∞, not 0)', args: ['5xf32', '5xu32'], ops: [{ op: 'pow', in: ['a', 'b'] }], values: [[2, -3, 1.5, 2, -1], [3, 3, 0, 3e9, 2 ** 31]] },
   // Casts to and from float32 and int32.
   { name: 'cast f32 → int16 wraps', args: ['6xf32'], ops: [{ op: 'cast', in: ['a'], attrs: cast('i16') }], values: [[40000.7, -40000.2, 32767.9, -32768.5, -1.5, 0.25]] },
   { name: 'cast f32 → uint16 wraps', args: ['5xf32'], ops: [{ op: 'cast', in: ['a'], attrs: cast('u16') }], values: [[65536, 70000.5, -1, 65535.9, 3.5]] },
