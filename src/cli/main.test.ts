@@ -111,7 +111,8 @@ describe('cgc compile, plan, partitions', () => {
 
   it('prints partitions, origins and decisions', () => {
     const r = run('partitions', join(COMPILE, 'mixed.mlir'));
-    expect(r.out).toContain('partition @partition1_cpu_reference (target cpu-reference) after @partition0_webgpu');
+    expect(r.out).toContain('partition @partition1_cpu_reference (target cpu-reference)\n');
+    expect(r.out).toContain('partition @partition2_webgpu_fallback (target webgpu-fallback) after @partition0_webgpu');
     expect(r.out).toContain('%k (cgc_op.add): @any_op → cpu-reference @add');
     expect(r.out).toMatch(/^per run: \d+ GPU dispatches \(kernels\), 2 queue submit\(s\)$/m);
   });

@@ -4,7 +4,7 @@ import { CGC_VERSION, INTERFACES } from '../ir';
 import { POOLED_INPUTS } from './kernels/gemm-kernel';
 
 const FLOAT = '["float32", "float16"]';
-const GPU_TYPES = '["float32", "float16", "int32", "uint8", "int8", "bool"]';
+const GPU_TYPES = '["float32", "float16", "int32", "uint8", "int8", "bool", "int16", "uint16", "uint32"]';
 /**
  * Scalars computed from other kernels' results (dynamic quantization's scale and zero point, from
  * x's min and max) are recomputed by each kernel that reads them instead of running as one-thread

@@ -1,21 +1,39 @@
-// int16, uint16, uint32, uint64, float64 and bfloat16 tensors: no WebGPU kernel stores them, so both
-// WebGPU targets decline them, naming the tensor, and their ops run on the CPU reference (a uint32
-// read as packed bytes would be a wrong answer, a float64 in f32 an inexact one, not a refusal).
+// uint64, float64 and bfloat16 tensors: no WebGPU kernel stores them, so both WebGPU targets decline
+// them, naming the tensor, and their ops run on the CPU reference (a float64 in f32 would be an
+// inexact answer, not a refusal). int16, uint16 and uint32 are kernels' types; uint32 only in the ops
+// that compute it unsigned (target.ts UINT32_OPS), the others declined, naming the op.
 import { expect, it } from 'vitest';
 import { parseModule } from '../ir';
 import { compile } from '../compiler/pipeline';
 import { defaultTargets } from '../engine/targets';
 
-it.each(['int16', 'uint16', 'uint32', 'uint64', 'float64'])('%s add runs on the CPU reference, each WebGPU target saying why', (element) => {
+/** `a op b` (or `op a` with one operand) over two 4-element tensors of `element`. */
+function binaryModule(element: string, op = 'add', attrs = '') {
   const t = `!cgc.tensor<4x!cgc.${element}>`;
-  const module = parseModule(`cgc.module {
+  const unary = attrs !== '';
+  return parseModule(`cgc.module {
   cgc.entry_point @main(%a: ${t}, %b: ${t}) -> ${t} {
-    %r = cgc_op.add(%a, %b)
+    %r = cgc_op.${op}(${unary ? '%a' : '%a, %b'})${attrs}
     cgc.return %r : ${t}
   }
 }
 `).module!;
-  const state = compile(module, defaultTargets());
+}
+
+it.each(['int16', 'uint16', 'uint32'])('%s add runs on WebGPU', (element) => {
+  expect(compile(binaryModule(element), defaultTargets()).partitions.map((p) => p.target)).toEqual(['webgpu']);
+});
+
+it('a uint32 clip (which the kernels would compare signed) runs on the CPU reference, each WebGPU target naming the op', () => {
+  const state = compile(binaryModule('uint32', 'clip', ' {min = 1.0, max = 3.0e9}'), defaultTargets());
+  expect(state.partitions.map((p) => p.target)).toEqual(['cpu-reference']);
+  const rejected = [...state.decisions.values()].flatMap((d) => d.rejected).filter((r) => r.target.startsWith('webgpu'));
+  expect(rejected.find((r) => r.target === 'webgpu-fallback')?.reason).toMatch(/declined the specialization: cgc_op.clip on !cgc.uint32 is not computed by WebGPU kernels \(they compute uint32 in moves/);
+});
+
+it.each(['uint64', 'float64'])('%s add runs on the CPU reference, each WebGPU target saying why', (element) => {
+  const t = `!cgc.tensor<4x!cgc.${element}>`;
+  const state = compile(binaryModule(element), defaultTargets());
   expect(state.partitions.map((p) => p.target)).toEqual(['cpu-reference']);
   const rejected = [...state.decisions.values()].flatMap((d) => d.rejected).filter((r) => r.target.startsWith('webgpu'));
   expect(rejected.find((r) => r.target === 'webgpu-fallback')?.reason).toBe(`target 'webgpu-fallback' declined the specialization: WebGPU kernels take no !cgc.${element} tensors (${t}); the CPU reference computes them`);

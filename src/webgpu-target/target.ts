@@ -20,12 +20,30 @@ export function gpuOps(): string[] {
 }
 
 /** Element types no WebGPU kernel stores or computes yet: their ops run on the CPU reference. */
-const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['int16', 'uint16', 'uint32', 'float64', 'uint64', 'bfloat16']);
+const HOST_ONLY_ELEMENTS: ReadonlySet<string> = new Set(['float64', 'uint64', 'bfloat16']);
 
-/** Why the kernels cannot hold one of `def`'s tensors, if one has an element type they do not store. */
+/**
+ * The ops the kernels compute uint32 in, held as its 32 bits in i32 (wgsl/builder.ts): moves and
+ * selections, ring arithmetic and bitwise ops (the same bits whether signed or not), and the ops
+ * whose generators read the bits as u32 (division, mod, max, min, comparisons, abs, sign, shifts,
+ * casts; elementwise.ts). Any other op reading or writing uint32 would read it signed.
+ */
+export const UINT32_OPS: ReadonlySet<string> = new Set([
+  'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
+  'concat', 'split', 'slice', 'pad', 'gather', 'gather_elements', 'gather_nd', 'reverse_sequence', 'where', 'non_zero', 'compress',
+  'add', 'sub', 'mul', 'div', 'mod', 'max', 'min', 'abs', 'sign', 'cast',
+  'equal', 'less', 'less_or_equal', 'greater', 'greater_or_equal', 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_not', 'bit_shift',
+  // A uint32 exponent (the base is never uint32), converted to f32 unsigned.
+  'pow',
+]);
+
+/** Why the kernels cannot hold one of `def`'s tensors, if one has an element type they do not store or an op they do not compute it in. */
 function elementCheck(def: Operation): string | undefined {
   const v = [...def.body().arguments, ...def.body().operations.flatMap((o) => o.results)].find((x) => HOST_ONLY_ELEMENTS.has(x.type.element));
-  return v ? `WebGPU kernels take no !cgc.${v.type.element} tensors (${typeToString(v.type)}); the CPU reference computes them` : undefined;
+  if (v) return `WebGPU kernels take no !cgc.${v.type.element} tensors (${typeToString(v.type)}); the CPU reference computes them`;
+  const unsigned = def.body().operations.find((o) => o.name.startsWith('cgc_op.') && !UINT32_OPS.has(o.opName)
+    && [...o.operands, ...o.results].some((x) => x.type.element === 'uint32'));
+  return unsigned ? `${unsigned.name} on !cgc.uint32 is not computed by WebGPU kernels (they compute uint32 in moves, +, −, ×, ÷, mod, max, min, comparisons, bitwise ops, shifts, casts and as a pow exponent); the CPU reference computes it` : undefined;
 }
 
 /**
@@ -58,8 +76,8 @@ export function createWebGpuTarget(
  */
 export const INT64_EXACT_OPS: ReadonlySet<string> = new Set([
   'identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze', 'expand', 'transpose', 'tile', 'depth_to_space', 'space_to_depth',
-  'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'reverse_sequence', 'one_hot', 'resize', 'upsample',
-  'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast',
+  'concat', 'split', 'slice', 'pad', 'trilu', 'gather', 'gather_elements', 'gather_nd', 'reverse_sequence', 'one_hot', 'resize', 'upsample',
+  'where', 'max', 'min', 'relu', 'clip', 'reduce_max', 'reduce_min', 'max_pool', 'cast', 'top_k',
   'non_zero', 'compress', 'non_max_suppression', 'unique',
   // Not an operand value, but a flat index into x, which the GPU's buffer limits keep below 2^31.
   'max_pool_indices',

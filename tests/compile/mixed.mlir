@@ -1,7 +1,7 @@
 // Patterns at work: an epilogue that uses a value twice (x·sigmoid(x)) fused into the conv, an
-// elementwise prologue fused into a reduction, softmax with an epilogue, an int64 result (no GPU
-// kernel writes int64: CPU reference), top_k with no GPU kernel (CPU reference), identity and dead
-// ops removed, and a returned input copied.
+// elementwise prologue fused into a reduction, softmax with an epilogue, an int64 sum (int64
+// arithmetic not proven to fit in int32: CPU reference), top_k (two results, one of them int64
+// indices: the per-op fallback), identity and dead ops removed, and a returned input copied.
 // RUN: canonicalize coarse
 // RUN: select coarse
 // RUN: partition coarse

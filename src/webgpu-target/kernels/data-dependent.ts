@@ -3,7 +3,7 @@
 // (docs/dynamic-shapes.md). Serial on purpose: every result's order depends on every earlier element
 // (a scan), and NMS is greedy; these ops sit in post-processing on small tensors.
 import { type Operation, type Value, numElements } from '../../ir';
-import { KernelBuilder, KernelDecline, generator, literal } from '../wgsl/builder';
+import { KernelBuilder, KernelDecline, generator, literal, storageType } from '../wgsl/builder';
 import type { GeneratedKernel } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
 
@@ -54,7 +54,7 @@ class Results {
 
 /** Declarations of the op's operands as the builder reads them (in0, in1 …). */
 function inputs(b: KernelBuilder): string {
-  return b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${a.type.element === 'float32' ? 'f32' : a.type.element === 'int32' || a.type.element === 'int64' ? 'i32' : 'u32'}>;`).join('\n');
+  return b.args.map((a, i) => `@group(0) @binding(${i}) var<storage, read_write> in${i}: array<${storageType(a.type.element)}>;`).join('\n');
 }
 
 function kernel(name: string, head: string, body: string[]): GeneratedKernel {

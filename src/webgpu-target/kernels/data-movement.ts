@@ -1,5 +1,5 @@
 // Data movement as index maps: each output element pulls the one input element it copies —
-// transpose, reshape family, expand, tile, concat, split, slice, pad, gather(_elements),
+// transpose, reshape family, expand, tile, concat, split, slice, pad, gather(_elements, _nd),
 // depth/space rearrangements, trilu, one_hot and cumsum.
 import type { ElementType, Value } from '../../ir';
 import { type Generator, type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, flatOffset, generator, literal, scalarOf, strides } from '../wgsl/builder';
@@ -184,6 +184,25 @@ generator('gather_elements', (b, op, coords, scope) => {
   const k = b.fresh('g');
   scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${x!.type.shape[axis]}i, ${iv.expr} < 0i);`);
   return b.value(x!, coords.map((c, i) => (i === axis ? k : c)), scope);
+});
+
+/**
+ * out[i…, j…] = data[batch…, indices[i…, 0 … k−1], j…]: the thread's tuple of k coordinates (each
+ * counted from the end when negative), after the batch_dims coordinates it shares with indices.
+ */
+generator('gather_nd', (b, op, coords, scope) => {
+  const [x, idx] = op.operands as [Value, Value];
+  const batch = ctxOf(op).int('batch_dims');
+  const tupleDims = idx.type.shape.length - 1;
+  const depth = idx.type.shape[tupleDims]!;
+  const tuple = coords.slice(0, tupleDims);
+  const picked = Array.from({ length: depth }, (_, t) => {
+    const iv = b.value(idx, [...tuple, `${t}i`], scope);
+    const k = b.fresh('g');
+    scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${x.type.shape[batch + t]}i, ${iv.expr} < 0i);`);
+    return k;
+  });
+  return b.value(x, [...coords.slice(0, batch), ...picked, ...coords.slice(tupleDims)], scope);
 });
 
 // Time step t < len_b reads step len_b − 1 − t; the length is clamped to [0, T] so that no read leaves x

@@ -81,6 +81,27 @@ const BINARY: Record<string, Binary> = {
   bitwise_xor: (a, b) => `(${a} ^ ${b})`,
 };
 
+/**
+ * uint32 is computed as its bits in i32: + − × wrap alike, and these ops, whose results
+ * depend on signedness, read the bits as u32 instead (target.ts declines uint32 in any other op).
+ */
+const u = (x: string) => `bitcast<u32>(${x})`;
+const UNSIGNED_UNARY: Record<string, (x: string) => string> = {
+  abs: (x) => x,
+  sign: (x) => `i32(${x} != 0i)`,
+};
+const UNSIGNED_BINARY: Record<string, (a: string, b: string) => string> = {
+  div: (a, b) => `bitcast<i32>(select(${u(a)} / ${u(b)}, 0u, ${b} == 0i))`,
+  // fmod or not, a remainder of unsigned values is the same.
+  mod: (a, b) => `bitcast<i32>(select(${u(a)} % ${u(b)}, 0u, ${b} == 0i))`,
+  max: (a, b) => `bitcast<i32>(max(${u(a)}, ${u(b)}))`,
+  min: (a, b) => `bitcast<i32>(min(${u(a)}, ${u(b)}))`,
+  less: (a, b) => `i32(${u(a)} < ${u(b)})`,
+  less_or_equal: (a, b) => `i32(${u(a)} <= ${u(b)})`,
+  greater: (a, b) => `i32(${u(a)} > ${u(b)})`,
+  greater_or_equal: (a, b) => `i32(${u(a)} >= ${u(b)})`,
+};
+
 /** Ops computed on integers as their operands' type and results compared, vs. always float math. */
 const COMPARISON = new Set(['equal', 'less', 'less_or_equal', 'greater', 'greater_or_equal']);
 
@@ -93,7 +114,8 @@ for (const [name, f] of Object.entries(UNARY)) {
   generator(name, (b, op, coords, scope) => {
     const [x] = pullAll(b, op, coords, scope);
     const type: Scalar = scalarOf(op.results[0]!.type.element);
-    return { expr: f(convert(x!, type), type, ctxOf(op)), type };
+    const unsigned = op.operands[0]!.type.element === 'uint32' ? UNSIGNED_UNARY[name] : undefined;
+    return { expr: unsigned ? unsigned(x!.expr) : f(convert(x!, type), type, ctxOf(op)), type };
   });
 }
 
@@ -117,12 +139,27 @@ for (const [name, f] of Object.entries(BINARY)) {
     const [x, y] = canonicalOperands(b, op, name).map((v) => b.valueBroadcast(v, coords, shape, scope));
     const operandType: Scalar = scalarOf(op.operands[0]!.type.element);
     const resultType: Scalar = COMPARISON.has(name) || ['and', 'or', 'xor'].includes(name) ? 'i32' : operandType;
-    // pow's exponent may have another type than its base; it is computed in f32 either way.
-    const rhs = name === 'pow' ? convert(y!, 'f32') : convert(y!, operandType);
+    // pow's exponent may have another type than its base (uint32 too, read unsigned); it is computed in f32 either way.
+    const exponent = op.operands[1]!.type.element === 'uint32' ? `f32(${u(y!.expr)})` : convert(y!, 'f32');
+    const rhs = name === 'pow' ? exponent : convert(y!, operandType);
     const lhs = name === 'pow' && operandType === 'i32' ? convert(x!, 'f32') : convert(x!, operandType);
-    return { expr: f(lhs, rhs, operandType, ctxOf(op)), type: resultType };
+    const unsigned = op.operands[0]!.type.element === 'uint32' ? UNSIGNED_BINARY[name] : undefined;
+    return { expr: unsigned ? unsigned(lhs, rhs) : f(lhs, rhs, operandType, ctxOf(op)), type: resultType };
   });
 }
+
+/**
+ * Unsigned shifts of w-bit values (uint8, uint16, uint32; their bits in i32): a shift by w or more
+ * clears every bit, as the reference's rule (WGSL would shift by the amount mod 32). A left shift's
+ * bits past w are cut where the result is stored (narrowed in builder.ts).
+ */
+generator('bit_shift', (b, op, coords, scope) => {
+  const [x, y] = pullAll(b, op, coords, scope);
+  const w = { uint8: 8, uint16: 16, uint32: 32 }[op.operands[0]!.type.element as string];
+  if (w === undefined) throw new KernelDecline(`bit_shift of !cgc.${op.operands[0]!.type.element} is not computed by WebGPU kernels (uint8, uint16 and uint32 are)`);
+  const shift = ctxOf(op).string('direction') === 'LEFT' ? '<<' : '>>';
+  return { expr: `select(bitcast<i32>(${u(x!.expr)} ${shift} ${u(y!.expr)}), 0i, ${u(y!.expr)} >= ${w}u)`, type: 'i32' };
+});
 
 generator('where', (b, op, coords, scope) => {
   const [c, x, y] = pullAll(b, op, coords, scope);
@@ -144,15 +181,23 @@ generator('clip', (b, op, coords, scope) => {
 
 generator('cast', (b, op, coords, scope) => {
   const [x] = pullAll(b, op, coords, scope);
+  const from = op.operands[0]!.type.element;
   const to = op.results[0]!.type.element;
-  // float16 rounds and int8 / uint8 wrap where the builder stores the result (narrowed in builder.ts).
-  if (to === 'float32' || to === 'float16') return { expr: convert(x!, 'f32'), type: 'f32' };
+  // float16 rounds and int8 / uint8 / int16 / uint16 wrap where the builder stores the result (narrowed in builder.ts).
+  if (to === 'float32' || to === 'float16') return { expr: from === 'uint32' ? `f32(${u(x!.expr)})` : convert(x!, 'f32'), type: 'f32' };
   if (to === 'bool') return { expr: x!.type === 'f32' ? `i32(${x!.expr} != 0.0f)` : `i32(${x!.expr} != 0i)`, type: 'i32' };
   // A float past the int32 range has no int32 value (ONNX leaves it undefined); it saturates here.
-  if (to === 'int32' || to === 'int8' || to === 'uint8') {
+  if (to === 'int32' || to === 'int8' || to === 'uint8' || to === 'int16' || to === 'uint16') {
     return { expr: x!.type === 'f32' ? `i32(clamp(trunc(${x!.expr}), -2147483648.0f, 2147483520.0f))` : x!.expr, type: 'i32' };
   }
-  if (to === 'int64' && x!.type === 'i32') return { expr: x!.expr, type: 'i32' };
+  // To uint32: a negative float wraps as the reference's store does (−1 → 2^32 − 1) down to −2^31, a
+  // positive one saturates past the uint32 range; an integer keeps its bits.
+  if (to === 'uint32') {
+    if (x!.type === 'i32') return { expr: x!.expr, type: 'i32' };
+    const t = `trunc(${x!.expr})`;
+    return { expr: `select(bitcast<i32>(u32(min(${t}, 4294967040.0f))), i32(max(${t}, -2147483648.0f)), ${t} < 0.0f)`, type: 'i32' };
+  }
+  if (to === 'int64' && x!.type === 'i32' && from !== 'uint32') return { expr: x!.expr, type: 'i32' };
   throw new KernelDecline(`cast from !cgc.${op.operands[0]!.type.element} to !cgc.${to} is not written by WebGPU kernels`);
 });
 
@@ -260,4 +305,4 @@ export const WGSL_HELPERS: Record<string, string> = {
 }`,
 };
 
-export const ELEMENTWISE_OPS: readonly string[] = [...Object.keys(UNARY), ...Object.keys(BINARY), 'where', 'clip', 'cast', 'is_nan'];
+export const ELEMENTWISE_OPS: readonly string[] = [...Object.keys(UNARY), ...Object.keys(BINARY), 'bit_shift', 'where', 'clip', 'cast', 'is_nan'];

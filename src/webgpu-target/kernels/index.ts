@@ -14,3 +14,4 @@ import './sampling';
 import './signal';
 import './max-unpool';
 import './data-dependent';
+import './top-k';

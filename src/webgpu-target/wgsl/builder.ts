@@ -5,8 +5,10 @@
 //
 // Storage vs. compute: float32 and int32 are stored as themselves; float16 is stored two halves to a
 // u32 word and computed in f32, every op's float16 result rounded to half (nearest-even, as the CPU
-// reference rounds); int8, uint8 and bool are stored four to a word and computed in i32, every op's
-// result wrapped to its type; int64 is stored as two words and computed in i32 (its low word), so
+// reference rounds); int8, uint8 and bool are stored four to a word, int16 and uint16 two to a word,
+// and computed in i32, every op's result wrapped to its type; uint32 is stored and computed as its 32
+// bits in i32 (ring arithmetic is the same; the ops where signedness matters read the bits as u32, and
+// the targets decline the others); int64 is stored as two words and computed in i32 (its low word), so
 // int64 tensors must hold values in the int32 range (the runtime checks what it uploads) and only
 // ops that cannot leave that range may produce them (the targets decline the others).
 import { CgcError } from '../../core';
@@ -58,25 +60,28 @@ export function scalarOf(e: ElementType): Scalar {
   return e === 'float32' || e === 'float16' ? 'f32' : 'i32';
 }
 
-/** The WGSL array element type a tensor is stored as (halves, bytes and int64 are viewed as 32-bit words). */
-function storageType(e: ElementType): string {
-  return e === 'float32' ? 'f32' : e === 'int32' || e === 'int64' ? 'i32' : 'u32';
+/** The WGSL array element type a tensor is stored as (halves, 16-bit integers, bytes and int64 are viewed as 32-bit words; uint32 as its bits). */
+export function storageType(e: ElementType): string {
+  return e === 'float32' ? 'f32' : e === 'int32' || e === 'int64' || e === 'uint32' ? 'i32' : 'u32';
 }
 
-/** Elements packed into one u32 word of storage: 2 halves, 4 bytes; 1 for 32- and 64-bit types. */
+/** Elements packed into one u32 word of storage: 2 halves or 16-bit integers, 4 bytes; 1 for 32- and 64-bit types. */
 export function perWord(e: ElementType): number {
-  return e === 'float16' ? 2 : e === 'int8' || e === 'uint8' || e === 'bool' ? 4 : 1;
+  return e === 'float16' || e === 'int16' || e === 'uint16' ? 2 : e === 'int8' || e === 'uint8' || e === 'bool' ? 4 : 1;
 }
 
 /**
  * `t`, computed by an op whose result is `e`, as the stored value would read back: float16 rounded to
- * half, int8 / uint8 wrapped, bool as 0 / 1 (float32, int32 and int64 — computed in i32 — as they are).
+ * half, int8 / uint8 / int16 / uint16 wrapped, bool as 0 / 1 (float32, int32, uint32 and int64 —
+ * computed in i32 — as they are).
  */
 function narrowed(t: Typed, e: ElementType): Typed {
   switch (e) {
     case 'float16': return { expr: `round_half(${convert(t, 'f32')})`, type: 'f32' };
     case 'int8': return { expr: `((${convert(t, 'i32')} << 24u) >> 24u)`, type: 'i32' };
     case 'uint8': return { expr: `(${convert(t, 'i32')} & 255i)`, type: 'i32' };
+    case 'int16': return { expr: `((${convert(t, 'i32')} << 16u) >> 16u)`, type: 'i32' };
+    case 'uint16': return { expr: `(${convert(t, 'i32')} & 65535i)`, type: 'i32' };
     case 'bool': return { expr: t.type === 'f32' ? `i32(${t.expr} != 0.0f)` : `i32(${t.expr} != 0i)`, type: 'i32' };
     default: return t;
   }
@@ -87,7 +92,8 @@ export function convert(v: Typed, to: Scalar): string {
 }
 
 export function literal(x: number, type: Scalar): string {
-  if (type === 'i32') return `${Math.trunc(x)}i`;
+  // A uint32 value past the int32 range is held as its bits.
+  if (type === 'i32') return Math.trunc(x) > 2147483647 ? `bitcast<i32>(${Math.trunc(x)}u)` : `${Math.trunc(x)}i`;
   // WGSL constant expressions cannot hold NaN or infinities: helpers make them at run time.
   if (Number.isNaN(x)) return 'nan_f32()';
   const f = Math.fround(x);
@@ -177,9 +183,13 @@ export class KernelBuilder {
     const e = v.type.element;
     switch (e) {
       case 'float32': return { expr: at(offset), type: 'f32' };
-      case 'int32': return { expr: at(offset), type: 'i32' };
+      case 'int32': case 'uint32': return { expr: at(offset), type: 'i32' };
       case 'int64': return { expr: at(`2 * (${offset})`), type: 'i32' };
       case 'float16': return { expr: `half_to_f32(${at(`(${offset}) >> 1u`)} >> (u32((${offset}) & 1) * 16u))`, type: 'f32' };
+      case 'int16': case 'uint16': {
+        const half = `((${at(`(${offset}) >> 1u`)} >> (u32((${offset}) & 1) * 16u)) & 0xffffu)`;
+        return { expr: e === 'int16' ? `((bitcast<i32>(${half} << 16u)) >> 16u)` : `i32(${half})`, type: 'i32' };
+      }
       default: {
         const word = at(`(${offset}) >> 2u`);
         const byte = `((${word} >> (u32((${offset}) & 3) * 8u)) & 0xffu)`;
@@ -334,8 +344,8 @@ export interface Region {
 
 /**
  * A kernel writing every element of `out` (or of its `region`), its value pulled through the
- * subgraph: one thread per element, or per u32 word where elements are packed (float16: 2, int8 /
- * uint8 / bool: 4), the thread then computing each element of its word. int64 is written as two
+ * subgraph: one thread per element, or per u32 word where elements are packed (float16, int16, uint16:
+ * 2, int8 / uint8 / bool: 4), the thread then computing each element of its word. int64 is written as two
  * words, the value sign-extended. A region's runs of elements must start on word boundaries (the
  * caller's check): a word is then written by one thread of one kernel.
  */
@@ -381,7 +391,7 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
     for (let j = 0; j < pack; j++) {
       const inner = scope.child();
       const v = valueAt(inner, `e${j}`, `${j}_`);
-      const bits = element === 'float16' ? `f32_to_half(${convert(v, 'f32')})` : `(u32(${convert(v, 'i32')}) & 0xffu)`;
+      const bits = element === 'float16' ? `f32_to_half(${convert(v, 'f32')})` : `(u32(${convert(v, 'i32')}) & ${pack === 2 ? '0xffffu' : '0xffu'})`;
       inner.emit(`word = word | (${bits} << ${(32 / pack) * j}u);`);
       scope.emit(`let e${j} = idx * ${pack}i + ${j}i;`);
       scope.emit(`if (e${j} < ${total}i) {`);
@@ -421,9 +431,9 @@ ${body.lines.join('\n')}
   return { wgsl, workgroups: [x, y, 1] };
 }
 
-/** The WGSL type a kernel stores `out` as, one element per array entry: float32 and int32 (tiled kernels write only these). */
+/** The WGSL type a kernel stores `out` as, one element per array entry: float32, int32 and uint32 (its bits; tiled kernels write only these). */
 export function outputType(out: Value): Scalar {
-  if (out.type.element !== 'float32' && out.type.element !== 'int32') {
+  if (out.type.element !== 'float32' && out.type.element !== 'int32' && out.type.element !== 'uint32') {
     throw new KernelDecline(`results of type !cgc.${out.type.element} are written by element kernels only`);
   }
   return out.type.element === 'float32' ? 'f32' : 'i32';
