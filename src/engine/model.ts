@@ -8,7 +8,8 @@ import { compile as compileModule, compileAsync } from '../compiler/pipeline';
 import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
 import { type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/import/onnx';
 import { evaluateOp } from '../reference';
-import { foldConstants } from '../compiler/passes/fold-constants';
+import { concatProjections } from '../compiler/passes/concat-projections';
+import { constantName, foldConstants } from '../compiler/passes/fold-constants';
 import { annotateValueRanges } from '../compiler/passes/value-ranges';
 import { splitLargeTables } from '../compiler/passes/split-tables';
 import { CgcError, type HostTensor, tensorBytes } from '../core';
@@ -16,6 +17,7 @@ import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { resolveLimits } from '../ir/limits';
+import { CONSTANT } from '../ir/structural';
 import { ProgramError, moduleRole } from './program';
 import { type TargetFileSource, TargetRegistryError, chooseTargets, knownTargets } from './targets';
 import { TargetFileError } from '../webgpu-target/target-file';
@@ -150,6 +152,13 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
     if (folded.size) constants = new Map([...constants, ...[...folded].map(([k, t]) => [k, tensorBytes(t)] as const)]);
   }
   if (moduleRole(module) !== 'CGC_OUTPUT') {
+    // Projections of one value (q, k, v) read their weights as column ranges of one constant.
+    const { made, unused } = concatProjections(module, (n) => constants.get(n));
+    if (made.size) {
+      const named = new Set([...module.walk()].filter((op) => op.name === CONSTANT).map(constantName));
+      const gone = new Set(unused.filter((n) => !named.has(n)));
+      constants = new Map([...[...constants].filter(([n]) => !gone.has(n)), ...made]);
+    }
     // Tables no WebGPU buffer may hold are gathered from row ranges (views of their bytes).
     const pieces = splitLargeTables(module, (n) => constants.get(n));
     if (pieces.size) constants = new Map([...constants, ...pieces]);

@@ -34,6 +34,12 @@ const SCALE = '{ops = ["mul", "div"], element_types = ["float32"], inputs = [0, 
 /** An integer product's operands: bytes widened to int32, less a zero point (recomputed where it is computed from one element). */
 const WIDENED_BYTES = `{ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
 
+/** A projection (x·W), another reading the same x, and the bias added to one; W read through its column range. */
+const PROJECTION_OF = 'ops = ["matmul"], element_types = ["float32"]';
+const PROJECTION = `{${PROJECTION_OF}}`;
+const BIAS = (node: number) => `{ops = ["add"], element_types = ["float32"], inputs = [${node}, "*"]}`;
+const COLUMN_RANGES = '{ops = ["slice"], element_types = ["float32"], max_ops = 1, side_inputs = "none"}';
+
 /** The fused kernels, each a pattern under its name (a comment saying what it rewrites, then the pattern). */
 const PATTERNS: readonly (readonly [string, string])[] = [
   ['conv_epilogue', `  // conv → any chain of elementwise ops (bias, activation, residual add, clip, scale, …)  ⇒  one implicit-GEMM kernel
@@ -72,6 +78,16 @@ const PATTERNS: readonly (readonly [string, string])[] = [
     nodes = [${SCORES}, ${SCALE}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]},
              {ops = ["softmax"], element_types = ["float32"], inputs = [2]}, {ops = ["matmul"], element_types = ["float32"], inputs = [3, "*"]}],
     operand_prologues = ${OPERAND_VIEWS}}`],
+  ['projections', `  // matmuls reading one value, each → bias add, their weights consecutive column ranges of one constant
+  // (q, k and v, concatenated when the model is opened: docs/compiler.md)  ⇒  one tiled GEMM over all
+  // the columns whose store writes each range plus its bias to its own result (BERT's projections:
+  // one dispatch where three read the same input); more ops than @matmul_epilogue's, so taken first
+  cgc_pattern.pattern @projections3 attributes {benefit = 100, multiple_results = true,
+    nodes = [${PROJECTION}, ${BIAS(0)}, {${PROJECTION_OF}, same_input = 0}, ${BIAS(2)}, {${PROJECTION_OF}, same_input = 0}, ${BIAS(4)}],
+    operand_prologues = ${COLUMN_RANGES}}
+  cgc_pattern.pattern @projections2 attributes {benefit = 100, multiple_results = true,
+    nodes = [${PROJECTION}, ${BIAS(0)}, {${PROJECTION_OF}, same_input = 0}, ${BIAS(2)}],
+    operand_prologues = ${COLUMN_RANGES}}`],
   ['norm_prologue', `  // layer normalization over the last axis → (views) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
   // normalizing A's rows as its tiles load them, each row's mean and variance computed once per
   // thread before the K loop (ViT's layer normalizations before attention and before the MLP); the

@@ -13,6 +13,7 @@ import { dataDependentKernel, isDataDependent } from './kernels/data-dependent';
 import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels } from './kernels/row-kernel';
 import { concatChunkKernels } from './kernels/concat-chunks';
 import { attentionKernel } from './kernels/attention';
+import { projectionKernels } from './kernels/projections';
 import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { literalSizes, parameterize } from './wgsl/params';
@@ -88,6 +89,14 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
     const op = ops[0]!;
     const results = op.results.map((r) => (ret.operands.includes(r as never) ? args.length + ret.operands.indexOf(r as never) : undefined));
     add([dataDependentKernel(op, args, { results, workspace: args.length + ret.operands.length }, `${symbol}.0`)], `${symbol}.0`, args.length, ret.operands.length);
+    return kernels;
+  }
+  // Products of one A with consecutive column ranges of one B (a @projections subgraph): one GEMM (with split-K, its partials and their sum) writing every result.
+  const projections = ret.operands.length > 1
+    ? projectionKernels(new KernelBuilder(args, new Set(ops), pieces.byArg), ret.operands, args.length, `${symbol}.0`, () => new KernelBuilder(args, new Set(ops), pieces.byArg), profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK)
+    : undefined;
+  if (projections) {
+    add(projections, `${symbol}.0`, args.length, ret.operands.length);
     return kernels;
   }
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.

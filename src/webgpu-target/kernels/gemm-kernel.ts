@@ -31,6 +31,11 @@ export function gemmProblem(op: string, build: ProblemBuilder): void {
   PROBLEMS.set(op, build);
 }
 
+/** The problem `op` is, where it has a tiled form (its registered builder's answer). */
+export function gemmProblemOf(b: KernelBuilder, op: Operation): GemmProblem | undefined {
+  return PROBLEMS.get(op.opName)?.(b, op);
+}
+
 /** A generated kernel; `workspace` is the f32 scratch it shares with the next kernel (split-K partials). */
 export interface GeneratedKernel {
   readonly wgsl: string;

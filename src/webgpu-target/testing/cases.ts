@@ -137,3 +137,40 @@ export function denseBlock(layers: number, { channels = 8, growth = 4, size = 6,
   ops.push({ op: 'concat', in: features, attrs: { axis: 1 } });
   return { name: `a dense block of ${layers} layers`, args: [`1x${channels}x${size}x${size}xf32`], constants, ops };
 }
+
+/** x [1, tokens, d] → q, k, v = x·W + b (W [d, d]) → heads of d / heads → softmax(q·kᵀ)·v → [1, tokens, d]. */
+export function encoderAttention(tokens: number, d: number, heads: number): Case {
+  const head = d / heads;
+  const values = (n: number, seed: number) => Array.from({ length: n }, (_, i) => (((i * 7919 + seed * 104729) % 1000) / 1000 - 0.5) * 0.4);
+  const split = (from: string, permutation: number[]): Step[] => [
+    { op: 'reshape', in: [from], attrs: { shape: [1, tokens, heads, head] } },
+    { op: 'transpose', in: [`%${-1}`], attrs: { permutation } },
+  ];
+  const ops: Step[] = [];
+  const push = (step: Step) => ops.push({ ...step, in: step.in.map((v) => (v === '%-1' ? `%${ops.length - 1}` : v)) });
+  for (const p of ['q', 'k', 'v']) {
+    push({ op: 'matmul', in: ['a', `w${p}`] });
+    push({ op: 'add', in: ['%-1', `b${p}`] });
+  }
+  // q, k and v are %1, %3 and %5.
+  for (const s of split('%1', [0, 2, 1, 3])) push(s);
+  const q = ops.length - 1;
+  for (const s of split('%3', [0, 2, 3, 1])) push(s);
+  const kt = ops.length - 1;
+  for (const s of split('%5', [0, 2, 1, 3])) push(s);
+  const v = ops.length - 1;
+  push({ op: 'matmul', in: [`%${q}`, `%${kt}`] });
+  push({ op: 'softmax', in: ['%-1'], attrs: { axis: -1 } });
+  push({ op: 'matmul', in: ['%-1', `%${v}`] });
+  push({ op: 'transpose', in: ['%-1'], attrs: { permutation: [0, 2, 1, 3] } });
+  push({ op: 'reshape', in: ['%-1'], attrs: { shape: [1, tokens, d] } });
+  return {
+    name: `${tokens} tokens of ${d} in ${heads} heads`,
+    args: [`1x${tokens}x${d}xf32`],
+    constants: ['q', 'k', 'v'].flatMap((p, i) => [
+      { name: `w${p}`, type: `${d}x${d}xf32`, values: values(d * d, i + 1) },
+      { name: `b${p}`, type: `${d}xf32`, values: values(d, i + 11) },
+    ]),
+    ops,
+  };
+}

@@ -414,7 +414,7 @@ function flatCoords(scope: Scope, shape: readonly number[], idx: string, tag: st
 }
 
 /** A kernel of `threads` threads (thread `idx`, an i32), elementWorkgroup(threads) per workgroup on a 2-D grid, running `body` after `head` (comment and bindings). */
-function threadKernel(head: string, threads: number, body: Scope): { wgsl: string; workgroups: [number, number, number] } {
+export function threadKernel(head: string, threads: number, body: Scope): { wgsl: string; workgroups: [number, number, number] } {
   const size = elementWorkgroup(threads);
   const groups = Math.max(1, Math.ceil(threads / size));
   const x = Math.min(groups, 65535);
