@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { runEntryPoint } from '../../../reference';
 import { tensorType } from '../../../ir/types';
-import { parseModule, printModule } from '../../../ir';
+import { diffOperations, parseModule, printModule, readBytecode, writeBytecode } from '../../../ir';
 import { type HostTensor } from '../../../core';
 import { fromNumbers, toNumbers } from './host';
 import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop } from './testing/loops';
@@ -144,9 +144,12 @@ describe('Loop', () => {
     const text = importText(accumulateLoop).text;
     expect(text.match(/cgc_op\.loop/g)).toHaveLength(1);
     expect(text).toMatch(/"cgc_op\.loop"\(%M, %go, %y0, %x, %limit\) \(\{\n\s+\^bb0\(%iteration: !cgc\.tensor<!cgc\.int64>, %condition: !cgc\.tensor<!cgc\.bool>, %carried0/);
-    // the printed form reads back as the same module
+    // the printed form reads back as the same module, and so does its bytecode
     const parsed = parseModule(text);
     expect(parsed.module && printModule(parsed.module)).toBe(text);
+    const read = readBytecode(writeBytecode(parsed.module!));
+    expect(read.diagnostics).toEqual([]);
+    expect(diffOperations(read.module!, parsed.module!)).toBeUndefined();
     const { module, constants } = importFolded(modelBytes(accumulateLoop));
     const runWith = (m: number, limit: number) => toNumbers(runEntryPoint(module, [fromNumbers([], 'int64', [m]), floats([2], [1, 2]), fromNumbers([], 'float32', [limit]), floats([2], [0.5, -1])], (n) => constants.get(n))[0]!);
     for (const [m, limit] of [[0, 100], [1, 100], [5, 100], [5, 10], [7, 8]] as const) {
