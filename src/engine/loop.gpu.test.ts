@@ -1,11 +1,12 @@
 // cgc_op.loop on WebGPU against the CPU reference: ONNX Loops whose trip count is a run-time input
 // (0, 1 and 5 iterations, a condition that ends the loop early, a nested loop reading a value two
-// scopes out), compiled once and run with GPU partitions before and after the loop's.
+// scopes out), compiled once and run with GPU partitions before and after the loop's; and test_loop11's
+// form, whose scan output is bounded by its declared length and cut to the iteration count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportResult, importOnnx } from '../compiler/import/onnx';
 import { fromNumbers, toNumbers } from '../compiler/import/onnx/host';
 import { type GraphSpec, modelBytes, node } from '../compiler/import/onnx/testing';
-import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop } from '../compiler/import/onnx/testing/loops';
+import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop, scanLoop } from '../compiler/import/onnx/testing/loops';
 import { type HostTensor, tensorBytes } from '../core';
 import { evaluateOp, runEntryPoint } from '../reference';
 import { openDevice } from '../runtime/device';
@@ -74,5 +75,22 @@ describe('a Loop with a run-time trip count on WebGPU', () => {
       expect(gpu[k], `M = ${m}`).toEqual(cpu[k]);
       expect(cpu[k], `M = ${m}`).toEqual(plus(nestedExpected(m, x, y0.map((v) => 2 * v)), x));
     });
+  });
+
+  it('a scan output bounded by its declared length comes back cut to the iteration count', async () => {
+    const { module, constants } = importModel(scanLoop);
+    const { program } = await compileAndLoad(module, (n) => { const t = constants.get(n); return t && tensorBytes(t); }, device, { gpu: gpuProfile(device) });
+    try {
+      for (const m of [0, 1, 5]) {
+        const inputs = [trips(m), floats([10])];
+        const got = (await program.run(inputs)).outputs;
+        const want = runEntryPoint(module, inputs, (n) => constants.get(n));
+        expect(got.map((t) => [...t.type.shape]), `M = ${m}`).toEqual([[1], [m, 1]]);
+        expect(got.map(toNumbers), `M = ${m}`).toEqual(want.map(toNumbers));
+      }
+      expect(toNumbers((await program.run([trips(5), floats([10])])).outputs[1]!)).toEqual([11, 13, 16, 20, 25]);
+    } finally {
+      program.destroy();
+    }
   });
 });

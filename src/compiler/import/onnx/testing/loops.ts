@@ -1,6 +1,6 @@
 // ONNX Loops whose trip count is a run-time input, and what they compute, for the importer's, the
 // CPU reference's and the GPU tests of cgc_op.loop.
-import { type GraphSpec, INT64, graphAttr, node, tensorInfo } from './index';
+import { type GraphSpec, INT64, floatTensor, graphAttr, intTensor, node, tensorInfo } from './index';
 
 const BOOL = 9;
 
@@ -70,3 +70,29 @@ export function nestedExpected(m: number, x: readonly number[], y0: readonly num
   for (let t = 0; t < (m * (m + 1)) / 2; t++) for (let k = 0; k < y.length; k++) y[k] = Math.fround(y[k]! + x[k]!);
   return [...y];
 }
+
+/**
+ * ONNX's test_loop11: y ← y + xs[i : i + 1] for i < M, a run-time input; the scan output stacks y after
+ * each iteration, its length bounded by the [5, 1] the graph declares.
+ */
+export const scanLoop: GraphSpec = {
+  nodes: [node('Loop', ['M', 'go', 'y0'], ['y', 'ys'], {
+    body: graphAttr({
+      nodes: [
+        node('Identity', ['cond_in'], ['cond_out']),
+        node('Constant', [], ['xs'], { value: { t: floatTensor('xs', [5], [1, 2, 3, 4, 5]) } }),
+        node('Add', ['i', 'one'], ['end']),
+        node('Unsqueeze', ['i', 'axes'], ['start1']),
+        node('Unsqueeze', ['end', 'axes'], ['end1']),
+        node('Slice', ['xs', 'start1', 'end1'], ['xi']),
+        node('Add', ['y_in', 'xi'], ['y_out']),
+        node('Identity', ['y_out'], ['scan_out']),
+      ],
+      inputs: [tensorInfo('i', [], INT64), tensorInfo('cond_in', [], BOOL), tensorInfo('y_in', [1])],
+      outputs: [{ name: 'cond_out' }, { name: 'y_out' }, { name: 'scan_out' }],
+    }),
+  }, 'scan_loop')],
+  inputs: [tensorInfo('M', [], INT64), tensorInfo('y0', [1])],
+  outputs: [{ name: 'y' }, tensorInfo('ys', [5, 1])],
+  initializers: [intTensor('axes', [1], [0]), intTensor('one', [], [1]), { name: 'go', dims: [], data_type: BOOL, int32_data: [1] }],
+};
