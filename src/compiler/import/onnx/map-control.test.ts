@@ -134,6 +134,19 @@ describe('Loop', () => {
       .toThrow('result #1 holds 5 entries along axis 0 by its count, outside [0, 4] (its upper bound)');
   });
 
+  test('a scan output\'s bound is the smaller of a constant trip count and its declared length (a while loop\'s trip count is int64\'s largest)', () => {
+    const bound = (m: number | string, declared: number) => {
+      const g = loopModel(3, 'input');
+      g.initializers = [...g.initializers!.filter((t) => (t as { name: string }).name !== 'M'), { name: 'M', dims: [], data_type: INT64, int64_data: [m] }];
+      g.outputs = [{ name: 'res_y' }, tensorInfo('res_scan', [declared, 1])];
+      const entry = importFolded(modelBytes(g)).module.body().operations[0]!;
+      return entry.body().operations.at(-1)!.operands[1]!.type.shape;
+    };
+    expect(bound(3, 2)).toEqual([2, 1]);
+    expect(bound(3, 7)).toEqual([3, 1]);
+    expect(bound('9223372036854775807', 4)).toEqual([4, 1]);
+  });
+
   test('a run-time trip count with a scan output of no declared length is refused, naming the output and the remedies', () => {
     expect(() => importFolded(modelBytes(loopModel('input', true)))).toThrow("Loop 'loop1' (opset 17): scan output 'res_scan' has a length that is the iteration count;"
       + " its trip count or condition is computed at run time, so it runs per iteration, and neither a constant trip count nor a length the graph declares for 'res_scan' bounds it"

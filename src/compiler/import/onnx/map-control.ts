@@ -186,14 +186,14 @@ function runTimeLoop(n: NodeCtx, carriedCount: number, scanCount: number): Produ
 }
 
 /**
- * The bound of scan output `output` of a run-time loop: the trip count when it is a constant, else the
- * length the graph declares for that output; with neither the loop is refused.
+ * The bound of scan output `output` of a run-time loop: the smaller of the trip count, when it is a
+ * constant (PyTorch's while loops give int64's largest), and the length the graph declares for the
+ * output; with neither the loop is refused.
  */
 function scanBound(n: NodeCtx, trips: Produced, output: number, both: string): number {
-  if (isHost(trips) && trips !== NO_TRIP_LIMIT) return Math.max(1, toNumbers(trips)[0]!);
   const name = n.node.output[output] ?? '';
-  const declared = n.g.declared.get(name)?.[0];
-  if (declared !== undefined) return Math.max(1, declared);
+  const known = [...(isHost(trips) && trips !== NO_TRIP_LIMIT ? [toNumbers(trips)[0]!] : []), ...[n.g.declared.get(name)?.[0]].filter((d) => d !== undefined)];
+  if (known.length) return Math.max(1, Math.min(...known));
   return n.fail(`scan output '${name}' has a length that is the iteration count; ${both}, and neither a constant trip count nor a length the graph declares`
     + ` for '${name}' bounds it (docs/dynamic-shapes.md): declare its length in the model, or each of inputs 'M' and 'cond' must be a constant to unroll it`);
 }
