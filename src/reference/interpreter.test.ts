@@ -99,3 +99,11 @@ describe('interpreter diagnostics', () => {
     expect(run1('cgc_op.relu', [tensor([2], [-1, 1])]).v).toEqual([0, 1]);
   });
 });
+
+describe('cgc_op.loop', () => {
+  it('runs its body region; evaluated by name alone (as folding would) it has none, and says so', () => {
+    const one = tensor([], [1], 'float32');
+    expect(() => evaluateOp('loop', [tensor([], [1], 'int64'), tensor([], [1], 'bool'), one], new Map([['carried', { kind: 'int', value: 1 }]])))
+      .toThrow("'cgc_op.loop' runs its body region; evaluated by name alone it has none");
+  });
+});
