@@ -56,4 +56,17 @@ describe('cgc_op.loop body region', () => {
     const text = module(ADD('%x'), '%go, %s : !cgc.tensor<1x!cgc.bool>, !cgc.tensor<2x!cgc.float32>').replace('%go: !cgc.tensor<!cgc.bool>', '%go: !cgc.tensor<1x!cgc.bool>');
     expect(problems(text)).toContain("'cgc_op.loop' region #0 argument #1 has type !cgc.tensor<1x!cgc.bool>; its operands give !cgc.tensor<!cgc.bool>");
   });
+
+  it('refuses a region on an op that takes none', () => {
+    const text = `cgc.module {
+  cgc.entry_point @main(%a: !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32> {
+    %r = "cgc_op.relu"(%a) ({
+    ^bb0(%x: !cgc.tensor<2x!cgc.float32>):
+      cgc.return %x : !cgc.tensor<2x!cgc.float32>
+    }) : (!cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<2x!cgc.float32>
+  }
+}`;
+    expect(problems(text)).toEqual(["'cgc_op.relu' has 1 region(s); it takes 0"]);
+  });
 });
