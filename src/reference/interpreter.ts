@@ -16,6 +16,9 @@ import type { HostTensor } from '../core';
 /** The largest result the reference allocates: 2^28 elements (1 GiB of float32). */
 export const MAX_RESULT_ELEMENTS = 2 ** 28;
 
+/** The most iterations the reference runs one cgc_op.loop for: 2^20. */
+export const MAX_LOOP_ITERATIONS = 2 ** 20;
+
 export class InterpreterError extends CgcError {
   override name = 'InterpreterError';
   constructor(message: string) {
@@ -90,6 +93,10 @@ implement('loop', (inputs, ctx) => {
   let state = inputs.slice(2, 2 + carried);
   const captured = inputs.slice(2 + carried);
   for (let i = 0n; i < trips && condition; i++) {
+    if (i === BigInt(MAX_LOOP_ITERATIONS)) {
+      throw new InterpreterError(`'cgc_op.loop' ran ${MAX_LOOP_ITERATIONS} iterations with its condition still true and its trip count not reached;`
+        + ` the CPU reference stops a loop there (a model's loop that never ends would otherwise hold the page or process)`);
+    }
     const iteration: HostTensor = { type: tensorType([], 'int64'), data: BigInt64Array.of(i) };
     const outs = runBlock(body, [iteration, { type: tensorType([], 'bool'), data: Uint8Array.of(1) }, ...state, ...captured], `'cgc_op.loop' body`);
     condition = (outs[0]!.data as Uint8Array)[0] !== 0;
