@@ -4,6 +4,16 @@ import {
   Operation, type Value, formatDict, functionType, stringAttr, typeAttr, typeToString, type Attribute,
 } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, RETURN, SUBGRAPH } from '../ir/structural';
+import { cloneRegions } from '../ir/clone';
+
+const regionOwners = new WeakMap<Operation, number>();
+let nextRegionOwner = 0;
+/** A number naming an op with regions for as long as it lives. */
+function regionOwnerId(op: Operation): number {
+  let id = regionOwners.get(op);
+  if (id === undefined) regionOwners.set(op, (id = nextRegionOwner++));
+  return id;
+}
 
 export function buildSubgraphOp(
   symbol: string, origin: string, ops: readonly Operation[], inputs: readonly Value[], outputs: readonly Value[],
@@ -26,6 +36,7 @@ export function buildSubgraphOp(
       if (r.nameHint !== undefined) c.nameHint = r.nameHint;
       map.set(r, c);
     });
+    cloneRegions(op, clone); // a loop's body: isolated from above, so it reads nothing the map holds
     block.append(clone);
   }
   block.append(new Operation(RETURN, outputs.map((v) => map.get(v)!), []));
@@ -44,7 +55,9 @@ export function subgraphKey(ops: readonly Operation[], inputs: readonly Value[],
   ops.forEach((op, i) => {
     op.results.forEach((r, k) => ref.set(r, `%${i}#${k}`));
     const attrs = formatDict(op.attributes, [...op.attributes.keys()].sort());
-    parts.push(`${op.name}(${op.operands.map((v) => ref.get(v) ?? missing(op)).join(',')})${attrs}:${op.results.map((r) => typeToString(r.type)).join(',')}`);
+    // An op with regions (a loop) shares its subgraph with no other: its body is not in the key.
+    const regions = op.regions.length ? `#${regionOwnerId(op)}` : '';
+    parts.push(`${op.name}(${op.operands.map((v) => ref.get(v) ?? missing(op)).join(',')})${attrs}${regions}:${op.results.map((r) => typeToString(r.type)).join(',')}`);
   });
   parts.push(`return ${outputs.map((v) => ref.get(v)).join(',')}`);
   return parts.join(';');

@@ -9,13 +9,18 @@ export function cloneOp(op: Operation, map: Map<Value, Value> = new Map()): Oper
     if (r.nameHint !== undefined) c.nameHint = r.nameHint;
     map.set(r, c);
   });
-  for (const region of op.regions) {
-    const r = copy.addRegion();
+  cloneRegions(op, copy, map);
+  return copy;
+}
+
+/** Deep copies of `from`'s regions into `to` (which has none yet); `map` as for cloneOp. */
+export function cloneRegions(from: Operation, to: Operation, map: Map<Value, Value> = new Map()): void {
+  for (const region of from.regions) {
+    const r = to.addRegion();
     for (const block of region.blocks) {
       const b = r.addBlock();
       for (const a of block.arguments) map.set(a, b.addArgument(a.type, a.nameHint));
       for (const inner of block.operations) b.append(cloneOp(inner, map));
     }
   }
-  return copy;
 }

@@ -4,7 +4,7 @@ import { ownValue } from '../core';
 import type { Attribute } from './attributes';
 import type { Operation } from './operation';
 import { IRError } from './diagnostics';
-import { type ElementType, type ShapedType, isElementType, typeToString } from './types';
+import { type ElementType, type FunctionType, type ShapedType, isElementType, typeToString } from './types';
 
 /** Properties the pattern language and passes can test without knowing the op. */
 export type Trait =
@@ -23,6 +23,7 @@ export type Trait =
   | 'recurrent' // a sequence through a recurrence (rnn, gru, lstm)
   | 'linear_algebra' // a matrix function of the last two dimensions (det)
   | 'indices' // results are positions in an operand, not its values (max_pool_indices)
+  | 'control_flow' // runs a region of its own (loop's body)
   | 'commutative';
 
 export interface OperandDef {
@@ -60,6 +61,11 @@ export interface OpDef {
   readonly aliases?: readonly string[];
   /** Result types from operand types and attributes; throws IRError naming the broken rule. */
   infer(ctx: OpContext): ShapedType[];
+  /**
+   * For ops that carry regions (cgc_op.loop's body): each region's signature from the op's operands
+   * and attributes — its block's argument types, and what its `cgc.return` gives. Absent: no regions.
+   */
+  regions?(ctx: OpContext): FunctionType[];
 }
 
 /** What inference sees: operand types and attributes resolved against their defaults. */

@@ -5,7 +5,7 @@ import { lookupTable } from '../core';
 import { DiagnosticList, IRError, type Diagnostic } from './diagnostics';
 import { INTERFACE_ATTR, VERSION_ATTR, CGC_VERSION, interfaceName, isGuid, isReadableVersion } from './interfaces';
 import type { Block, Operation, Value } from './operation';
-import { inferOp } from './registry';
+import { ctxOf, getOpDef, inferOp } from './registry';
 import {
   ATTR, CONSTANT, ENTRY_POINT, FUNCTIONAL_DEFINITION, FUNCTION_LIKE, INVOKE, MODULE, PARTITION, PATTERN, PROGRAM,
   RETURN, SUBGRAPH, VIEW_MEMREF,
@@ -134,7 +134,8 @@ class Verifier {
 
   private body(fnOp: Operation, block: Block, fn: FunctionType): void {
     const defined = new Set<Value>(block.arguments);
-    const allowed = BODY_OPS[fnOp.name]!;
+    // A cgc_op's region (a loop body) is isolated from above: cgc_ops on its arguments, then a return.
+    const allowed = BODY_OPS[fnOp.name] ?? ((n: string) => n.startsWith('cgc_op.') || n === RETURN);
     const constants = new Map<string, ShapedType>();
     block.operations.forEach((op, index) => {
       if (!allowed(op.name)) this.err(op, `'${op.name}' cannot appear in '${fnOp.name}'`);
@@ -162,7 +163,7 @@ class Verifier {
 
   private returnOp(op: Operation, fnOp: Operation, fn: FunctionType): void {
     if (op.operands.length !== fn.results.length) {
-      return this.err(op, `'${RETURN}' returns ${op.operands.length} value(s) but '${fnOp.name}' @${fnOp.symbolName} declares ${fn.results.length}`);
+      return this.err(op, `'${RETURN}' returns ${op.operands.length} value(s) but '${fnOp.name}'${fnOp.symbolName ? ` @${fnOp.symbolName}` : `'s region`} declares ${fn.results.length}`);
     }
     op.operands.forEach((v, i) => {
       const t = fn.results[i]!;
@@ -243,6 +244,26 @@ class Verifier {
       if (!typesEqual(r.type, inferred[i]!)) {
         this.err(op, `'${op.name}' result #${i} has type ${typeToString(r.type)}; its operands and attributes give ${typeToString(inferred[i]!)}`);
       }
+    });
+    this.cgcOpRegions(op);
+  }
+
+  /** Each region of a cgc_op against the signature its declaration gives (a loop body's arguments and return). */
+  private cgcOpRegions(op: Operation): void {
+    const def = getOpDef(op.opName)!;
+    const want = def.regions ? def.regions(ctxOf(op)) : [];
+    if (op.regions.length !== want.length) return this.err(op, `'${op.name}' has ${op.regions.length} region(s); it takes ${want.length}`);
+    want.forEach((fn, r) => {
+      const region = op.regions[r]!;
+      if (region.blocks.length !== 1) return this.err(op, `'${op.name}' region #${r} must have one block`);
+      const block = region.blocks[0]!;
+      if (block.arguments.length !== fn.inputs.length) {
+        return this.err(op, `'${op.name}' region #${r} takes ${block.arguments.length} argument(s); its operands give ${fn.inputs.length}`);
+      }
+      block.arguments.forEach((a, i) => {
+        if (!typesEqual(a.type, fn.inputs[i]!)) this.err(op, `'${op.name}' region #${r} argument #${i} has type ${typeToString(a.type)}; its operands give ${typeToString(fn.inputs[i]!)}`);
+      });
+      this.body(op, block, fn);
     });
   }
 }

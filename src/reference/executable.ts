@@ -2,7 +2,7 @@
 // kernels, between the GPU → host and host → GPU transfers of its bind points that the runtime records.
 import { type HostExecutable, type Operation, type Value, byteSize } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, SUBGRAPH } from '../ir/structural';
-import { evaluateOp } from './interpreter';
+import { evaluateOperation } from './interpreter';
 import { type HostTensor, tensorBytes, tensorFromBytes } from '../core';
 
 export function hostExecutable(isolated: Operation, name: string): HostExecutable {
@@ -45,7 +45,7 @@ export function hostExecutable(isolated: Operation, name: string): HostExecutabl
         });
         for (const op of block.operations) {
           if (!op.name.startsWith('cgc_op.')) continue;
-          const outs = evaluateOp(op.opName, op.operands.map((v) => values.get(v)!), op.attributes, op.results.length);
+          const outs = evaluateOperation(op, op.operands.map((v) => values.get(v)!));
           op.results.forEach((r, i) => values.set(r, outs[i]!));
         }
         block.operations.at(-1)!.operands.forEach((v, i) => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readSafetensors } from '../ir/safetensors';
 import { parseModule } from '../ir';
 import { listGoldens, parseGolden } from '../ir/testing/goldens';
-import { evaluateOp, MAX_RESULT_ELEMENTS, runEntryPoint } from './interpreter';
+import { evaluateOp, MAX_LOOP_ITERATIONS, MAX_RESULT_ELEMENTS, runEntryPoint } from './interpreter';
 import { type HostTensor, tensorFromBytes } from '../core';
 import { run1, tensor, values } from './testing/tensors';
 
@@ -97,5 +97,28 @@ describe('interpreter diagnostics', () => {
     expect(() => evaluateOp('add', [tensor([2], [1, 2]), tensor([3], [1, 2, 3])])).toThrow(/'cgc_op.add' operand #1 shape 3 does not broadcast with 2/);
     expect(() => evaluateOp('nope', [])).toThrow("unknown op 'cgc_op.nope'");
     expect(run1('cgc_op.relu', [tensor([2], [-1, 1])]).v).toEqual([0, 1]);
+  });
+});
+
+describe('cgc_op.loop', () => {
+  it('runs its body region; evaluated by name alone (as folding would) it has none, and says so', () => {
+    const one = tensor([], [1], 'float32');
+    expect(() => evaluateOp('loop', [tensor([], [1], 'int64'), tensor([], [1], 'bool'), one], new Map([['carried', { kind: 'int', value: 1 }]])))
+      .toThrow("'cgc_op.loop' runs its body region; evaluated by name alone it has none");
+  });
+
+  it(`stops a loop that never ends at ${MAX_LOOP_ITERATIONS} iterations, naming the limit`, () => {
+    const { module } = parseModule(`cgc.module {
+  cgc.entry_point @main(%m: !cgc.tensor<!cgc.int64>, %c: !cgc.tensor<!cgc.bool>, %y0: !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32> {
+    %r = "cgc_op.loop"(%m, %c, %y0) ({
+    ^bb0(%i: !cgc.tensor<!cgc.int64>, %go: !cgc.tensor<!cgc.bool>, %y: !cgc.tensor<2x!cgc.float32>):
+      cgc.return %go, %y : !cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>
+    }) {carried = 1} : (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<2x!cgc.float32>
+  }
+}`);
+    const run = (m: number) => runEntryPoint(module!, [tensor([], [m], 'int64'), tensor([], [1], 'bool'), tensor([2], [1, 2], 'float32')], () => undefined);
+    expect(values(run(MAX_LOOP_ITERATIONS)[0]!)).toEqual([1, 2]);
+    expect(() => run(MAX_LOOP_ITERATIONS + 1)).toThrow(`'cgc_op.loop' ran ${MAX_LOOP_ITERATIONS} iterations with its condition still true and its trip count not reached`);
   });
 });

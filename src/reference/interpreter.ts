@@ -4,17 +4,20 @@
 import { CgcError } from '../core';
 import type { Attribute } from '../ir/attributes';
 import { IRError } from '../ir/diagnostics';
-import type { Operation, Value } from '../ir/operation';
+import type { Block, Operation, Region, Value } from '../ir/operation';
 import { getOpDef, inferOp } from '../ir/registry';
 import { CONSTANT, ENTRY_POINT, RETURN } from '../ir/structural';
 import { trimResults } from '../ir/extents';
 import { type ShapedType, numElements, shapeToString, tensorType, typeToString } from '../ir/types';
 import './kernels';
-import { getKernel, KernelContext } from './registry';
+import { getKernel, implement, KernelContext } from './registry';
 import type { HostTensor } from '../core';
 
 /** The largest result the reference allocates: 2^28 elements (1 GiB of float32). */
 export const MAX_RESULT_ELEMENTS = 2 ** 28;
+
+/** The most iterations the reference runs one cgc_op.loop for: 2^20. */
+export const MAX_LOOP_ITERATIONS = 2 ** 20;
 
 export class InterpreterError extends CgcError {
   override name = 'InterpreterError';
@@ -37,6 +40,7 @@ export function evaluateOp(
   inputs: readonly HostTensor[],
   attrs: ReadonlyMap<string, Attribute> = new Map(),
   resultCount?: number,
+  regions: readonly Region[] = [],
 ): HostTensor[] {
   const opName = name.startsWith('cgc_op.') ? name.slice('cgc_op.'.length) : name;
   const def = getOpDef(opName);
@@ -62,13 +66,61 @@ export function evaluateOp(
   }
   const kernel = getKernel(def.name);
   if (!kernel) throw new InterpreterError(`'cgc_op.${def.name}' has no reference implementation`);
-  const outs = kernel([...inputs], new KernelContext(def, types, attrs, results));
+  const outs = kernel([...inputs], new KernelContext(def, types, attrs, results, regions));
   outs.forEach((t, i) => {
     if (!results[i] || !sameTensorType(t.type, results[i]) || t.data.length !== numElements(t.type.shape)) {
       throw new Error(`reference kernel of 'cgc_op.${def.name}' returned ${typeToString(t.type)} for result #${i}, expected ${results[i] ? typeToString(results[i]) : 'nothing'}`);
     }
   });
   return outs;
+}
+
+/** Runs one cgc_op of a module on `inputs`, with its regions (cgc_op.loop's body): what the interpreter and the CPU reference target's executable do. */
+export function evaluateOperation(op: Operation, inputs: readonly HostTensor[]): HostTensor[] {
+  return evaluateOp(op.opName, inputs, op.attributes, op.results.length, op.regions);
+}
+
+/**
+ * cgc_op.loop: the body once per iteration while iteration < trip_count and the condition holds, the
+ * carried values of one iteration the next one's; the captured values read by every iteration.
+ */
+implement('loop', (inputs, ctx) => {
+  const body = ctx.regions[0]?.blocks[0];
+  if (!body) throw new InterpreterError(`'cgc_op.loop' runs its body region; evaluated by name alone it has none`);
+  const carried = ctx.int('carried');
+  const trips = (inputs[0]!.data as BigInt64Array)[0]!;
+  let condition = (inputs[1]!.data as Uint8Array)[0] !== 0;
+  let state = inputs.slice(2, 2 + carried);
+  const captured = inputs.slice(2 + carried);
+  for (let i = 0n; i < trips && condition; i++) {
+    if (i === BigInt(MAX_LOOP_ITERATIONS)) {
+      throw new InterpreterError(`'cgc_op.loop' ran ${MAX_LOOP_ITERATIONS} iterations with its condition still true and its trip count not reached;`
+        + ` the CPU reference stops a loop there (a model's loop that never ends would otherwise hold the page or process)`);
+    }
+    const iteration: HostTensor = { type: tensorType([], 'int64'), data: BigInt64Array.of(i) };
+    const outs = runBlock(body, [iteration, { type: tensorType([], 'bool'), data: Uint8Array.of(1) }, ...state, ...captured], `'cgc_op.loop' body`);
+    condition = (outs[0]!.data as Uint8Array)[0] !== 0;
+    state = outs.slice(1);
+  }
+  return state.map((t, k) => ({ type: ctx.result(k), data: t.data.slice() }));
+});
+
+/** Runs a region's block (isolated from above) on its arguments; returns what its cgc.return gives. */
+function runBlock(block: Block, args: readonly HostTensor[], label: string): HostTensor[] {
+  const env = new Map<Value, HostTensor>();
+  block.arguments.forEach((a, i) => env.set(a, args[i]!));
+  for (const op of block.operations) {
+    const ins = op.operands.map((v, i) => {
+      const t = env.get(v);
+      if (!t) throw new InterpreterError(`${where(op)}'${op.name}' operand #${i} has no value (defined outside the ${label}?)`);
+      return t;
+    });
+    if (op.name === RETURN) return ins;
+    if (op.dialect !== 'cgc_op') throw new InterpreterError(`${where(op)}'${op.name}' cannot appear in a ${label}`);
+    const outs = evaluateOperation(op, ins);
+    op.results.forEach((r, i) => env.set(r, outs[i]!));
+  }
+  throw new InterpreterError(`the ${label} has no cgc.return`);
 }
 
 /** `file:line:col: ` of an op parsed from text, for messages; empty otherwise. */
@@ -146,7 +198,7 @@ export function runEntryPoint(
       const ins = op.operands.map((v, i) => get(op, v, i));
       let outs: HostTensor[];
       try {
-        outs = evaluateOp(op.opName, ins, op.attributes, op.results.length);
+        outs = evaluateOperation(op, ins);
       } catch (e) {
         if (e instanceof Error) e.message = `${where(op)}${e.message}`;
         throw e;

@@ -68,7 +68,7 @@ describe('reference kernel table', () => {
           const name = def.operands[Math.min(i, def.operands.length - 1)]!.name;
           return input(t, name.endsWith('indices') || name === 'sequence_lens', i);
         });
-        const outs = evaluateOp(def.name, inputs, op.attributes, op.results.length);
+        const outs = evaluateOp(def.name, inputs, op.attributes, op.results.length, op.regions);
         byType.set(e, outs);
         ran++;
       }

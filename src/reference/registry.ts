@@ -2,6 +2,7 @@
 // registered by the kernel family files. Not the IR registry: that one declares ops, this one runs them.
 import type { Attribute } from '../ir/attributes';
 import { OpContext, type OpDef } from '../ir/registry';
+import type { Region } from '../ir/operation';
 import type { ShapedType } from '../ir/types';
 import { type HostTensor, allocTensor } from '../core';
 
@@ -15,6 +16,8 @@ export class KernelContext extends OpContext {
     operands: readonly ShapedType[],
     attributes: ReadonlyMap<string, Attribute>,
     readonly results: readonly ShapedType[],
+    /** The op's regions (cgc_op.loop's body); none for an op evaluated by name alone. */
+    readonly regions: readonly Region[] = [],
   ) {
     super(def, operands, attributes, results.length);
   }

@@ -49,7 +49,7 @@ export function foldConstants(
     for (const op of block.operations) {
       op.operands = op.operands.map((v) => replace.get(v) ?? v);
       const small = (v: Value) => numElements(v.type.shape) <= maxElements;
-      const foldable = op.dialect === 'cgc_op' && op.operands.length > 0
+      const foldable = op.dialect === 'cgc_op' && !op.regions.length && op.operands.length > 0
         && op.operands.every((v) => v.definingOp?.name === CONSTANT && small(v))
         && op.results.every(small)
         && !(op.opName === 'cast' && byteSize(op.results[0]!.type) > byteSize(op.operands[0]!.type));

@@ -15,3 +15,4 @@ import './recurrent';
 import './sampling';
 import './signal';
 import './data-dependent';
+import './control-flow';

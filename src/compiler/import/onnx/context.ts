@@ -18,6 +18,7 @@ import { toNumbers } from './host';
 import { type AttributeProto, type GraphProto, type NodeProto, type TensorProto, bytesToString, int64ToNumber } from './proto';
 import { type ExternalFiles, tensorFromProto } from './tensor-proto';
 import type { Extent } from './extents';
+import type { Offset } from './offsets';
 
 /** What a mapper produces for each node output: an IR value, or a host constant (folded). */
 export type Produced = Value | HostTensor;
@@ -58,17 +59,38 @@ export class GraphBuilder {
   private readonly materialized = new Map<HostTensor, Value>();
   /** Values sized to an upper bound along one axis, with their run-time counts (extents.ts). */
   readonly extents = new Map<Value, Extent>();
+  /** One-element run-time integers as a base plus a constant (offsets.ts): Slice lengths from starts and ends. */
+  readonly offsets = new Map<Value, Offset>();
+  /** The dims graphs declare for their outputs and value_info, by name: a bound for a run-time loop's scan outputs. */
+  readonly declared = new Map<string, readonly (number | undefined)[]>();
 
   /**
    * `evaluate` folds any op whose operands are all host constants and whose operands and results
    * have at most `foldLimit` elements; without one nothing is folded.
    */
+  /** Where ops are emitted: the entry point's block, or a loop body's while it is mapped (`inBlock`). */
+  block: Block;
+
   constructor(
-    readonly block: Block,
+    /** The entry point's block, which holds every `cgc.constant` (a loop body captures those it reads). */
+    readonly root: Block,
     readonly externalFiles?: ExternalFiles,
     readonly evaluate?: OpEvaluator,
     readonly foldLimit = DEFAULT_LIMITS.maxFoldElements,
-  ) {}
+  ) {
+    this.block = root;
+  }
+
+  /** Runs `fn` with ops emitted into `block` (a loop body's); constants still go to the entry point. */
+  inBlock<T>(block: Block, fn: () => T): T {
+    const saved = this.block;
+    this.block = block;
+    try {
+      return fn();
+    } finally {
+      this.block = saved;
+    }
+  }
 
   /** A unique, sanitized name hint for an ONNX name. */
   hint(name: string): string {
@@ -140,7 +162,7 @@ export class GraphBuilder {
     for (let i = 1; this.constants.has(key); i++) key = `${name}_${i}`;
     this.constants.set(key, t);
     const op = new Operation(CONSTANT, [], [tensorType(t.type.shape, t.type.element, true)], new Map([[ATTR.constantName, stringAttr(key)]]));
-    this.block.append(op);
+    this.root.append(op);
     const v = op.results[0]!;
     v.nameHint = this.hint(key);
     return v;

@@ -36,7 +36,7 @@ export function propagateExtents(n: NodeCtx, produced: readonly Produced[], exte
   const first = inputs.findIndex((e) => e !== undefined);
   if (first < 0) return [];
   const refuse = (why: string): never => n.fail(`input #${first} ('${n.node.input[first]}') has a size known only at run time along axis ${inputs[first]!.axis} `
-    + `(it comes from NonZero, Compress, NonMaxSuppression, Unique or TopK with a computed k), ${why}; what can read such a value: ${SUPPORTED}, and graph outputs (docs/dynamic-shapes.md)`);
+    + `(it comes from NonZero, Compress, NonMaxSuppression, Unique, TopK with a computed k or a Loop's scan output), ${why}; what can read such a value: ${SUPPORTED}, and graph outputs (docs/dynamic-shapes.md)`);
   const out = produced[0];
   if (!out || isHost(out)) return refuse(`and ${n.op} folds it`);
   const rank = out.type.shape.length;

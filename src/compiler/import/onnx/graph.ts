@@ -29,6 +29,12 @@ export function defaultOpset(model: ModelProto): number {
   return v;
 }
 
+/** The dims a value's declared type gives (undefined where one is dynamic); undefined without a tensor shape. */
+export function declaredDims(vi: ValueInfoProto): (number | undefined)[] | undefined {
+  const dims = vi.type?.tensor_type?.shape?.dim;
+  return dims?.map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : undefined));
+}
+
 /** A graph input's static type: dims from the model, dynamic ones from `shapes[name]`. */
 export function inputType(vi: ValueInfoProto, shapes: Readonly<Record<string, number[]>>): ShapedType {
   const what = `graph input '${vi.name}'`;

@@ -9,12 +9,13 @@ import { functionType } from '../../../ir/types';
 import type { HostTensor } from '../../../core';
 import { GraphBuilder, NodeCtx, type Produced, isHost } from './context';
 import { OnnxImportError, messageOf } from './errors';
-import { defaultOpset, inputType, topologicalOrder } from './graph';
+import { declaredDims, defaultOpset, inputType, topologicalOrder } from './graph';
 import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
 import { UNSUPPORTED_ONNX_OPS } from './unsupported';
 import { type GraphProto, type TensorProto, decodeModel } from './proto';
 import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
 import { fuseLayerNorms } from './fuse';
+import { trackOffset } from './offsets';
 import { propagateExtents } from './extents';
 import type { OpEvaluator } from '../../../ir/evaluator';
 import { LimitError, type ResourceLimits, checkFileSize, checkModuleLimits, resolveLimits } from '../../../ir/limits';
@@ -116,6 +117,10 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
 
 function defineInitializers(g: GraphBuilder, graph: GraphProto, decode: (init: TensorProto) => HostTensor): void {
   if (graph.sparse_initializer.length) throw new OnnxImportError('sparse initializers are not supported');
+  for (const vi of [...graph.output, ...graph.value_info]) {
+    const dims = declaredDims(vi);
+    if (dims) g.declared.set(vi.name, dims);
+  }
   for (const init of graph.initializer) {
     if (!init.name) throw new OnnxImportError('an initializer has no name');
     g.define(init.name, decode(init));
@@ -146,6 +151,8 @@ function mapNode(g: GraphBuilder, graph: GraphProto, index: number, opset: numbe
       + `; docs/operators.md lists what is supported; supported ops: ${SUPPORTED_ONNX_OPS.join(', ')}`);
   }
   const produced = mapper(n);
+  const offset = trackOffset(n, produced, g.offsets);
+  if (offset) g.offsets.set(produced[0] as Value, offset);
   propagateExtents(n, produced, (p) => (isHost(p) ? undefined : g.extents.get(p))).forEach((e, i) => {
     const p = produced[i];
     if (e && p && !isHost(p)) g.extents.set(p, e);

@@ -3,8 +3,10 @@
 import { describe, expect, test } from 'vitest';
 import { runEntryPoint } from '../../../reference';
 import { tensorType } from '../../../ir/types';
+import { diffOperations, parseModule, printModule, readBytecode, writeBytecode } from '../../../ir';
 import { type HostTensor } from '../../../core';
 import { fromNumbers, toNumbers } from './host';
+import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop } from './testing/loops';
 import { type GraphSpec, FLOAT, INT64, floatTensor, graphAttr, importFolded, importText, intTensor, modelBytes, node, tensorInfo } from './testing';
 
 const BOOL = 9;
@@ -110,9 +112,84 @@ describe('Loop', () => {
     expect(() => importFolded(modelBytes(g))).toThrow('scan output #0 has no iteration');
   });
 
-  test('a trip count or a condition computed at run time is refused as one that must be a constant', () => {
-    expect(() => importFolded(modelBytes(loopModel('input', true)))).toThrow("Loop 'loop1' (opset 17): input 'M' must be a constant (it is computed at run time)");
-    expect(() => importFolded(modelBytes(loopModel(3, 'input')))).toThrow("Loop 'loop1' (opset 17): its condition is computed at run time; input 'cond' must be a constant at each iteration");
+  test('a run-time loop\'s scan output is bounded by a constant trip count, or the length the graph declares, and cut to its count', () => {
+    const y = floats([1], [10]);
+    // M = 3, cond at run time: bound 3; a false condition runs nothing and the scan output has no rows
+    expect(run(loopModel(3, 'input'), [fromNumbers([], 'bool', [1]), y])).toEqual([[16], [11, 13, 16]]);
+    const none = importFolded(modelBytes(loopModel(3, 'input')));
+    const outs = runEntryPoint(none.module, [fromNumbers([], 'bool', [0]), y], (n) => none.constants.get(n));
+    expect(outs.map((t) => [...t.type.shape])).toEqual([[1], [0, 1]]);
+    // M at run time: the graph's declared length [5, 1] bounds it
+    const declared = loopModel('input', true);
+    declared.outputs = [{ name: 'res_y' }, tensorInfo('res_scan', [5, 1])];
+    const { module, constants } = importFolded(modelBytes(declared));
+    const scan = (m: number) => runEntryPoint(module, [fromNumbers([], 'int64', [m]), y], (n) => constants.get(n))[1]!;
+    expect(toNumbers(scan(2))).toEqual([11, 13]);
+    expect(toNumbers(scan(5))).toEqual([11, 13, 16, 20, 25]);
+    expect(() => scan(6)).toThrow("'cgc_op.gather' index 5"); // the body's x[i : i + 1] past x's 5 values
+    // a declared length shorter than the run: the count passes the bound
+    declared.outputs = [{ name: 'res_y' }, tensorInfo('res_scan', [4, 1])];
+    const short = importFolded(modelBytes(declared));
+    expect(() => runEntryPoint(short.module, [fromNumbers([], 'int64', [5]), y], (n) => short.constants.get(n)))
+      .toThrow('result #1 holds 5 entries along axis 0 by its count, outside [0, 4] (its upper bound)');
+  });
+
+  test('a scan output\'s bound is the smaller of a constant trip count and its declared length (a while loop\'s trip count is int64\'s largest)', () => {
+    const bound = (m: number | string, declared: number) => {
+      const g = loopModel(3, 'input');
+      g.initializers = [...g.initializers!.filter((t) => (t as { name: string }).name !== 'M'), { name: 'M', dims: [], data_type: INT64, int64_data: [m] }];
+      g.outputs = [{ name: 'res_y' }, tensorInfo('res_scan', [declared, 1])];
+      const entry = importFolded(modelBytes(g)).module.body().operations[0]!;
+      return entry.body().operations.at(-1)!.operands[1]!.type.shape;
+    };
+    expect(bound(3, 2)).toEqual([2, 1]);
+    expect(bound(3, 7)).toEqual([3, 1]);
+    expect(bound('9223372036854775807', 4)).toEqual([4, 1]);
+  });
+
+  test('a run-time trip count with a scan output of no declared length is refused, naming the output and the remedies', () => {
+    expect(() => importFolded(modelBytes(loopModel('input', true)))).toThrow("Loop 'loop1' (opset 17): scan output 'res_scan' has a length that is the iteration count;"
+      + " its trip count or condition is computed at run time, so it runs per iteration, and neither a constant trip count nor a length the graph declares for 'res_scan' bounds it"
+      + " (docs/dynamic-shapes.md): declare its length in the model, or each of inputs 'M' and 'cond' must be a constant to unroll it");
+  });
+
+  test('a run-time trip count imports one cgc_op.loop whose body region captures the outer values it reads', () => {
+    const text = importText(accumulateLoop).text;
+    expect(text.match(/cgc_op\.loop/g)).toHaveLength(1);
+    expect(text).toMatch(/"cgc_op\.loop"\(%M, %go, %y0, %x, %limit\) \(\{\n\s+\^bb0\(%iteration: !cgc\.tensor<!cgc\.int64>, %condition: !cgc\.tensor<!cgc\.bool>, %carried0/);
+    // the printed form reads back as the same module, and so does its bytecode
+    const parsed = parseModule(text);
+    expect(parsed.module && printModule(parsed.module)).toBe(text);
+    const read = readBytecode(writeBytecode(parsed.module!));
+    expect(read.diagnostics).toEqual([]);
+    expect(diffOperations(read.module!, parsed.module!)).toBeUndefined();
+    const { module, constants } = importFolded(modelBytes(accumulateLoop));
+    const runWith = (m: number, limit: number) => toNumbers(runEntryPoint(module, [fromNumbers([], 'int64', [m]), floats([2], [1, 2]), fromNumbers([], 'float32', [limit]), floats([2], [0.5, -1])], (n) => constants.get(n))[0]!);
+    for (const [m, limit] of [[0, 100], [1, 100], [5, 100], [5, 10], [7, 8]] as const) {
+      expect(runWith(m, limit)).toEqual(accumulateExpected(m, [1, 2], limit, [0.5, -1]));
+    }
+    expect(runWith(5, 10)).not.toEqual(runWith(5, 100)); // the condition ended it early
+  });
+
+  test('a nested run-time loop reads a value two scopes out', () => {
+    const { module, constants } = importFolded(modelBytes(nestedLoop));
+    for (const m of [0, 1, 3]) {
+      const y = runEntryPoint(module, [fromNumbers([], 'int64', [m]), floats([3], [1, -2, 0.25]), floats([3], [0, 1, 2])], (n) => constants.get(n));
+      expect(toNumbers(y[0]!)).toEqual(nestedExpected(m, [1, -2, 0.25], [0, 1, 2]));
+    }
+  });
+
+  test('a carried value whose type changes in the body is refused, naming it', () => {
+    const g: GraphSpec = {
+      nodes: [node('Loop', ['M', '', 'y'], ['res'], {
+        body: graphAttr({
+          nodes: [node('Identity', ['c'], ['c2']), node('Concat', ['y_in', 'y_in'], ['y_out'], { axis: 0 })],
+          inputs: [tensorInfo('i', [], INT64), tensorInfo('c', [], BOOL), tensorInfo('y_in', [1])], outputs: [{ name: 'c2' }, { name: 'y_out' }],
+        }),
+      }, 'grow')],
+      inputs: [tensorInfo('M', [], INT64), tensorInfo('y', [1])], outputs: [{ name: 'res' }],
+    };
+    expect(() => importFolded(modelBytes(g))).toThrow("Loop 'grow' (opset 17): loop-carried value #0 is 1 float32 going in but 2 float32 out of the body");
   });
 
   test('more iterations than the unroll limit are refused, naming the count', () => {

@@ -1,8 +1,12 @@
 // Control flow: If, Loop, Scan, lowered at import into the one dataflow graph (docs/compiler.md,
 // "Control flow"). If with a condition known at compile time is its branch; with a run-time one,
 // both branches and a cgc_op.where per output. Loop and Scan with a trip count known at compile time
-// are unrolled: the body mapped once per iteration, the carried values threaded through.
-import { numElements, type ShapedType } from '../../../ir/types';
+// are unrolled: the body mapped once per iteration, the carried values threaded through. A Loop whose
+// trip count or condition is computed at run time is one cgc_op.loop with the body as its region.
+import { numElements, type ShapedType, tensorType } from '../../../ir/types';
+import { Block, type OpResult, Operation, type Value } from '../../../ir/operation';
+import { RETURN } from '../../../ir/structural';
+import { type HostTensor, allocTensor } from '../../../core';
 import { type MapperTable, type NodeCtx, type Produced, isHost } from './context';
 import { OnnxImportError } from './errors';
 import { scalarTensor, toNumbers } from './host';
@@ -84,17 +88,19 @@ function loop(n: NodeCtx): Produced[] {
   const carriedCount = n.inputCount - 2;
   const scanCount = body.output.length - 1 - carriedCount;
   if (carriedCount < 0 || scanCount < 0) n.fail(`the body has ${body.output.length} outputs for ${Math.max(carriedCount, 0)} loop-carried values; it needs 1 + carried + scan outputs`);
+  if (!n.has(0) && !n.has(1)) n.fail(`has neither a trip count 'M' nor a condition 'cond'; it would never end`);
+  // a trip count or a first condition computed at run time ⇒ one cgc_op.loop, run per iteration
+  if ((n.has(0) && !n.isConst(0)) || (n.has(1) && !isHost(n.input(1)))) return runTimeLoop(n, carriedCount, scanCount);
   const trips = n.has(0) ? n.constScalar(0, 'M') : undefined;
   if (trips !== undefined) checkIterations(n, trips);
   let cond: Produced | undefined = n.has(1) ? scalarCondition(n, n.input(1), `input 'cond'`) : undefined;
-  if (trips === undefined && cond === undefined) n.fail(`has neither a trip count 'M' nor a condition 'cond'; it would never end`);
   let carried = Array.from({ length: carriedCount }, (_, k) => n.input(k + 2));
   const scans: Produced[][] = Array.from({ length: scanCount }, () => []);
   for (let i = 0; trips === undefined || i < trips; i++) {
     if (cond !== undefined) {
       if (!isHost(cond)) {
-        n.fail(`its condition is computed at run time${i ? ` (by iteration ${i - 1})` : ''}; input 'cond' must be a constant at each iteration`
-          + ' (loops run unrolled, with their trip count known at compile time)');
+        n.fail(`its condition is computed at run time by iteration ${i - 1}, after a constant first condition; input 'cond' must be a constant at each iteration`
+          + ' (a loop with a constant trip count and first condition is unrolled at compile time)');
       }
       if (!toNumbers(cond)[0]) break;
     }
@@ -109,6 +115,103 @@ function loop(n: NodeCtx): Produced[] {
     if (!parts.length) n.fail(`scan output #${k} has no iteration to take its shape from (the loop runs 0 times)`);
     return stack(n, parts, 0, `scan output #${k}`);
   })];
+}
+
+/** ONNX's Loop without a trip count runs until its condition is false: int64's largest count stands for "no limit". */
+const NO_TRIP_LIMIT: HostTensor = { type: tensorType([], 'int64'), data: BigInt64Array.of(2n ** 63n - 1n) };
+const ALWAYS: HostTensor = { type: tensorType([], 'bool'), data: Uint8Array.of(1) };
+
+/**
+ * A Loop whose trip count or first condition is computed at run time: one cgc_op.loop whose region is
+ * the body, mapped once. The body is isolated from above: every value it reads from outside (an
+ * outer-scope name, a constant) becomes a captured operand and a block argument. Carried values keep
+ * their type from iteration to iteration. A scan output, whose length is the iteration count, is a
+ * bounded result (docs/dynamic-shapes.md): carried as a [bound, …] tensor whose row i the body writes
+ * at iteration i, with the iteration count carried beside it as its count.
+ */
+function runTimeLoop(n: NodeCtx, carriedCount: number, scanCount: number): Produced[] {
+  const both = `its trip count or condition is computed at run time, so it runs per iteration`;
+  if (!carriedCount && !scanCount) n.fail(`has no outputs; ${both} and would compute nothing`);
+  let trips: Produced = NO_TRIP_LIMIT;
+  if (n.has(0)) {
+    const m = n.input(0);
+    if (m.type.element !== 'int64' || numElements(m.type.shape) !== 1) n.fail(`input 'M' must be one int64, got ${typeText(m.type)}`);
+    trips = m.type.shape.length === 0 ? m : n.emit('reshape', [m], { shape: [] });
+  }
+  const bounds = Array.from({ length: scanCount }, (_, k) => scanBound(n, trips, carriedCount + k, both));
+  const cond = n.has(1) ? scalarCondition(n, n.input(1), `input 'cond'`) : ALWAYS;
+  const initial = Array.from({ length: carriedCount }, (_, k) => n.input(k + 2));
+  const block = new Block();
+  const iteration = block.addArgument(tensorType([], 'int64'), n.g.hint('iteration'));
+  const condIn = block.addArgument(tensorType([], 'bool'), n.g.hint('condition'));
+  const carriedIn = initial.map((v, k) => block.addArgument(tensorType(v.type.shape, v.type.element), n.g.hint(`carried${k}`)));
+  const { results, rows } = n.g.inBlock(block, () => {
+    const outs = n.subgraph('body', [iteration, condIn, ...carriedIn]);
+    // without a 'cond' input the loop is a plain for loop: the body's condition output is ignored
+    const next = n.has(1) ? scalarCondition(n, outs[0]!, `the body's condition output`) : condIn;
+    const carriedOut = outs.slice(1, 1 + carriedCount).map((v, k) => {
+      if (!sameType(v.type, carriedIn[k]!.type)) {
+        n.fail(`loop-carried value #${k} is ${typeText(carriedIn[k]!.type)} going in but ${typeText(v.type)} out of the body; ${both}, so each carried value keeps one type`);
+      }
+      return v;
+    });
+    const scanned = outs.slice(1 + carriedCount);
+    for (const v of [...carriedOut, ...scanned]) {
+      if (!isHost(v) && n.g.extents.has(v)) n.fail(`a body output has a length known only at run time (docs/dynamic-shapes.md); ${both}, so each output keeps one type`);
+    }
+    if (!scanned.length) return { results: [next, ...carriedOut], rows: [] };
+    // scan output k: row `iteration` of a [bound, …] tensor; the count: iteration + 1
+    const count = block.addArgument(tensorType([], 'int64'), n.g.hint('count'));
+    const one: HostTensor = { type: tensorType([], 'int64'), data: BigInt64Array.of(1n) };
+    const scans = scanned.map((v, k) => {
+      const bound = bounds[k]!;
+      const acc = block.addArgument(tensorType([bound, ...v.type.shape], v.type.element), n.g.hint(`scan${k}`));
+      const positions: HostTensor = { type: tensorType([bound], 'int64'), data: BigInt64Array.from({ length: bound }, (_, r) => BigInt(r)) };
+      const mask = n.emit('reshape', [n.emit('equal', [positions, iteration])], { shape: [bound, ...v.type.shape.map(() => 1)] });
+      return { acc, out: n.emit('where', [mask, n.emit('reshape', [v], { shape: [1, ...v.type.shape] }), acc]) };
+    });
+    return { results: [next, ...carriedOut, n.emit('add', [count, one]), ...scans.map((sc) => sc.out)], rows: scans.map((sc) => sc.acc.type) };
+  });
+  block.append(new Operation(RETURN, results.map((v, k) => n.g.materialize(v, `${n.node.output[0] || 'loop'}.body_out${k}`)), []));
+  const captured = captureOuterValues(block);
+  // the count starts at 0 and each scan output at zeros: rows past the count stay 0
+  const zeros = rows.map((t): HostTensor => ({ type: t, data: allocTensor(t.shape, t.element).data }));
+  const start = rows.length ? [{ type: tensorType([], 'int64'), data: BigInt64Array.of(0n) } as HostTensor, ...zeros] : [];
+  const loopOp = (n.emitN('loop', [trips, cond, ...initial, ...start, ...captured], { carried: carriedCount + start.length }, false)[0] as OpResult).owner;
+  loopOp.addRegion().blocks.push(block);
+  block.parent = loopOp.regions[0];
+  const [carried, count, scans] = [loopOp.results.slice(0, carriedCount), loopOp.results[carriedCount], loopOp.results.slice(carriedCount + 1)];
+  for (const s of scans) n.g.extents.set(s, { count: count!, axis: 0 });
+  return [...carried, ...scans];
+}
+
+/**
+ * The bound of scan output `output` of a run-time loop: the smaller of the trip count, when it is a
+ * constant (PyTorch's while loops give int64's largest), and the length the graph declares for the
+ * output; with neither the loop is refused.
+ */
+function scanBound(n: NodeCtx, trips: Produced, output: number, both: string): number {
+  const name = n.node.output[output] ?? '';
+  const known = [...(isHost(trips) && trips !== NO_TRIP_LIMIT ? [toNumbers(trips)[0]!] : []), ...[n.g.declared.get(name)?.[0]].filter((d) => d !== undefined)];
+  if (known.length) return Math.max(1, Math.min(...known));
+  return n.fail(`scan output '${name}' has a length that is the iteration count; ${both}, and neither a constant trip count nor a length the graph declares`
+    + ` for '${name}' bounds it (docs/dynamic-shapes.md): declare its length in the model, or each of inputs 'M' and 'cond' must be a constant to unroll it`);
+}
+
+/** Makes `block` isolated from above: each value its ops read from outside becomes a new block argument; returns those values, in order. */
+function captureOuterValues(block: Block): Value[] {
+  const local = new Set<Value>(block.arguments);
+  for (const op of block.operations) for (const r of op.results) local.add(r);
+  const captured = new Map<Value, Value>();
+  for (const op of block.operations) {
+    op.operands = op.operands.map((v) => {
+      if (local.has(v)) return v;
+      let arg = captured.get(v);
+      if (!arg) captured.set(v, (arg = block.addArgument(tensorType(v.type.shape, v.type.element), v.nameHint)));
+      return arg;
+    });
+  }
+  return [...captured.keys()];
 }
 
 interface ScanAxes {

@@ -70,3 +70,20 @@ test('axes out of range name the node, the attribute and the rank', () => {
     outputs: [{ name: 'y' }, { name: 'mean' }], opset: 17,
   })).toThrow(/'axis' = -3 is out of range \[-2, 1\] for rank 2/);
 });
+
+test('Slice with run-time starts and ends = starts + a constant: a gather of starts + [0, length); other run-time slices are refused', () => {
+  const sliced = (ends: object[], endsFrom: 'add' | 'input') => ({
+    nodes: [
+      ...(endsFrom === 'add' ? [node('Add', ['s', 'two'], ['e'])] : []),
+      node('Slice', ['x', 's', 'e', 'axes'], ['y'], {}, 'sl'),
+    ],
+    inputs: [tensorInfo('x', [3, 5]), tensorInfo('s', [1], 7), ...(endsFrom === 'input' ? [tensorInfo('e', [1], 7)] : [])],
+    outputs: [{ name: 'y' }],
+    initializers: [intTensor('axes', [1], [1]), ...ends],
+  });
+  const text = importText(sliced([intTensor('two', [1], [2])], 'add')).text;
+  expect(text).toMatch(/cgc_op\.gather\(%x, %\w+\) \{axis = 1\} : \(!cgc\.tensor<3x5x!cgc\.float32>, !cgc\.tensor<2x!cgc\.int64>\) -> !cgc\.tensor<3x2x!cgc\.float32>/);
+  expect(() => importText(sliced([], 'input'))).toThrow("Slice 'sl' (opset 17): input 'starts' must be a constant (it is computed at run time), which CGC's static shapes require"
+    + ' unless the slice has one axis, step 1 and ends = starts + a constant (its ends are not its starts plus a constant)');
+  expect(() => importText(sliced([intTensor('two', [1], [9])], 'add'))).toThrow('(its length 9 is not in [1, 5])');
+});

@@ -1,7 +1,8 @@
 // ONNX ops that join, cut, pad, mask or index tensors (Concat, Split, Slice, Pad, Trilu, Gather*,
 // Scatter*, OneHot) → cgc_op, with the tensor inputs CGC takes as attributes read as constants.
-import type { MapperTable, NodeCtx, Produced } from './context';
-import { toNumbers } from './host';
+import { type MapperTable, type NodeCtx, type Produced, isHost } from './context';
+import { fromNumbers, toNumbers } from './host';
+import { offsetOf } from './offsets';
 
 /** Split sizes: `split` (attribute before 13, input from 13), else num_outputs (18) or one piece per output. */
 function splitSizes(n: NodeCtx, dim: number): number[] {
@@ -27,6 +28,7 @@ function split(n: NodeCtx): Produced[] {
 function slice(n: NodeCtx): Produced[] {
   const x = n.shape(0);
   const old = n.opset < 10;
+  if (!old && n.has(1) && n.has(2) && (!n.isConst(1) || !n.isConst(2))) return runTimeSlice(n);
   const starts = old ? n.attrInts('starts') : n.constInts(1, 'starts');
   const ends = old ? n.attrInts('ends') : n.constInts(2, 'ends');
   const axes = old ? n.attrInts('axes', starts.map((_, i) => i)) : n.has(3) ? n.constInts(3, 'axes') : starts.map((_, i) => i);
@@ -36,6 +38,30 @@ function slice(n: NodeCtx): Produced[] {
     return Math.min(Math.max(v, -dim - 1), dim);
   };
   return [n.emit('slice', [n.input(0)], { starts: starts.map(clamp), ends: ends.map(clamp), axes, steps })];
+}
+
+/**
+ * Slice with starts or ends computed at run time, along one axis with step 1, whose ends are its
+ * starts plus a constant (offsets.ts): x[s : s + length] is a gather of s + [0, length). A start
+ * that would cut the slice short (past dim − length, or negative) is out of range for the gather.
+ */
+function runTimeSlice(n: NodeCtx): Produced[] {
+  const x = n.shape(0);
+  const computed = !n.isConst(1) ? 'starts' : 'ends';
+  const refuse = (why: string): never => n.fail(`input '${computed}' must be a constant (it is computed at run time), which CGC's static shapes require`
+    + ` unless the slice has one axis, step 1 and ends = starts + a constant (${why})`);
+  const axes = n.has(3) ? n.constInts(3, 'axes') : [0];
+  if (axes.length !== 1 || (n.has(4) && n.constInts(4, 'steps')[0] !== 1)) refuse('it has several axes or another step');
+  const axis = n.axis(axes[0]!, x.length, "an entry of 'axes'");
+  const [start, end] = [n.input(1), n.input(2)];
+  const s = offsetOf(start, n.g.offsets);
+  const e = isHost(end) ? undefined : offsetOf(end, n.g.offsets);
+  if (!s || !e || s.base !== e.base) return refuse('its ends are not its starts plus a constant');
+  const length = e.offset - s.offset;
+  if (length < 1 || length > x[axis]!) refuse(`its length ${length} is not in [1, ${x[axis]}]`);
+  const first = n.emit('reshape', [start.type.element === 'int64' ? start : n.emit('cast', [start], { to: 'int64' })], { shape: [] });
+  const steps = fromNumbers([length], 'int64', Array.from({ length }, (_, k) => k));
+  return [n.emit('gather', [n.input(0), n.emit('add', [first, steps])], { axis })];
 }
 
 /** Pad: pads/value attributes before opset 11, inputs after; opset 18 `axes` selects the padded dimensions. */

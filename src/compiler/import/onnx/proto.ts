@@ -61,6 +61,8 @@ export interface GraphProto {
   sparse_initializer: unknown[];
   input: ValueInfoProto[];
   output: ValueInfoProto[];
+  /** Types the model declares for values inside the graph (optional; a bound for a run-time loop's scan output). */
+  value_info: ValueInfoProto[];
 }
 
 export interface ModelProto {

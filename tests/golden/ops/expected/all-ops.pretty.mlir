@@ -693,4 +693,13 @@ cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", c
     %r = cgc_op.max_pool_indices(%a) {window_size = [3, 3], strides = [2, 2], ceil_mode = true} : (!cgc.tensor<1x3x9x9x!cgc.float32>) -> !cgc.tensor<1x3x4x4x!cgc.int64>
     cgc.return %r : !cgc.tensor<1x3x4x4x!cgc.int64>
   }
+
+  cgc.entry_point @loop(%a: !cgc.tensor<!cgc.int64>, %b: !cgc.tensor<!cgc.bool>, %c: !cgc.tensor<2x!cgc.float32>, %d: !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32> {
+    %r = "cgc_op.loop"(%a, %b, %c, %d) ({
+    ^bb0(%i: !cgc.tensor<!cgc.int64>, %go: !cgc.tensor<!cgc.bool>, %y: !cgc.tensor<2x!cgc.float32>, %x: !cgc.tensor<2x!cgc.float32>):
+      %s = cgc_op.add(%y, %x) : (!cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+      cgc.return %go, %s : !cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>
+    }) {carried = 1} : (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<2x!cgc.float32>
+  }
 }

@@ -1,0 +1,96 @@
+// cgc_op.loop on WebGPU against the CPU reference: ONNX Loops whose trip count is a run-time input
+// (0, 1 and 5 iterations, a condition that ends the loop early, a nested loop reading a value two
+// scopes out), compiled once and run with GPU partitions before and after the loop's; and test_loop11's
+// form, whose scan output is bounded by its declared length and cut to the iteration count.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ImportResult, importOnnx } from '../compiler/import/onnx';
+import { fromNumbers, toNumbers } from '../compiler/import/onnx/host';
+import { type GraphSpec, modelBytes, node } from '../compiler/import/onnx/testing';
+import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop, scanLoop } from '../compiler/import/onnx/testing/loops';
+import { type HostTensor, tensorBytes } from '../core';
+import { evaluateOp, runEntryPoint } from '../reference';
+import { openDevice } from '../runtime/device';
+import { compileAndLoad } from './model';
+import { gpuProfile } from '.';
+
+let device: GPUDevice;
+beforeAll(async () => { device = (await openDevice()).device; });
+afterAll(() => device?.destroy());
+
+/** `g` with its loop's initial value computed on the GPU first (y0 · 2) and its result read by a GPU op (y + x). */
+function between(g: GraphSpec): GraphSpec {
+  const loop = g.nodes[0] as { input: string[]; output: string[] };
+  return {
+    ...g,
+    nodes: [
+      node('Add', ['y0', 'y0'], ['y0_twice']),
+      { ...loop, input: loop.input.map((n) => (n === 'y0' ? 'y0_twice' : n)), output: ['y_loop'] },
+      node('Add', ['y_loop', 'x'], ['y']),
+    ],
+  };
+}
+
+/** Runs `imported` on WebGPU once per input set (one compiled program) and on the CPU reference. */
+async function runBoth(imported: ImportResult, inputSets: HostTensor[][]) {
+  const { module, constants } = imported;
+  const { program, state } = await compileAndLoad(module, (n) => { const t = constants.get(n); return t && tensorBytes(t); }, device, { gpu: gpuProfile(device) });
+  try {
+    const gpu: number[][] = [];
+    for (const inputs of inputSets) gpu.push(toNumbers((await program.run(inputs)).outputs[0]!));
+    const cpu = inputSets.map((inputs) => toNumbers(runEntryPoint(module, inputs, (n) => constants.get(n))[0]!));
+    return { gpu, cpu, partitions: state.partitions.map((p) => p.target) };
+  } finally {
+    program.destroy();
+  }
+}
+
+const importModel = (g: GraphSpec): ImportResult => importOnnx(modelBytes(g), { evaluate: evaluateOp });
+const trips = (m: number): HostTensor => fromNumbers([], 'int64', [m]);
+const floats = (values: number[]): HostTensor => fromNumbers([values.length], 'float32', values);
+const plus = (a: readonly number[], b: readonly number[]) => a.map((v, k) => Math.fround(v + b[k]!));
+
+describe('a Loop with a run-time trip count on WebGPU', () => {
+  it('runs 0, 1 and 5 iterations and stops early on its condition, carried state exact against the reference', async () => {
+    const x = [1, 2];
+    const y0 = [0.5, -1];
+    const cases = [[0, 100], [1, 100], [5, 100], [5, 10], [7, 8]] as const;
+    const { gpu, cpu, partitions } = await runBoth(importModel(between(accumulateLoop)), cases.map(([m, limit]) => [trips(m), floats(x), fromNumbers([], 'float32', [limit]), floats(y0)]));
+    // GPU partitions on either side of the loop's, which the CPU reference runs
+    expect(partitions).toContain('cpu-reference');
+    expect(partitions.filter((t) => t !== 'cpu-reference').length).toBeGreaterThanOrEqual(2);
+    cases.forEach(([m, limit], k) => {
+      const want = plus(accumulateExpected(m, x, limit, y0.map((v) => 2 * v)), x);
+      expect(gpu[k], `M = ${m}, limit ${limit}`).toEqual(cpu[k]);
+      expect(cpu[k], `M = ${m}, limit ${limit}`).toEqual(want);
+    });
+    expect(gpu[3]).not.toEqual(gpu[2]); // the condition ended the loop before M
+  });
+
+  it('a nested loop, its trip count computed by the outer body, reads a value two scopes out', async () => {
+    const x = [1, -2, 0.25];
+    const y0 = [0, 1, 2];
+    const ms = [0, 1, 3];
+    const { gpu, cpu } = await runBoth(importModel(between(nestedLoop)), ms.map((m) => [trips(m), floats(x), floats(y0)]));
+    ms.forEach((m, k) => {
+      expect(gpu[k], `M = ${m}`).toEqual(cpu[k]);
+      expect(cpu[k], `M = ${m}`).toEqual(plus(nestedExpected(m, x, y0.map((v) => 2 * v)), x));
+    });
+  });
+
+  it('a scan output bounded by its declared length comes back cut to the iteration count', async () => {
+    const { module, constants } = importModel(scanLoop);
+    const { program } = await compileAndLoad(module, (n) => { const t = constants.get(n); return t && tensorBytes(t); }, device, { gpu: gpuProfile(device) });
+    try {
+      for (const m of [0, 1, 5]) {
+        const inputs = [trips(m), floats([10])];
+        const got = (await program.run(inputs)).outputs;
+        const want = runEntryPoint(module, inputs, (n) => constants.get(n));
+        expect(got.map((t) => [...t.type.shape]), `M = ${m}`).toEqual([[1], [m, 1]]);
+        expect(got.map(toNumbers), `M = ${m}`).toEqual(want.map(toNumbers));
+      }
+      expect(toNumbers((await program.run([trips(5), floats([10])])).outputs[1]!)).toEqual([11, 13, 16, 20, 25]);
+    } finally {
+      program.destroy();
+    }
+  });
+});
