@@ -1,9 +1,10 @@
 // The graph view: the laid-out Input IR in SVG with pan (drag), zoom (wheel, + / −), fit to width at a
-// readable size, a minimap, search, keyboard navigation (graph-keys.ts), collapsible subgraphs and
-// SVG/PNG export. Only what is on screen is in the DOM, and far out the nodes collapse into one path,
-// so a 5,000-node model stays interactive. Drawing itself is graph-draw.ts.
+// readable size, a minimap, search, keyboard navigation (graph-keys.ts), collapsible subgraphs,
+// control-flow regions that open and close (laid out again by the owner), and SVG/PNG export. Only
+// what is on screen is in the DOM, and far out the nodes collapse into one path, so a 5,000-node
+// model stays interactive. Drawing itself is graph-draw.ts.
 import { h, s } from './dom';
-import { type Box, drawGraph, groupBox, nodeBox } from './graph-draw';
+import { type Box, drawGraph, groupBox, nodeBox, regionBox } from './graph-draw';
 import { download, standaloneSvg, svgToPng } from './svg-export';
 import { graphAction } from './graph-keys';
 import { Minimap } from './graph-minimap';
@@ -27,6 +28,11 @@ const DOUBLE_CLICK_MS = 450;
 export interface GraphViewOptions {
   /** The `/` key: focus the search field. */
   readonly onSearch?: () => void;
+  /**
+   * A region was opened or closed: lay the graph out again with `state` (every region the person
+   * opened or closed, by key) and `show` it, keeping `focus` (the region's key) in view.
+   */
+  readonly onRegions?: (state: Readonly<Record<string, boolean>>, focus: string) => void;
 }
 
 export class GraphView {
@@ -45,6 +51,8 @@ export class GraphView {
   /** The view is as Fit left it: a resize fits again. */
   private fitted = false;
   private readonly collapsed = new Set<number>();
+  /** Regions the person opened (true) or closed (false) in this graph, by key. */
+  private regionState: Record<string, boolean> = {};
   /** Set when a graph arrived while the view was hidden (no size yet): place it once it has one. */
   private placeWhenVisible = false;
   private readonly viewport = s('g', { class: 'viewport' });
@@ -71,11 +79,18 @@ export class GraphView {
     return this.selectedIndex;
   }
 
-  show(model: GraphModel, layout: Layout): void {
+  /**
+   * Shows a graph; with `focus` (a region's key) it is the same graph with a region opened or closed:
+   * the zoom, the overlay and the open regions stay, and that region is brought into view.
+   */
+  show(model: GraphModel, layout: Layout, focus?: string): void {
     this.model = model;
     this.layout = layout;
     this.selectedIndex = undefined;
-    this.overlay = undefined;
+    if (focus === undefined) {
+      this.overlay = undefined;
+      this.regionState = {};
+    }
     this.collapsed.clear();
     this.succs = model.nodes.map(() => []);
     this.preds = model.nodes.map(() => []);
@@ -87,7 +102,35 @@ export class GraphView {
     layout.rank.forEach((r, v) => this.byRank.set(r, [...(this.byRank.get(r) ?? []), v]));
     for (const l of this.byRank.values()) l.sort(byX);
     this.minimap.show(model, layout);
-    this.place();
+    this.svg.dataset.regions = String(model.regions.length);
+    this.svg.dataset.openRegions = String(model.regions.filter((r) => r.open).length);
+    if (focus === undefined) this.place();
+    else this.bringRegionIntoView(focus);
+  }
+
+  /** Opens (or closes) the region `key`: the owner lays the graph out again and shows it. */
+  setRegion(key: string, open: boolean): void {
+    if (!this.options.onRegions || !this.model?.regions.some((r) => r.key === key)) return;
+    this.regionState = { ...this.regionState, [key]: open };
+    this.options.onRegions(this.regionState, key);
+  }
+
+  /** The region's node (closed) or the top of its box (open) at the centre, at the present zoom. */
+  private bringRegionIntoView(key: string): void {
+    const { model, layout: l } = this;
+    const r = model?.regions.findIndex((x) => x.key === key) ?? -1;
+    if (!model || !l || r < 0) { this.redraw(); return; }
+    if (model.regions[r]!.open) {
+      const b = regionBox(model, l, r);
+      if (!Number.isNaN(b.x0)) {
+        const { height } = this.size();
+        this.centreOn((b.x0 + b.x1) / 2, Math.min((b.y0 + b.y1) / 2, b.y0 + (height * 0.4) / this.scale));
+        return;
+      }
+    }
+    const v = model.nodes.findIndex((n) => n.closedRegion === r);
+    if (v >= 0) { this.select(v); return; }
+    this.redraw();
   }
 
   private hasSize(): boolean {
@@ -281,6 +324,7 @@ export class GraphView {
       if (!wasClick) return;
       const double = last && e.timeStamp - last.t < DOUBLE_CLICK_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < 6;
       last = double ? undefined : { t: e.timeStamp, x: e.clientX, y: e.clientY };
+      if (double && this.regionAction(e.clientX, e.clientY)) return;
       const g = double ? this.groupAt(e.clientX, e.clientY) : undefined;
       if (g === undefined) this.select(this.hit(e.clientX, e.clientY), false);
       else if (e.shiftKey) this.togglePartition(this.model!.groups[g]!.partition);
@@ -319,6 +363,12 @@ export class GraphView {
         if (g !== undefined) this.toggleCollapsed(g);
         return;
       }
+      case 'region': {
+        const node = cur !== undefined ? this.model.nodes[cur] : undefined;
+        const r = node?.closedRegion ?? node?.region;
+        if (r !== undefined) this.setRegion(this.model.regions[r]!.key, node!.closedRegion !== undefined);
+        return;
+      }
       case 'centre': next = cur ?? 0; break;
       case 'down': if (cur === undefined || e.shiftKey) { pan(0, -KEY_PAN); return; } next = this.succs[cur]?.[0]; break;
       case 'up': if (cur === undefined || e.shiftKey) { pan(0, KEY_PAN); return; } next = this.preds[cur]?.[0]; break;
@@ -349,11 +399,31 @@ export class GraphView {
     return undefined;
   }
 
+  /** A double click on a closed region's node opens it; on an open region's box (not on a subgraph), closes it. */
+  private regionAction(clientX: number, clientY: number): boolean {
+    const { model, layout: l } = this;
+    if (!model || !l || !model.regions.length) return false;
+    const v = this.hit(clientX, clientY);
+    const closed = v !== undefined ? model.nodes[v]!.closedRegion : undefined;
+    if (closed !== undefined) { this.setRegion(model.regions[closed]!.key, true); return true; }
+    if (v !== undefined || this.groupAt(clientX, clientY) !== undefined) return false;
+    const [gx, gy] = this.toGraph(clientX, clientY);
+    // the innermost open box under the pointer: the smallest
+    let best: { key: string; area: number } | undefined;
+    model.regions.forEach((info, r) => {
+      const b = regionBox(model, l, r);
+      const area = (b.x1 - b.x0) * (b.y1 - b.y0);
+      if (info.open && gx >= b.x0 && gx <= b.x1 && gy >= b.y0 && gy <= b.y1 && !(area >= (best?.area ?? Infinity))) best = { key: info.key, area };
+    });
+    if (best) this.setRegion(best.key, false);
+    return best !== undefined;
+  }
+
   private groupAt(clientX: number, clientY: number): number | undefined {
     const l = this.layout;
-    if (!l) return undefined;
+    if (!l || !this.model) return undefined;
     const [gx, gy] = this.toGraph(clientX, clientY);
-    for (let g = 0; g < l.groupBoxes.length / 4; g++) {
+    for (let g = 0; g < this.model.groups.length; g++) {
       const b = groupBox(l, g);
       if (gx >= b.x0 && gx <= b.x1 && gy >= b.y0 && gy <= b.y1) return g;
     }
