@@ -35,10 +35,14 @@ test('an If and a Loop are drawn as groups that open and close', async ({ page }
   await page.getByTestId('open-region').click();
   await expect(svg).toHaveAttribute('data-open-regions', '20');
   await expect(svg.locator('.node.region')).toHaveCount(0);
+  await expect(page.getByTestId('node-details')).toContainText('Select a node');
   await page.getByTestId('graph-search').fill('matmul');
   await page.getByTestId('graph-search').press('Enter');
   await expect(page.getByTestId('node-title')).toContainText('= cgc_op.matmul');
   await expect(page.getByTestId('node-details').locator('[data-fact="region"]')).toHaveText('Loop loop_1 › iteration 0');
+  // in a region's box an op has no subgraph box of its own to collapse into
+  await expect(page.getByTestId('node-details').locator('[data-fact="subgraph"]')).toContainText('@matmulTanh');
+  await expect(page.getByTestId('collapse-subgraph')).toHaveCount(0);
   await expect(svg.locator('rect.region-box[data-region="Loop loop_1 / iteration 0"]')).toBeVisible();
   await saveScreens(page, 'control-flow-groups-open');
 

@@ -38,6 +38,12 @@ export const nodeBox = (l: Layout, v: number): Box => ({ x0: l.x[v]! - l.w[v]! /
 export const regionBox = (model: GraphModel, l: Layout, r: number): Box => groupBox(l, model.groups.length + r);
 export const groupBox = (l: Layout, g: number): Box => ({ x0: l.groupBoxes[4 * g]!, y0: l.groupBoxes[4 * g + 1]!, x1: l.groupBoxes[4 * g + 2]!, y1: l.groupBoxes[4 * g + 3]! });
 
+/** Node v is hidden in its collapsed subgraph's box (a node in an open region's box has no subgraph box to hide in). */
+export function inCollapsedSubgraph(model: GraphModel, collapsed: ReadonlySet<number> | undefined, v: number): boolean {
+  const n = model.nodes[v]!;
+  return n.group !== undefined && n.region === undefined && !!collapsed?.has(n.group);
+}
+
 /** What a hover over an edge says: `%a → %b: 1×64×56×56 float32`. */
 export function edgeTitle(model: GraphModel, i: number): string {
   const [a, b] = model.edges[i]!;
@@ -80,7 +86,7 @@ const arrowPath = (x: number, y: number) => `M${(x - 4).toFixed(1)} ${(y - 7).to
 
 export function drawGraph(model: GraphModel, l: Layout, view: Box, o: DrawOptions): Drawn {
   const inView = (b: Box) => b.x1 >= view.x0 && b.x0 <= view.x1 && b.y1 >= view.y0 && b.y0 <= view.y1;
-  const hidden = (v: number) => { const g = model.nodes[v]!.group; return g !== undefined && !!o.collapsed?.has(g); };
+  const hidden = (v: number) => inCollapsedSubgraph(model, o.collapsed, v);
 
   const groups: SVGElement[] = [];
   model.groups.forEach((info, g) => {

@@ -4,7 +4,7 @@
 // what is on screen is in the DOM, and far out the nodes collapse into one path, so a 5,000-node
 // model stays interactive. Drawing itself is graph-draw.ts.
 import { h, s } from './dom';
-import { type Box, drawGraph, groupBox, nodeBox, regionBox } from './graph-draw';
+import { type Box, drawGraph, groupBox, inCollapsedSubgraph, nodeBox, regionBox } from './graph-draw';
 import { download, standaloneSvg, svgToPng } from './svg-export';
 import { graphAction } from './graph-keys';
 import { Minimap } from './graph-minimap';
@@ -119,17 +119,19 @@ export class GraphView {
   private bringRegionIntoView(key: string): void {
     const { model, layout: l } = this;
     const r = model?.regions.findIndex((x) => x.key === key) ?? -1;
-    if (!model || !l || r < 0) { this.redraw(); return; }
+    if (!model || !l || r < 0) { this.onSelect(undefined); this.redraw(); return; }
     if (model.regions[r]!.open) {
       const b = regionBox(model, l, r);
       if (!Number.isNaN(b.x0)) {
         const { height } = this.size();
+        this.onSelect(undefined);
         this.centreOn((b.x0 + b.x1) / 2, Math.min((b.y0 + b.y1) / 2, b.y0 + (height * 0.4) / this.scale));
         return;
       }
     }
     const v = model.nodes.findIndex((n) => n.closedRegion === r);
     if (v >= 0) { this.select(v); return; }
+    this.onSelect(undefined);
     this.redraw();
   }
 
@@ -359,7 +361,7 @@ export class GraphView {
       case 'search': this.options.onSearch?.(); return;
       case 'clear': this.select(undefined, false); return;
       case 'collapse': {
-        const g = cur !== undefined ? this.model.nodes[cur]!.group : undefined;
+        const g = cur !== undefined && this.model.nodes[cur]!.region === undefined ? this.model.nodes[cur]!.group : undefined;
         if (g !== undefined) this.toggleCollapsed(g);
         return;
       }
@@ -392,8 +394,7 @@ export class GraphView {
     if (!l || !this.model) return undefined;
     const [gx, gy] = this.toGraph(clientX, clientY);
     for (let v = 0; v < l.x.length; v++) {
-      const g = this.model.nodes[v]!.group;
-      if (g !== undefined && this.collapsed.has(g)) continue;
+      if (inCollapsedSubgraph(this.model, this.collapsed, v)) continue;
       if (Math.abs(gx - l.x[v]!) <= l.w[v]! / 2 && Math.abs(gy - l.y[v]!) <= l.h[v]! / 2) return v;
     }
     return undefined;

@@ -92,7 +92,8 @@ export function showNodeDetails(
   panel.replaceChildren(
     h('h3', { 'data-testid': 'node-title' }, node.kind === 'op' ? `${node.id} = cgc_op.${node.op}` : `${node.kind} ${node.id}`),
     h('dl', { class: 'facts' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { 'data-fact': k }, v)])),
-    ...(collapse && node.group !== undefined ? [collapseButton(() => collapse(node.group!))] : []),
+    // inside an open region's box the ops are drawn without their subgraph boxes: nothing to collapse into
+    ...(collapse && node.group !== undefined && !region ? [collapseButton(() => collapse(node.group!))] : []),
     ...(setRegion && region ? [regionButton('close-region', 'Close region', `Draw ${region.label} as one node (or double-click its box, or G)`, () => setRegion(region.key, false))] : []),
     h('section', {}, h('h4', {}, 'Attributes'),
       node.attrs.length
