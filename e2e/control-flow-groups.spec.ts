@@ -28,8 +28,10 @@ test('an If and a Loop are drawn as groups that open and close', async ({ page }
   await expect(svg.locator('.region-label')).toContainText(['▾ If gate › then_branch']);
   await saveScreens(page, 'control-flow-groups-closed');
 
-  // Selected, the Loop's node says what it holds; Open region shows the 16 iterations' ops in their boxes.
-  await loop.click();
+  // Searching for an op inside the closed Loop finds the Loop's node, which says what it holds; Open
+  // region shows the 16 iterations' ops in their boxes.
+  await page.getByTestId('graph-search').fill('tanh');
+  await page.getByTestId('graph-search').press('Enter');
   await expect(page.getByTestId('node-title')).toHaveText('Loop loop_1 — 16 iterations');
   await expect(page.getByTestId('node-details').locator('[data-fact="ops"]')).toHaveText('32');
   await page.getByTestId('open-region').click();

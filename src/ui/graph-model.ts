@@ -52,6 +52,8 @@ export interface GraphModel {
   readonly regions: readonly GraphRegion[];
   /** The nodes closed regions hold (not drawn; counted in the model's facts). */
   readonly closedNodes?: readonly GraphNode[];
+  /** Per closed node, the index of the region node that stands for it (search and links land there). */
+  readonly closedIn?: readonly number[];
 }
 
 export const NODE_HEIGHT = 36;

@@ -35,6 +35,9 @@ describe('graph regions', () => {
       `%x → region ${LOOP}`, `region ${LOOP} → %r`, `region ${LOOP} → %t`, `region ${LOOP} → %e`,
     ]);
     expect(g.edges.every(([a, b]) => a < b)).toBe(true);
+    // the ops it holds are kept, each pointing at the node that stands for it
+    expect(g.closedNodes?.map((n) => n.op).sort()).toEqual([...new Array<string>(16).fill('matmul'), ...new Array<string>(16).fill('tanh')]);
+    expect(new Set(g.closedIn)).toEqual(new Set([loop]));
     // the If's ops sit in its boxes: the selects in the If's, each branch in its own
     const boxOf = (op: string) => g.regions[g.nodes.find((n) => n.op === op)!.region!]!.key;
     expect(['relu', 'mul', 'sigmoid', 'where'].map(boxOf)).toEqual(['If gate / then_branch', 'If gate / then_branch', 'If gate / else_branch', 'If gate']);

@@ -62,6 +62,7 @@ export function applyRegions(full: GraphModel, paths: readonly (readonly string[
   const rep = new Int32Array(full.nodes.length);
   const nodes: GraphNode[] = [];
   const closedNodes: GraphNode[] = [];
+  const closedIn: number[] = [];
   const regionNode = new Map<number, number>();
   paths.forEach((path, v) => {
     let box: number | undefined;
@@ -80,6 +81,7 @@ export function applyRegions(full: GraphModel, paths: readonly (readonly string[
       }
       rep[v] = at;
       closedNodes.push(full.nodes[v]!);
+      closedIn.push(at);
       return;
     }
     rep[v] = nodes.length;
@@ -97,7 +99,7 @@ export function applyRegions(full: GraphModel, paths: readonly (readonly string[
     edges.push([ra, rb]);
     edgeTypes.push(full.edgeTypes[i]!);
   });
-  const model = { ...full, nodes, edges, edgeTypes, regions, closedNodes };
+  const model = { ...full, nodes, edges, edgeTypes, regions, closedNodes, closedIn };
   return edges.every(([a, b]) => a < b) ? model : topologicallyOrdered(model);
 }
 
@@ -133,5 +135,6 @@ function topologicallyOrdered(model: GraphModel): GraphModel {
     ...model,
     nodes: order.map((v) => model.nodes[v]!),
     edges: model.edges.map(([a, b]) => [at[a]!, at[b]!] as const),
+    ...(model.closedIn ? { closedIn: model.closedIn.map((v) => at[v]!) } : {}),
   };
 }

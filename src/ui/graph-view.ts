@@ -8,7 +8,7 @@ import { type Box, drawGraph, groupBox, inCollapsedSubgraph, nodeBox, regionBox 
 import { download, standaloneSvg, svgToPng } from './svg-export';
 import { graphAction } from './graph-keys';
 import { Minimap } from './graph-minimap';
-import type { GraphModel } from './graph-model';
+import type { GraphModel, GraphNode } from './graph-model';
 import type { Layout } from './layout';
 import type { GraphOverlay } from './run-overlay';
 
@@ -206,18 +206,28 @@ export class GraphView {
     for (const g of groups) if (collapse !== this.collapsed.has(g)) this.toggleCollapsed(g);
   }
 
-  /** Nodes whose value name or op contains `query` (case-insensitive), in program order. */
+  /**
+   * Nodes whose value name or op contains `query` (case-insensitive), in program order; an op inside a
+   * closed region is found as that region's node (once).
+   */
   find(query: string): number[] {
     const q = query.trim().toLowerCase();
-    if (!q || !this.model) return [];
-    const hits: number[] = [];
-    this.model.nodes.forEach((n, v) => { if (n.id.toLowerCase().includes(q) || n.op.toLowerCase().includes(q)) hits.push(v); });
-    return hits;
+    const model = this.model;
+    if (!q || !model) return [];
+    const matches = (n: GraphNode) => n.id.toLowerCase().includes(q) || n.op.toLowerCase().includes(q);
+    const hits = new Set<number>();
+    model.nodes.forEach((n, v) => { if (matches(n)) hits.add(v); });
+    model.closedNodes?.forEach((n, i) => { if (matches(n)) hits.add(model.closedIn![i]!); });
+    return [...hits].sort((a, b) => a - b);
   }
 
+  /** The node `id` (`%name`), or the closed region's node that holds it. */
   indexOf(id: string): number | undefined {
-    const i = this.model?.nodes.findIndex((n) => n.id === id) ?? -1;
-    return i >= 0 ? i : undefined;
+    const model = this.model;
+    const i = model?.nodes.findIndex((n) => n.id === id) ?? -1;
+    if (i >= 0) return i;
+    const k = model?.closedNodes?.findIndex((n) => n.id === id) ?? -1;
+    return k >= 0 ? model!.closedIn![k] : undefined;
   }
 
   /** The view (`view`) or the whole graph (`whole`) as a standalone SVG or PNG download. */
