@@ -5,6 +5,7 @@ import {
 } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, RETURN, SUBGRAPH } from '../ir/structural';
 import { cloneRegions } from '../ir/clone';
+import { REGION_ATTR, regionOf } from '../ir/registry';
 
 const regionOwners = new WeakMap<Operation, number>();
 let nextRegionOwner = 0;
@@ -13,6 +14,30 @@ function regionOwnerId(op: Operation): number {
   let id = regionOwners.get(op);
   if (id === undefined) regionOwners.set(op, (id = nextRegionOwner++));
   return id;
+}
+
+/**
+ * An op's attributes without its `cgc.region`: a subgraph body may be shared by invocations from
+ * several regions (one per unrolled iteration), so the region rides on each invoke instead.
+ */
+function bodyAttributes(op: Operation): Map<string, Attribute> {
+  const attrs = new Map(op.attributes);
+  attrs.delete(REGION_ATTR);
+  return attrs;
+}
+
+/** The region path every op of a subgraph shares (the longest common prefix of theirs); empty when none. */
+export function commonRegion(ops: readonly Operation[]): string[] {
+  let path: readonly string[] | undefined;
+  for (const op of ops) {
+    const r = regionOf(op.attributes);
+    if (!path) { path = r; continue; }
+    let k = 0;
+    while (k < path.length && k < r.length && path[k] === r[k]) k++;
+    path = path.slice(0, k);
+    if (!path.length) break;
+  }
+  return [...(path ?? [])];
 }
 
 export function buildSubgraphOp(
@@ -30,7 +55,7 @@ export function buildSubgraphOp(
   const map = new Map<Value, Value>();
   for (const v of inputs) map.set(v, block.addArgument(v.type, v.nameHint));
   for (const op of ops) {
-    const clone = new Operation(op.name, op.operands.map((v) => map.get(v) ?? missing(op)), op.results.map((r) => r.type), new Map(op.attributes), op.loc);
+    const clone = new Operation(op.name, op.operands.map((v) => map.get(v) ?? missing(op)), op.results.map((r) => r.type), bodyAttributes(op), op.loc);
     op.results.forEach((r, i) => {
       const c = clone.results[i]!;
       if (r.nameHint !== undefined) c.nameHint = r.nameHint;
@@ -45,8 +70,8 @@ export function buildSubgraphOp(
 
 /**
  * A text two subgraphs share exactly when `buildSubgraphOp` builds them alike, value names aside: the
- * argument types, each op with its attributes, result types and the values it reads, and what is
- * returned. Cheaper than printing the built subgraph (a cold ResNet-50 compile spent ~10 ms so).
+ * argument types, each op with its attributes (but `cgc.region`, which the body does not keep), result
+ * types and the values it reads, and what is returned. Cheaper than printing the built subgraph (a cold ResNet-50 compile spent ~10 ms so).
  */
 export function subgraphKey(ops: readonly Operation[], inputs: readonly Value[], outputs: readonly Value[]): string {
   const ref = new Map<Value, string>();
@@ -54,7 +79,7 @@ export function subgraphKey(ops: readonly Operation[], inputs: readonly Value[],
   const parts = [inputs.map((v) => typeToString(v.type)).join(',')];
   ops.forEach((op, i) => {
     op.results.forEach((r, k) => ref.set(r, `%${i}#${k}`));
-    const attrs = formatDict(op.attributes, [...op.attributes.keys()].sort());
+    const attrs = formatDict(op.attributes, [...op.attributes.keys()].filter((k) => k !== REGION_ATTR).sort());
     // An op with regions (a loop) shares its subgraph with no other: its body is not in the key.
     const regions = op.regions.length ? `#${regionOwnerId(op)}` : '';
     parts.push(`${op.name}(${op.operands.map((v) => ref.get(v) ?? missing(op)).join(',')})${attrs}${regions}:${op.results.map((r) => typeToString(r.type)).join(',')}`);

@@ -139,18 +139,20 @@ function parseReturn(p: Parser): Operation {
   return new Operation(RETURN, operands, []);
 }
 
-/** `cgc.invoke @callee(%a, …) [: (T, …) -> ()]` */
+/** `cgc.invoke @callee(%a, …) [{cgc.region = […]}] [: (T, …) -> ()]` */
 function parseInvoke(p: Parser): Operation {
   const callee = p.expect('symbol', 'the invoked symbol (@name)').text;
   p.expect('(', "'(' and the invocation's arguments");
   const operands = p.commaList(')', () => p.parseValueUse());
+  const attrs = p.is('{') ? p.parseAttrDict() : new Map<string, Attribute>();
+  if (attrs.has(ATTR.callee)) throw p.error(`'${INVOKE}' names its callee before its arguments, not in its attributes`);
   if (p.accept(':')) {
     const pos = p.lex.offset;
     const sig = p.parseType();
     if (sig.kind !== 'function' || sig.results.length) throw p.error("expected '(argument types) -> ()' after ':'", pos);
     p.checkOperandTypes(INVOKE, operands, sig.inputs, pos);
   }
-  return new Operation(INVOKE, operands, [], new Map([[ATTR.callee, symbolAttr(callee)]]));
+  return new Operation(INVOKE, operands, [], new Map([[ATTR.callee, symbolAttr(callee)], ...attrs]));
 }
 
 /** `%v = cgc.view_memref %src[offset] : SrcT to T` — a view at a byte offset into `%src`. */

@@ -159,7 +159,9 @@ class Printer {
         return;
       case INVOKE: {
         const callee = op.attr(ATTR.callee);
-        this.emit(indent, `${INVOKE} ${callee ? formatAttribute(callee) : '@""'}(${this.uses(op.operands)}) : (${this.types(op.operands)}) -> ()`);
+        const rest = without(op.attributes, ATTR.callee);
+        const attrs = rest.size ? ` ${formatDict(rest, [...rest.keys()], this.elide)}` : '';
+        this.emit(indent, `${INVOKE} ${callee ? formatAttribute(callee) : '@""'}(${this.uses(op.operands)})${attrs} : (${this.types(op.operands)}) -> ()`);
         return;
       }
       case VIEW_MEMREF: {

@@ -141,10 +141,24 @@ const KIND_TEXT: Record<AttrKind, string> = {
 };
 
 /**
- * The one attribute any op may carry besides its declared ones: the interval its first result's
+ * An attribute any op may carry besides its declared ones: the interval its first result's
  * elements lie in, which the compiler derives when a model is opened (src/compiler/passes/value-ranges.ts).
  */
 export const VALUE_RANGE_ATTR = 'cgc.value_range';
+
+/**
+ * The other: where in the source's control flow an op came from, outermost first — `["Loop l",
+ * "iteration 3", "If i", "then_branch"]` (the ONNX importer lowers branches and bodies into one graph,
+ * src/compiler/import/onnx/map-control.ts). Discardable: it changes nothing an op computes.
+ */
+export const REGION_ATTR = 'cgc.region';
+
+/** The region path an op's `cgc.region` gives; empty when it carries none. */
+export function regionOf(attrs: ReadonlyMap<string, Attribute>): readonly string[] {
+  const a = attrs.get(REGION_ATTR);
+  if (a?.kind !== 'array') return [];
+  return a.elements.flatMap((e) => (e.kind === 'string' ? [e.value] : []));
+}
 
 /** The [lo, hi] an op's `cgc.value_range` gives, if it carries one. */
 export function valueRangeOf(attrs: ReadonlyMap<string, Attribute>): readonly [number, number] | undefined {
@@ -163,6 +177,11 @@ export function checkAttributes(def: OpDef, attrs: ReadonlyMap<string, Attribute
       const ok = attr.kind === 'array' && attr.elements.length === 2 && attr.elements.every((e) => e.kind === 'int')
         && (attr.elements[0] as { value: number }).value <= (attr.elements[1] as { value: number }).value;
       if (!ok) problems.push(`'cgc_op.${def.name}' attribute '${name}' must be [lo, hi], two integers with lo ≤ hi`);
+      continue;
+    }
+    if (name === REGION_ATTR) {
+      const ok = attr.kind === 'array' && attr.elements.length > 0 && attr.elements.every((e) => e.kind === 'string' && e.value !== '');
+      if (!ok) problems.push(`'cgc_op.${def.name}' attribute '${name}' must be a region path: an array of non-empty strings, outermost first`);
       continue;
     }
     const ad = ownValue(declared, name);

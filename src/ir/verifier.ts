@@ -5,7 +5,7 @@ import { lookupTable } from '../core';
 import { DiagnosticList, IRError, type Diagnostic } from './diagnostics';
 import { INTERFACE_ATTR, VERSION_ATTR, CGC_VERSION, interfaceName, isGuid, isReadableVersion } from './interfaces';
 import type { Block, Operation, Value } from './operation';
-import { ctxOf, getOpDef, inferOp } from './registry';
+import { REGION_ATTR, ctxOf, getOpDef, inferOp, regionOf } from './registry';
 import {
   ATTR, CONSTANT, ENTRY_POINT, FUNCTIONAL_DEFINITION, FUNCTION_LIKE, INVOKE, MODULE, PARTITION, PATTERN, PROGRAM,
   RETURN, SUBGRAPH, VIEW_MEMREF,
@@ -187,6 +187,13 @@ class Verifier {
     const callee = op.attr(ATTR.callee);
     if (callee?.kind !== 'symbol') return this.err(op, `'${INVOKE}' needs a callee symbol (@name)`);
     if (op.results.length) this.err(op, `'${INVOKE}' has no results: outputs are passed as memrefs`);
+    for (const [name, a] of op.attributes) {
+      if (name === ATTR.callee) continue;
+      if (name !== REGION_ATTR) this.err(op, `'${INVOKE}' takes no attribute '${name}' (it may carry ${REGION_ATTR})`);
+      else if (a.kind !== 'array' || !a.elements.length || regionOf(op.attributes).length !== a.elements.length || regionOf(op.attributes).includes('')) {
+        this.err(op, `'${INVOKE}' attribute '${REGION_ATTR}' must be a region path: an array of non-empty strings, outermost first`);
+      }
+    }
     const target = this.symbols.get(callee.name);
     const want = CALLEE_KIND[fnOp.name];
     if (!target) return this.err(op, `'${INVOKE}' of undefined symbol '@${callee.name}'`);

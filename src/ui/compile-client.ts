@@ -152,8 +152,9 @@ export class CompileClient {
     return files;
   }
 
-  async layout(inputText: string, partitions: CompileResponse['partitions']): Promise<PreparedGraph> {
-    return this.layouter().prepare(inputText, partitions);
+  /** The graph laid out, with control-flow regions opened (true) or closed (false) by key; the rest as their size says. */
+  async layout(inputText: string, partitions: CompileResponse['partitions'], regions: Readonly<Record<string, boolean>> = {}): Promise<PreparedGraph> {
+    return this.layouter().prepare(inputText, partitions, regions);
   }
 
   /** E2E fault injection (test-hooks.ts): the next compile crashes or hangs the worker; `hangMs` shortens its hang watchdog. */

@@ -1,9 +1,11 @@
 // Draws the part of a laid-out graph inside a box as SVG elements: subgraph boxes (hue per partition,
-// dash per target), one element per edge (hover names its tensor's shape and dtype), and nodes with
-// labels cut in the middle (the full name on hover). The live view and the SVG/PNG export share it.
+// dash per target), open control-flow regions' boxes, one element per edge (hover names its tensor's
+// shape and dtype), and nodes with labels cut in the middle (the full name on hover), a closed region
+// as one node. The live view and the SVG/PNG export share it.
 import { partitionHue, s, targetDash } from './dom';
 import { type GraphModel, LABEL_CHARS, middleEllipsis, nodeLabel, shapeText } from './graph-model';
 import { GROUP_LABEL_H, type Layout } from './layout';
+import { regionBoxLabel } from './graph-regions';
 import type { GraphOverlay } from './run-overlay';
 
 export interface Box { x0: number; y0: number; x1: number; y1: number }
@@ -32,7 +34,15 @@ export interface Drawn {
 const CHAR_W = 7.3;
 
 export const nodeBox = (l: Layout, v: number): Box => ({ x0: l.x[v]! - l.w[v]! / 2, y0: l.y[v]! - l.h[v]! / 2, x1: l.x[v]! + l.w[v]! / 2, y1: l.y[v]! + l.h[v]! / 2 });
+/** An open region's box: the layout's boxes are the subgraphs', then the regions'. */
+export const regionBox = (model: GraphModel, l: Layout, r: number): Box => groupBox(l, model.groups.length + r);
 export const groupBox = (l: Layout, g: number): Box => ({ x0: l.groupBoxes[4 * g]!, y0: l.groupBoxes[4 * g + 1]!, x1: l.groupBoxes[4 * g + 2]!, y1: l.groupBoxes[4 * g + 3]! });
+
+/** Node v is hidden in its collapsed subgraph's box (a node in an open region's box has no subgraph box to hide in). */
+export function inCollapsedSubgraph(model: GraphModel, collapsed: ReadonlySet<number> | undefined, v: number): boolean {
+  const n = model.nodes[v]!;
+  return n.group !== undefined && n.region === undefined && !!collapsed?.has(n.group);
+}
 
 /** What a hover over an edge says: `%a → %b: 1×64×56×56 float32`. */
 export function edgeTitle(model: GraphModel, i: number): string {
@@ -76,7 +86,7 @@ const arrowPath = (x: number, y: number) => `M${(x - 4).toFixed(1)} ${(y - 7).to
 
 export function drawGraph(model: GraphModel, l: Layout, view: Box, o: DrawOptions): Drawn {
   const inView = (b: Box) => b.x1 >= view.x0 && b.x0 <= view.x1 && b.y1 >= view.y0 && b.y0 <= view.y1;
-  const hidden = (v: number) => { const g = model.nodes[v]!.group; return g !== undefined && !!o.collapsed?.has(g); };
+  const hidden = (v: number) => inCollapsedSubgraph(model, o.collapsed, v);
 
   const groups: SVGElement[] = [];
   model.groups.forEach((info, g) => {
@@ -101,6 +111,19 @@ export function drawGraph(model: GraphModel, l: Layout, view: Box, o: DrawOption
         const count = model.nodes.reduce((c, n) => c + (n.group === g ? 1 : 0), 0);
         groups.push(s('text', { class: 'group-collapsed', x: (b.x0 + b.x1) / 2, y: (b.y0 + GROUP_LABEL_H + b.y1) / 2 + 4 }, middleEllipsis(`${count} op${count === 1 ? '' : 's'} (collapsed)`, chars)));
       }
+    }
+  });
+
+  model.regions.forEach((info, r) => {
+    if (!info.open) return;
+    const b = regionBox(model, l, r);
+    if (Number.isNaN(b.x0) || !inView(b)) return;
+    const rect = s('rect', { class: 'region-box', x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0, rx: 8, 'data-region': info.key });
+    rect.append(s('title', {}, `${info.label}: ${info.ops} op${info.ops === 1 ? '' : 's'} from the source's control flow (cgc.region)\n(double-click the box to close it into one node)`));
+    groups.push(rect);
+    if (o.labels) {
+      const chars = Math.max(4, Math.floor((b.x1 - b.x0 - 12) / CHAR_W));
+      groups.push(s('text', { class: 'region-label', x: b.x0 + 6, y: b.y0 + GROUP_LABEL_H - 4 }, middleEllipsis(regionBoxLabel(info.label), chars)));
     }
   });
 
@@ -155,10 +178,14 @@ function nodeElement(model: GraphModel, l: Layout, v: number, labels: boolean, o
     transform: `translate(${(l.x[v]! - w / 2).toFixed(1)} ${(l.y[v]! - hgt / 2).toFixed(1)})`,
     'data-node-id': node.id, 'data-index': v, 'data-group': node.group, 'data-overlay-value': o.overlay?.nodeValue.get(v),
   });
-  const [op, name] = nodeLabel(node);
+  const [op, name] = nodeLabel(node, model.regions);
   const type = node.outputs[0]?.type ?? node.inputs[0]?.type;
-  g.append(s('title', {}, `${name}\n${node.kind === 'op' ? `cgc_op.${op}` : node.kind}${type ? ` · ${shapeText(type)}` : ''}`));
-  g.append(s('rect', { width: w, height: hgt, rx: node.kind === 'op' ? 4 : hgt / 2 }));
+  const closed = node.closedRegion !== undefined ? model.regions[node.closedRegion] : undefined;
+  if (closed) g.setAttribute('data-region', closed.key);
+  g.append(s('title', {}, closed
+    ? `${closed.label}\n${closed.ops} op${closed.ops === 1 ? '' : 's'} from the source's control flow (cgc.region), closed: double-click to open`
+    : `${name}\n${node.kind === 'op' ? `cgc_op.${op}` : node.kind}${type ? ` · ${shapeText(type)}` : ''}`));
+  g.append(s('rect', { width: w, height: hgt, rx: node.kind === 'op' ? 4 : node.kind === 'region' ? 8 : hgt / 2 }));
   if (labels) {
     const chars = Math.min(LABEL_CHARS, Math.max(4, Math.floor((w - 12) / CHAR_W)));
     g.append(

@@ -1,6 +1,6 @@
 // The graph view's keyboard map, as data: the view dispatches on it and the help lists it.
 
-export type GraphAction = 'zoom-in' | 'zoom-out' | 'reset' | 'fit' | 'down' | 'up' | 'left' | 'right' | 'search' | 'clear' | 'centre' | 'collapse';
+export type GraphAction = 'zoom-in' | 'zoom-out' | 'reset' | 'fit' | 'down' | 'up' | 'left' | 'right' | 'search' | 'clear' | 'centre' | 'collapse' | 'region';
 
 export interface GraphKey {
   /** `KeyboardEvent.key` values. */
@@ -22,6 +22,7 @@ export const GRAPH_KEYS: readonly GraphKey[] = [
   { keys: ['ArrowRight'], label: '→', action: 'right', what: 'select the node to the right in the row; pan when nothing is selected' },
   { keys: ['Enter'], label: 'Enter', action: 'centre', what: 'bring the selected node to the centre (the first node when none is)' },
   { keys: ['c', 'C'], label: 'C', action: 'collapse', what: "collapse or expand the selected node's subgraph" },
+  { keys: ['g', 'G'], label: 'G', action: 'region', what: 'open the selected closed region (an If, Loop or Scan, a branch or an iteration), or close the open region the selected node is in' },
   { keys: ['/'], label: '/', action: 'search', what: 'search nodes by value or op' },
   { keys: ['Escape'], label: 'Esc', action: 'clear', what: 'clear the selection' },
 ];

@@ -1,10 +1,13 @@
 // The Input IR dataflow graph as the graph view draws it: graph inputs, cgc_op ops and outputs as
-// nodes (constants fold into their users' details), edges per value use, and each op's subgraph
-// instance and partition from the compile result. Pure; runs in the layout worker.
-import { type Attribute, type Operation, formatAttribute, parseModule, typeToString } from '../ir';
+// nodes (constants fold into their users' details), edges per value use, each op's subgraph instance
+// and partition from the compile result, and its control-flow region (graph-regions.ts). Pure; runs
+// in the layout worker.
+import { type Attribute, type Operation, formatAttribute, parseModule, regionOf, typeToString } from '../ir';
 import type { CompileResponse } from '../engine/service';
+import { type GraphRegion, applyRegions } from './graph-regions';
 
-export type NodeKind = 'input' | 'op' | 'output';
+/** `region`: a closed control-flow region drawn as one node. */
+export type NodeKind = 'input' | 'op' | 'output' | 'region';
 
 export interface PortInfo {
   readonly value: string;
@@ -24,6 +27,10 @@ export interface GraphNode {
   readonly outputs: readonly PortInfo[];
   /** Index into GraphModel.groups, when a subgraph holds this op. */
   readonly group?: number;
+  /** Index into GraphModel.regions: the open region whose box holds this node. */
+  readonly region?: number;
+  /** For a `region` node, the closed region it stands for (GraphModel.regions). */
+  readonly closedRegion?: number;
 }
 
 export interface GraphGroup {
@@ -41,14 +48,24 @@ export interface GraphModel {
   readonly edgeTypes: readonly string[];
   readonly groups: readonly GraphGroup[];
   readonly partitions: readonly { name: string; target: string }[];
+  /** Control-flow regions (`cgc.region`), each open (a box) or closed (one node). */
+  readonly regions: readonly GraphRegion[];
+  /** The nodes closed regions hold (not drawn; counted in the model's facts). */
+  readonly closedNodes?: readonly GraphNode[];
+  /** Per closed node, the index of the region node that stands for it (search and links land there). */
+  readonly closedIn?: readonly number[];
 }
 
 export const NODE_HEIGHT = 36;
 /** Characters a node's label line shows; longer names lose their middle (the ends tell them apart). */
 export const LABEL_CHARS = 30;
 
-/** The two lines drawn in a node: its op, and its value name. */
-export function nodeLabel(node: GraphNode): [string, string] {
+/** The two lines drawn in a node: its op, and its value name; a closed region's label and size. */
+export function nodeLabel(node: GraphNode, regions: readonly GraphRegion[] = []): [string, string] {
+  if (node.kind === 'region') {
+    const ops = regions[node.closedRegion!]?.ops ?? 0;
+    return [node.op, `${ops} op${ops === 1 ? '' : 's'} · double-click to open`];
+  }
   return [node.op, node.kind === 'output' ? node.inputs[0]?.value ?? node.id : node.id];
 }
 
@@ -69,11 +86,20 @@ export function shapeText(type: string): string {
 
 const attrText = (a: Attribute): string => formatAttribute(a);
 
-/** Builds the graph of `inputText`'s first entry point; partitions come from a successful compile. */
-export function buildGraph(inputText: string, partitions: CompileResponse['partitions'] = []): GraphModel {
+/**
+ * Builds the graph of `inputText`'s first entry point; partitions come from a successful compile;
+ * `regions` opens (true) or closes (false) control-flow regions by key (graph-regions.ts).
+ */
+export function buildGraph(inputText: string, partitions: CompileResponse['partitions'] = [], regions: Readonly<Record<string, boolean>> = {}): GraphModel {
+  const { model, paths } = fullGraph(inputText, partitions);
+  return applyRegions(model, paths, regions);
+}
+
+/** Every node, with each node's region path (empty outside control flow). */
+export function fullGraph(inputText: string, partitions: CompileResponse['partitions'] = []): { model: GraphModel; paths: (readonly string[])[] } {
   const { module } = parseModule(inputText, { file: 'input.mlir' });
   const entry = module?.body().operations.find((o) => o.name === 'cgc.entry_point');
-  if (!entry) return { nodes: [], edges: [], edgeTypes: [], groups: [], partitions: [] };
+  if (!entry) return { model: { nodes: [], edges: [], edgeTypes: [], groups: [], partitions: [], regions: [] }, paths: [] };
 
   const groups: GraphGroup[] = [];
   const groupOfOp = new Map<string, number>();
@@ -85,6 +111,7 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
   });
 
   const nodes: GraphNode[] = [];
+  const paths: (readonly string[])[] = [];
   const edges: [number, number][] = [];
   const edgeTypes: string[] = [];
   const producer = new Map<unknown, number>();
@@ -105,6 +132,7 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
   const block = entry.body();
   for (const arg of block.arguments) {
     producer.set(arg, nodes.length);
+    paths.push([]);
     nodes.push({ id: `%${arg.nameHint ?? arg.index}`, kind: 'input', op: 'input', attrs: [], inputs: [], outputs: [port(arg)] });
   }
   for (const op of block.operations) {
@@ -116,6 +144,7 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
     if (op.name === 'cgc.return') {
       op.operands.forEach((v, i) => {
         const to = nodes.length;
+        paths.push([]);
         nodes.push({ id: `return #${i}`, kind: 'output', op: 'output', attrs: [], inputs: [port(v)], outputs: [] });
         const from = producer.get(v);
         if (from !== undefined) { edges.push([from, to]); edgeTypes.push(typeToString(v.type)); }
@@ -126,6 +155,7 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
     const index = nodes.length;
     const id = `%${op.results[0]?.nameHint ?? index}`;
     const group = groupOfOp.get(id);
+    paths.push(regionOf(op.attributes));
     nodes.push({
       id, kind: 'op', op: op.opName,
       attrs: [...op.attributes].map(([k, a]) => [k, attrText(a)] as const),
@@ -135,5 +165,5 @@ export function buildGraph(inputText: string, partitions: CompileResponse['parti
     link(op, index);
     for (const r of op.results) producer.set(r, index);
   }
-  return { nodes, edges, edgeTypes, groups, partitions: partitions.map((p) => ({ name: p.name, target: p.target })) };
+  return { model: { nodes, edges, edgeTypes, groups, partitions: partitions.map((p) => ({ name: p.name, target: p.target })), regions: [] }, paths };
 }

@@ -1,13 +1,14 @@
 // The graph view: the laid-out Input IR in SVG with pan (drag), zoom (wheel, + / −), fit to width at a
-// readable size, a minimap, search, keyboard navigation (graph-keys.ts), collapsible subgraphs and
-// SVG/PNG export. Only what is on screen is in the DOM, and far out the nodes collapse into one path,
-// so a 5,000-node model stays interactive. Drawing itself is graph-draw.ts.
+// readable size, a minimap, search, keyboard navigation (graph-keys.ts), collapsible subgraphs,
+// control-flow regions that open and close (laid out again by the owner), and SVG/PNG export. Only
+// what is on screen is in the DOM, and far out the nodes collapse into one path, so a 5,000-node
+// model stays interactive. Drawing itself is graph-draw.ts.
 import { h, s } from './dom';
-import { type Box, drawGraph, groupBox, nodeBox } from './graph-draw';
+import { type Box, drawGraph, groupBox, inCollapsedSubgraph, nodeBox, regionBox } from './graph-draw';
 import { download, standaloneSvg, svgToPng } from './svg-export';
 import { graphAction } from './graph-keys';
 import { Minimap } from './graph-minimap';
-import type { GraphModel } from './graph-model';
+import type { GraphModel, GraphNode } from './graph-model';
 import type { Layout } from './layout';
 import type { GraphOverlay } from './run-overlay';
 
@@ -27,6 +28,11 @@ const DOUBLE_CLICK_MS = 450;
 export interface GraphViewOptions {
   /** The `/` key: focus the search field. */
   readonly onSearch?: () => void;
+  /**
+   * A region was opened or closed: lay the graph out again with `state` (every region the person
+   * opened or closed, by key) and `show` it, keeping `focus` (the region's key) in view.
+   */
+  readonly onRegions?: (state: Readonly<Record<string, boolean>>, focus: string) => void;
 }
 
 export class GraphView {
@@ -45,6 +51,8 @@ export class GraphView {
   /** The view is as Fit left it: a resize fits again. */
   private fitted = false;
   private readonly collapsed = new Set<number>();
+  /** Regions the person opened (true) or closed (false) in this graph, by key. */
+  private regionState: Record<string, boolean> = {};
   /** Set when a graph arrived while the view was hidden (no size yet): place it once it has one. */
   private placeWhenVisible = false;
   private readonly viewport = s('g', { class: 'viewport' });
@@ -71,11 +79,18 @@ export class GraphView {
     return this.selectedIndex;
   }
 
-  show(model: GraphModel, layout: Layout): void {
+  /**
+   * Shows a graph; with `focus` (a region's key) it is the same graph with a region opened or closed:
+   * the zoom, the overlay and the open regions stay, and that region is brought into view.
+   */
+  show(model: GraphModel, layout: Layout, focus?: string): void {
     this.model = model;
     this.layout = layout;
     this.selectedIndex = undefined;
-    this.overlay = undefined;
+    if (focus === undefined) {
+      this.overlay = undefined;
+      this.regionState = {};
+    }
     this.collapsed.clear();
     this.succs = model.nodes.map(() => []);
     this.preds = model.nodes.map(() => []);
@@ -87,7 +102,37 @@ export class GraphView {
     layout.rank.forEach((r, v) => this.byRank.set(r, [...(this.byRank.get(r) ?? []), v]));
     for (const l of this.byRank.values()) l.sort(byX);
     this.minimap.show(model, layout);
-    this.place();
+    this.svg.dataset.regions = String(model.regions.length);
+    this.svg.dataset.openRegions = String(model.regions.filter((r) => r.open).length);
+    if (focus === undefined) this.place();
+    else this.bringRegionIntoView(focus);
+  }
+
+  /** Opens (or closes) the region `key`: the owner lays the graph out again and shows it. */
+  setRegion(key: string, open: boolean): void {
+    if (!this.options.onRegions || !this.model?.regions.some((r) => r.key === key)) return;
+    this.regionState = { ...this.regionState, [key]: open };
+    this.options.onRegions(this.regionState, key);
+  }
+
+  /** The region's node (closed) or the top of its box (open) at the centre, at the present zoom. */
+  private bringRegionIntoView(key: string): void {
+    const { model, layout: l } = this;
+    const r = model?.regions.findIndex((x) => x.key === key) ?? -1;
+    if (!model || !l || r < 0) { this.onSelect(undefined); this.redraw(); return; }
+    if (model.regions[r]!.open) {
+      const b = regionBox(model, l, r);
+      if (!Number.isNaN(b.x0)) {
+        const { height } = this.size();
+        this.onSelect(undefined);
+        this.centreOn((b.x0 + b.x1) / 2, Math.min((b.y0 + b.y1) / 2, b.y0 + (height * 0.4) / this.scale));
+        return;
+      }
+    }
+    const v = model.nodes.findIndex((n) => n.closedRegion === r);
+    if (v >= 0) { this.select(v); return; }
+    this.onSelect(undefined);
+    this.redraw();
   }
 
   private hasSize(): boolean {
@@ -161,18 +206,28 @@ export class GraphView {
     for (const g of groups) if (collapse !== this.collapsed.has(g)) this.toggleCollapsed(g);
   }
 
-  /** Nodes whose value name or op contains `query` (case-insensitive), in program order. */
+  /**
+   * Nodes whose value name or op contains `query` (case-insensitive), in program order; an op inside a
+   * closed region is found as that region's node (once).
+   */
   find(query: string): number[] {
     const q = query.trim().toLowerCase();
-    if (!q || !this.model) return [];
-    const hits: number[] = [];
-    this.model.nodes.forEach((n, v) => { if (n.id.toLowerCase().includes(q) || n.op.toLowerCase().includes(q)) hits.push(v); });
-    return hits;
+    const model = this.model;
+    if (!q || !model) return [];
+    const matches = (n: GraphNode) => n.id.toLowerCase().includes(q) || n.op.toLowerCase().includes(q);
+    const hits = new Set<number>();
+    model.nodes.forEach((n, v) => { if (matches(n)) hits.add(v); });
+    model.closedNodes?.forEach((n, i) => { if (matches(n)) hits.add(model.closedIn![i]!); });
+    return [...hits].sort((a, b) => a - b);
   }
 
+  /** The node `id` (`%name`), or the closed region's node that holds it. */
   indexOf(id: string): number | undefined {
-    const i = this.model?.nodes.findIndex((n) => n.id === id) ?? -1;
-    return i >= 0 ? i : undefined;
+    const model = this.model;
+    const i = model?.nodes.findIndex((n) => n.id === id) ?? -1;
+    if (i >= 0) return i;
+    const k = model?.closedNodes?.findIndex((n) => n.id === id) ?? -1;
+    return k >= 0 ? model!.closedIn![k] : undefined;
   }
 
   /** The view (`view`) or the whole graph (`whole`) as a standalone SVG or PNG download. */
@@ -281,6 +336,7 @@ export class GraphView {
       if (!wasClick) return;
       const double = last && e.timeStamp - last.t < DOUBLE_CLICK_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < 6;
       last = double ? undefined : { t: e.timeStamp, x: e.clientX, y: e.clientY };
+      if (double && this.regionAction(e.clientX, e.clientY)) return;
       const g = double ? this.groupAt(e.clientX, e.clientY) : undefined;
       if (g === undefined) this.select(this.hit(e.clientX, e.clientY), false);
       else if (e.shiftKey) this.togglePartition(this.model!.groups[g]!.partition);
@@ -315,8 +371,14 @@ export class GraphView {
       case 'search': this.options.onSearch?.(); return;
       case 'clear': this.select(undefined, false); return;
       case 'collapse': {
-        const g = cur !== undefined ? this.model.nodes[cur]!.group : undefined;
+        const g = cur !== undefined && this.model.nodes[cur]!.region === undefined ? this.model.nodes[cur]!.group : undefined;
         if (g !== undefined) this.toggleCollapsed(g);
+        return;
+      }
+      case 'region': {
+        const node = cur !== undefined ? this.model.nodes[cur] : undefined;
+        const r = node?.closedRegion ?? node?.region;
+        if (r !== undefined) this.setRegion(this.model.regions[r]!.key, node!.closedRegion !== undefined);
         return;
       }
       case 'centre': next = cur ?? 0; break;
@@ -342,18 +404,37 @@ export class GraphView {
     if (!l || !this.model) return undefined;
     const [gx, gy] = this.toGraph(clientX, clientY);
     for (let v = 0; v < l.x.length; v++) {
-      const g = this.model.nodes[v]!.group;
-      if (g !== undefined && this.collapsed.has(g)) continue;
+      if (inCollapsedSubgraph(this.model, this.collapsed, v)) continue;
       if (Math.abs(gx - l.x[v]!) <= l.w[v]! / 2 && Math.abs(gy - l.y[v]!) <= l.h[v]! / 2) return v;
     }
     return undefined;
   }
 
+  /** A double click on a closed region's node opens it; on an open region's box (not on a subgraph), closes it. */
+  private regionAction(clientX: number, clientY: number): boolean {
+    const { model, layout: l } = this;
+    if (!model || !l || !model.regions.length) return false;
+    const v = this.hit(clientX, clientY);
+    const closed = v !== undefined ? model.nodes[v]!.closedRegion : undefined;
+    if (closed !== undefined) { this.setRegion(model.regions[closed]!.key, true); return true; }
+    if (v !== undefined || this.groupAt(clientX, clientY) !== undefined) return false;
+    const [gx, gy] = this.toGraph(clientX, clientY);
+    // the innermost open box under the pointer: the smallest
+    let best: { key: string; area: number } | undefined;
+    model.regions.forEach((info, r) => {
+      const b = regionBox(model, l, r);
+      const area = (b.x1 - b.x0) * (b.y1 - b.y0);
+      if (info.open && gx >= b.x0 && gx <= b.x1 && gy >= b.y0 && gy <= b.y1 && !(area >= (best?.area ?? Infinity))) best = { key: info.key, area };
+    });
+    if (best) this.setRegion(best.key, false);
+    return best !== undefined;
+  }
+
   private groupAt(clientX: number, clientY: number): number | undefined {
     const l = this.layout;
-    if (!l) return undefined;
+    if (!l || !this.model) return undefined;
     const [gx, gy] = this.toGraph(clientX, clientY);
-    for (let g = 0; g < l.groupBoxes.length / 4; g++) {
+    for (let g = 0; g < this.model.groups.length; g++) {
       const b = groupBox(l, g);
       if (gx >= b.x0 && gx <= b.x1 && gy >= b.y0 && gy <= b.y1) return g;
     }

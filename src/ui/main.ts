@@ -7,6 +7,7 @@ import type { CompileResponse } from '../engine/service';
 import { type LoadFrom, type Read, createAppState, ui } from './app-state';
 import { wireChrome } from './chrome';
 import { CompileClient, CompileWorkerFault } from './compile-client';
+import type { PreparedGraph } from './layout-prepare';
 import { CacheLine, compileOrCached, pageCache, restoreLast } from './compile-cache';
 import { CompileOptionsForm } from './compile-options';
 import { byId, errorText, h } from './dom';
@@ -35,7 +36,7 @@ const editor = new SourceEditor(() => { app.edited = true; });
 const graph = new GraphView(byId('graph', SVGSVGElement), (index) => {
   showDetails(index);
   syncHash();
-}, { onSearch: () => ui.search.focus() });
+}, { onSearch: () => ui.search.focus(), onRegions: (state, focus) => void relayout(state, focus) });
 const irViews = new IrViews((choice) => { app.irChoice = choice; syncHash(); }, (r) => compileClient.files(r, app.constants), () => !!app.constants?.size, (value) => {
   const index = graph.indexOf(value);
   if (index === undefined) return;
@@ -65,7 +66,7 @@ const syncHash = (): void => links.syncHash();
 
 /** The node details panel for graph node `index`, with its numeric-diff error after such a Run. */
 function showDetails(index: number | undefined): void {
-  showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index), (group) => graph.toggleCollapsed(group));
+  showNodeDetails(ui.details, app.model, index, app.decisions, runPanel.errorOf(index), (group) => graph.toggleCollapsed(group), (key, open) => graph.setRegion(key, open));
   linked.show({ response: app.response, model: app.model, decisions: app.decisions, report: runPanel.currentReport, error: runPanel.errorOf(index) }, index);
 }
 
@@ -271,14 +272,30 @@ async function showGraph(r: CompileResponse): Promise<void> {
   graph.show(prepared.model, prepared.layout);
   showModelProperties(ui.properties, app.source?.name, prepared.model, r);
   runPanel.graphShown();
-  ui.stats.textContent = `${prepared.model.nodes.length.toLocaleString('en-US')} nodes · parse ${Math.round(prepared.ms.parse)} ms · layout ${Math.round(prepared.ms.layout)} ms`;
-  ui.stats.dataset.layoutMs = String(Math.round(prepared.ms.layout));
+  showLayoutStats(prepared);
   const pending = app.pendingNode;
   app.pendingNode = undefined;
   const index = pending !== undefined ? graph.indexOf(pending) : undefined;
   graph.select(index, index !== undefined);
   ui.search.value = '';
   ui.matches.textContent = '';
+}
+
+function showLayoutStats(prepared: PreparedGraph): void {
+  ui.stats.textContent = `${prepared.model.nodes.length.toLocaleString('en-US')} nodes · parse ${Math.round(prepared.ms.parse)} ms · layout ${Math.round(prepared.ms.layout)} ms`;
+  ui.stats.dataset.layoutMs = String(Math.round(prepared.ms.layout));
+}
+
+/** A control-flow region was opened or closed: the same graph laid out again, the region kept in view. */
+async function relayout(state: Readonly<Record<string, boolean>>, focus: string): Promise<void> {
+  const r = app.response;
+  if (!r) return;
+  const prepared = await compileClient.layout(r.inputText ?? '', r.partitions ?? [], state);
+  if (r !== app.response) return;
+  app.model = prepared.model;
+  graph.show(prepared.model, prepared.layout, focus);
+  runPanel.graphRelaidOut();
+  showLayoutStats(prepared);
 }
 
 function loadDemo(file: string, switchView: boolean): Promise<void> {

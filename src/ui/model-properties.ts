@@ -39,7 +39,7 @@ function tensorInfo(name: string, type: string): TensorInfo {
 export function modelFacts(model: GraphModel): ModelFacts {
   const constants = new Map<string, string>();
   const ops = new Map<string, number>();
-  for (const n of model.nodes) {
+  for (const n of [...model.nodes, ...model.closedNodes ?? []]) {
     if (n.kind !== 'op') continue;
     ops.set(n.op, (ops.get(n.op) ?? 0) + 1);
     for (const p of n.inputs) if (p.constant !== undefined) constants.set(p.constant, p.type);

@@ -1,6 +1,7 @@
 // The selected node's panel: op, attributes, operand and result types, its subgraph and partition,
 // its max abs error after a numeric-diff Run, the compiler's decision log for it (which pattern
-// took it, which were tried and why not), and a button that collapses its subgraph.
+// took it, which were tried and why not), a button that collapses its subgraph, and the control-flow
+// region it came from with a button that closes it (a closed region: what it holds, and Open).
 import type { Decision } from '../compiler/state';
 import { h } from './dom';
 import type { GraphModel, PortInfo } from './graph-model';
@@ -35,6 +36,25 @@ function collapseButton(onClick: () => void): HTMLButtonElement {
   return b;
 }
 
+function regionButton(testId: string, text: string, title: string, onClick: () => void): HTMLButtonElement {
+  const b = h('button', { type: 'button', 'data-testid': testId, title }, text);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** A closed region's panel: what it is, how many ops it holds, and Open. */
+function closedRegionDetails(panel: HTMLElement, model: GraphModel, r: number, setRegion?: (key: string, open: boolean) => void): void {
+  const info = model.regions[r]!;
+  panel.replaceChildren(
+    h('h3', { 'data-testid': 'node-title' }, info.label),
+    h('dl', { class: 'facts' },
+      h('dt', {}, 'region'), h('dd', { 'data-fact': 'region' }, info.path.join(' › ')),
+      h('dt', {}, 'ops'), h('dd', { 'data-fact': 'ops' }, String(info.ops))),
+    h('p', { class: 'muted' }, "Ops from one branch or iteration of the source's control flow (cgc.region), drawn as one node while closed."),
+    ...(setRegion ? [regionButton('open-region', 'Open region', 'Draw its ops (or double-click it, or G)', () => setRegion(info.key, true))] : []),
+  );
+}
+
 /** What the numeric diff says of this node. */
 function errorText(error: NodeError): string {
   const e = formatError(error.maxAbs);
@@ -50,13 +70,15 @@ function errorText(error: NodeError): string {
  */
 export function showNodeDetails(
   panel: HTMLElement, model: GraphModel | undefined, index: number | undefined, decisions: ReadonlyMap<string, Decision>, error?: NodeError | 'not-compared',
-  collapse?: (group: number) => void,
+  collapse?: (group: number) => void, setRegion?: (key: string, open: boolean) => void,
 ): void {
   const node = index !== undefined ? model?.nodes[index] : undefined;
   if (!model || !node) {
     panel.replaceChildren(h('p', { class: 'muted' }, 'Select a node (click, arrow keys, or search) to see its op, types, subgraph and decision log.'));
     return;
   }
+  if (node.closedRegion !== undefined) return closedRegionDetails(panel, model, node.closedRegion, setRegion);
+  const region = node.region !== undefined ? model.regions[node.region] : undefined;
   const group = node.group !== undefined ? model.groups[node.group] : undefined;
   const partition = group ? model.partitions[group.partition] : undefined;
   const rows: [string, string][] = [['op', node.kind === 'op' ? `cgc_op.${node.op}` : node.kind], ['value', node.id]];
@@ -64,12 +86,15 @@ export function showNodeDetails(
     rows.push(['subgraph', `@${group.symbol} (step ${group.step}, pattern @${group.pattern})`], ['target', group.target]);
   }
   if (partition) rows.push(['partition', `@${partition.name} (${partition.target})`]);
+  if (region) rows.push(['region', region.path.join(' › ')]);
   if (error === 'not-compared' && node.kind !== 'input') rows.push(['max abs error', 'not compared (no read-back value of this node or its subgraph)']);
   else if (error && error !== 'not-compared') rows.push(['max abs error', errorText(error)]);
   panel.replaceChildren(
     h('h3', { 'data-testid': 'node-title' }, node.kind === 'op' ? `${node.id} = cgc_op.${node.op}` : `${node.kind} ${node.id}`),
     h('dl', { class: 'facts' }, ...rows.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { 'data-fact': k }, v)])),
-    ...(collapse && node.group !== undefined ? [collapseButton(() => collapse(node.group!))] : []),
+    // inside an open region's box the ops are drawn without their subgraph boxes: nothing to collapse into
+    ...(collapse && node.group !== undefined && !region ? [collapseButton(() => collapse(node.group!))] : []),
+    ...(setRegion && region ? [regionButton('close-region', 'Close region', `Draw ${region.label} as one node (or double-click its box, or G)`, () => setRegion(region.key, false))] : []),
     h('section', {}, h('h4', {}, 'Attributes'),
       node.attrs.length
         ? h('dl', { class: 'attrs' }, ...node.attrs.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, h('code', {}, v))]))

@@ -146,6 +146,11 @@ export class RunPanel {
     this.applyOverlay();
   }
 
+  /** The same graph laid out again (a region opened or closed): the overlay follows its new nodes. */
+  graphRelaidOut(): void {
+    this.applyOverlay();
+  }
+
   private async start(): Promise<void> {
     const c = this.current();
     if (!c?.response.ok || this.running) return;

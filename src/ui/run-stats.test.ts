@@ -44,6 +44,7 @@ describe('run overlays', () => {
       { symbol: 'g1', target: 'webgpu-fallback', pattern: 'y', partition: 1, step: 1 },
     ],
     partitions: [{ name: 'p0', target: 'webgpu' }, { name: 'p1', target: 'webgpu-fallback' }],
+    regions: [],
   };
 
   it('shades ops by their partition time relative to the slowest', () => {

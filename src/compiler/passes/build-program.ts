@@ -2,12 +2,12 @@
 // it), each partition with its flat list of bind points (reads, then results others need, then
 // its own scratch), and `cgc.program` binding inputs, outputs, constants and scratch views.
 import {
-  CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, type ShapedType, VERSION_ATTR, type Value, functionType,
-  intAttr, memrefType, stringAttr, symbolAttr, typeAttr,
+  type Attribute, CGC_VERSION, INTERFACES, INTERFACE_ATTR, Operation, REGION_ATTR, type ShapedType, VERSION_ATTR, type Value,
+  arrayAttr, functionType, intAttr, memrefType, stringAttr, symbolAttr, typeAttr,
 } from '../../ir';
 import { ATTR, CONSTANT, INVOKE, MODULE, PARTITION, PROGRAM, RETURN, VIEW_MEMREF } from '../../ir/structural';
 import type { CompileState, Pass } from '../state';
-import { buildSubgraphOp } from '../subgraph';
+import { buildSubgraphOp, commonRegion } from '../subgraph';
 
 const asMemref = (t: ShapedType): ShapedType => memrefType(t.shape, t.element, t.constant);
 
@@ -56,7 +56,11 @@ function buildPartition(s: CompileState, name: string, steps: readonly number[])
   const map = new Map(points.map((v) => [v, block.addArgument(asMemref(v.type), v.nameHint)] as const));
   for (const i of steps) {
     const sg = s.schedule[i]!;
-    block.append(new Operation(INVOKE, [...sg.inputs, ...sg.outputs].map((v) => map.get(v)!), [], new Map([[ATTR.callee, symbolAttr(sg.symbol)]])));
+    const attrs = new Map<string, Attribute>([[ATTR.callee, symbolAttr(sg.symbol)]]);
+    // where in the source's control flow this invocation's ops came from (their body is shared)
+    const region = commonRegion(sg.ops);
+    if (region.length) attrs.set(REGION_ATTR, arrayAttr(region.map(stringAttr)));
+    block.append(new Operation(INVOKE, [...sg.inputs, ...sg.outputs].map((v) => map.get(v)!), [], attrs));
   }
   block.append(new Operation(RETURN, [], []));
   return [op, points];

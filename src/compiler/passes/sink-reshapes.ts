@@ -9,7 +9,7 @@
 // some declared single-node pattern with an epilogue takes a's producer as its anchor and e in its
 // epilogue; no other operand of e is a constant or a program output (their reshapes would be copies,
 // not views); and neither a nor e's result is returned.
-import { Operation, type Value, intsAttr, sameShape, tensorType } from '../../ir';
+import { Operation, REGION_ATTR, type Value, intsAttr, sameShape, tensorType } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
 import type { Pass } from '../state';
@@ -55,7 +55,10 @@ export const sinkReshapes: Pass = {
       const chain = chains[k]!;
       const a = chain.at(-1)!.operands[0]!;
       const reshape = (v: Value, to: readonly number[]) => {
-        const r = new Operation('cgc_op.reshape', [v], [tensorType(to, v.type.element)], new Map([['shape', intsAttr(to)]]), e.loc);
+        const attrs = new Map([['shape', intsAttr(to)]]);
+        const region = e.attributes.get(REGION_ATTR);
+        if (region) attrs.set(REGION_ATTR, region);
+        const r = new Operation('cgc_op.reshape', [v], [tensorType(to, v.type.element)], attrs, e.loc);
         r.parent = e.parent;
         r.results[0]!.nameHint = `${v.nameHint ?? 'value'}_reshaped`;
         return r;

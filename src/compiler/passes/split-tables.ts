@@ -9,7 +9,7 @@
 // ONNX: it is normalized once, and each piece reads its rows with the index clamped into its range.
 import { type Attribute, intAttr, intsAttr, stringAttr, typeAttr } from '../../ir/attributes';
 import { Operation, type Value } from '../../ir/operation';
-import { inferOp } from '../../ir/registry';
+import { REGION_ATTR, inferOp } from '../../ir/registry';
 import { constantName, freshConstantNames } from './fold-constants';
 import { ATTR, CONSTANT, ENTRY_POINT } from '../../ir/structural';
 import { type ElementType, byteSize, numElements, tensorType } from '../../ir/types';
@@ -45,6 +45,8 @@ export function splitLargeTables(
       const ops: Operation[] = [];
       const op = (name: string, operands: Value[], attrs: Record<string, Attribute> = {}): Value => {
         const attributes = new Map(Object.entries(attrs));
+        const region = gather.attributes.get(REGION_ATTR);
+        if (region) attributes.set(REGION_ATTR, region);
         const o = new Operation(`cgc_op.${name}`, operands, inferOp(name, operands.map((v) => v.type), attributes), attributes, gather.loc);
         o.parent = block;
         ops.push(o);

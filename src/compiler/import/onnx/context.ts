@@ -7,7 +7,7 @@ import {
 import { IRError } from '../../../ir/diagnostics';
 import '../../../ir/ops'; // registers every cgc_op declaration that inferOp checks against
 import { type Block, Operation, Value } from '../../../ir/operation';
-import { getOpDef, inferOp } from '../../../ir/registry';
+import { REGION_ATTR, getOpDef, inferOp } from '../../../ir/registry';
 import { ATTR, CONSTANT } from '../../../ir/structural';
 import { type ElementType, type ShapedType, numElements, tensorType } from '../../../ir/types';
 import type { OpEvaluator } from '../../../ir/evaluator';
@@ -63,6 +63,8 @@ export class GraphBuilder {
   readonly offsets = new Map<Value, Offset>();
   /** The dims graphs declare for their outputs and value_info, by name: a bound for a run-time loop's scan outputs. */
   readonly declared = new Map<string, readonly (number | undefined)[]>();
+  /** Where in the model's control flow the ops emitted now come from (`cgc.region`), outermost first. */
+  readonly region: string[] = [];
 
   /**
    * `evaluate` folds any op whose operands are all host constants and whose operands and results
@@ -313,6 +315,22 @@ export class NodeCtx {
     return g;
   }
 
+  /** `If if_1`: this node as a level of a region path; unnamed nodes go by their first output. */
+  get regionName(): string {
+    return `${this.op} ${this.node.name || this.node.output[0] || '?'}`;
+  }
+
+  /** Runs `fn` with `level` appended to the region path, so every op it emits records it (`cgc.region`). */
+  inRegion<T>(level: string, fn: () => T): T {
+    const path = this.g.region;
+    path.push(level);
+    try {
+      return fn();
+    } finally {
+      path.pop();
+    }
+  }
+
   /** Maps the graph attribute `name` with `inputs` bound to its inputs; errors inside name this node and the attribute. */
   subgraph(name: string, inputs: readonly Produced[]): Produced[] {
     const graph = this.attrGraph(name);
@@ -336,6 +354,7 @@ export class NodeCtx {
   emitN(op: string, operands: readonly Produced[], attrs: AttrValues = {}, fold = true): Produced[] {
     const map = new Map<string, Attribute>();
     for (const [k, v] of Object.entries(attrs)) if (v !== undefined) map.set(k, toAttribute(op, k, v));
+    if (this.g.region.length) map.set(REGION_ATTR, arrayAttr(this.g.region.map(stringAttr)));
     const inTypes = operands.map(typeOfProduced);
     let types: ShapedType[];
     try {

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { runEntryPoint } from '../../../reference';
 import { tensorType } from '../../../ir/types';
-import { diffOperations, parseModule, printModule, readBytecode, writeBytecode } from '../../../ir';
+import { diffOperations, parseModule, printModule, readBytecode, regionOf, writeBytecode } from '../../../ir';
 import { type HostTensor } from '../../../core';
 import { fromNumbers, toNumbers } from './host';
 import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop } from './testing/loops';
@@ -255,4 +255,74 @@ test('an unrolled loop that passes the op limit is refused as it grows, naming t
   g.outputs = [{ name: 'res_y' }];
   expect(() => importFolded(modelBytes(g), { limits: { maxOps: 100 } }))
     .toThrow(/Loop 'loop1' \(opset 17\): unrolled to \d+ ops by iteration \d+, past the module's op limit of 100 \(--max-ops\)/);
+});
+
+describe('cgc.region: where each op came from', () => {
+  /** Each cgc_op in the entry point as `name: region path joined by " / "` ('' outside control flow). */
+  const regions = (g: GraphSpec): string[] => {
+    const { module } = importFolded(modelBytes(g));
+    return module.body().operations[0]!.body().operations.filter((o) => o.name.startsWith('cgc_op.'))
+      .map((o) => `${o.opName}: ${regionOf(o.attributes).join(' / ')}`);
+  };
+
+  test('an If with a run-time condition: each branch under its name, the selects under the If', () => {
+    expect(regions(ifModel('input'))).toEqual([
+      'relu: ',
+      'add: If if1 / then_branch',
+      'mul: If if1 / else_branch',
+      'where: If if1',
+    ]);
+  });
+
+  test('an If with a condition known at compile time: the taken branch under its name', () => {
+    expect(regions(ifModel(false))).toEqual(['relu: ', 'mul: If if1 / else_branch']);
+  });
+
+  test('a nested If nests the path; an unnamed node goes by its first output', () => {
+    const inner = node('If', ['cond'], ['t'], branches);
+    const g: GraphSpec = {
+      nodes: [node('If', ['cond'], ['y'], {
+        then_branch: graphAttr({ nodes: [inner], inputs: [], outputs: [{ name: 't' }] }),
+        else_branch: graphAttr({ nodes: [node('Neg', ['x'], ['e'])], inputs: [], outputs: [{ name: 'e' }] }),
+      }, 'outer'), node('Relu', ['x'], ['h'])],
+      inputs: [tensorInfo('x', [2]), tensorInfo('cond', [], BOOL)], outputs: [{ name: 'y' }],
+    };
+    expect(regions(g)).toEqual([
+      'relu: ',
+      'add: If outer / then_branch / If t / then_branch',
+      'mul: If outer / then_branch / If t / else_branch',
+      'where: If outer / then_branch / If t',
+      'neg: If outer / else_branch',
+      'where: If outer',
+    ]);
+  });
+
+  test('an unrolled Loop: each copy of the body under its iteration, the stacked scan output under the Loop', () => {
+    const ops = regions(loopModel(3, true));
+    expect(ops.filter((o) => o.startsWith('add:'))).toEqual(['add: Loop loop1 / iteration 0', 'add: Loop loop1 / iteration 1', 'add: Loop loop1 / iteration 2']);
+    expect(ops.filter((o) => o.startsWith('concat:'))).toEqual(['concat: Loop loop1']);
+    expect(ops.every((o) => o.includes(': Loop loop1'))).toBe(true);
+  });
+
+  test('a Scan: each step\'s slices and body under its iteration (opset 8: under its batch too)', () => {
+    const g: GraphSpec = {
+      nodes: [node('Scan', ['init', 'x'], ['y', 'z'], { body: graphAttr(scanBody), num_scan_inputs: 1, scan_input_axes: [1] }, 'scan1')],
+      inputs: [tensorInfo('init', [2]), tensorInfo('x', [2, 3])], outputs: [{ name: 'y' }, { name: 'z' }], opset: 11,
+    };
+    const ops = regions(g);
+    expect(ops.filter((o) => /^(slice|add):/.test(o))).toEqual([0, 1, 2].flatMap((t) => [`slice: Scan scan1 / iteration ${t}`, `add: Scan scan1 / iteration ${t}`]));
+    expect(ops.filter((o) => o.startsWith('concat:'))).toEqual(['concat: Scan scan1']);
+    const g8: GraphSpec = {
+      nodes: [node('Scan', ['', 'init', 'x'], ['y', 'z'], { body: graphAttr(scanBody), num_scan_inputs: 1 }, 'scan8')],
+      inputs: [tensorInfo('init', [2, 2]), tensorInfo('x', [2, 2, 2])], outputs: [{ name: 'y' }, { name: 'z' }], opset: 8,
+    };
+    expect(regions(g8).filter((o) => o.startsWith('add:'))).toEqual([0, 1].flatMap((b) => [0, 1].map((t) => `add: Scan scan8 / batch ${b} / iteration ${t}`)));
+  });
+
+  test('the path prints in the Input IR and parses back as a discardable attribute the verifier admits', () => {
+    const { text } = importText(ifModel('input'));
+    expect(text).toMatch(/cgc_op\.add\(%x, %one\) \{cgc\.region = \["If if1", "then_branch"\]\}/);
+    const { diagnostics } = parseModule(text.replace('"then_branch"', '""'), { file: 'bad.mlir' });
+    expect(diagnostics.map((d) => d.message).join('\n')).toContain("'cgc_op.add' attribute 'cgc.region' must be a region path: an array of non-empty strings, outermost first");
+  });
 });

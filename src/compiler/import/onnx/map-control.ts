@@ -3,6 +3,8 @@
 // both branches and a cgc_op.where per output. Loop and Scan with a trip count known at compile time
 // are unrolled: the body mapped once per iteration, the carried values threaded through. A Loop whose
 // trip count or condition is computed at run time is one cgc_op.loop with the body as its region.
+// Every op emitted for a node records where it came from in `cgc.region`: `["If i"]` for the
+// selects, `["If i", "then_branch"]` inside a branch, `["Loop l", "iteration 3"]` inside an iteration.
 import { numElements, type ShapedType, tensorType } from '../../../ir/types';
 import { Block, type OpResult, Operation, type Value } from '../../../ir/operation';
 import { RETURN } from '../../../ir/structural';
@@ -28,7 +30,7 @@ function scalarCondition(n: NodeCtx, cond: Produced, what: string): Produced {
 /** A branch under a run-time condition: it must build for these shapes even if it is never taken. */
 function runTimeBranch(n: NodeCtx, name: 'then_branch' | 'else_branch'): Produced[] {
   try {
-    return n.subgraph(name, []);
+    return n.inRegion(name, () => n.subgraph(name, []));
   } catch (e) {
     if (e instanceof OnnxImportError) {
       e.message = `${e.message} — the If's condition is computed at run time, so both branches are compiled for the`
@@ -41,7 +43,10 @@ function runTimeBranch(n: NodeCtx, name: 'then_branch' | 'else_branch'): Produce
 function ifOp(n: NodeCtx): Produced[] {
   const cond = scalarCondition(n, n.input(0), `input 'cond'`);
   // cond known at compile time (a constant, or folded from shapes) ⇒ the taken branch, nothing else
-  if (isHost(cond)) return n.subgraph(toNumbers(cond)[0] ? 'then_branch' : 'else_branch', []);
+  if (isHost(cond)) {
+    const taken = toNumbers(cond)[0] ? 'then_branch' : 'else_branch';
+    return n.inRegion(taken, () => n.subgraph(taken, []));
+  }
   // cond computed at run time ⇒ both branches, then where(cond, then, else) per output
   const thenOut = runTimeBranch(n, 'then_branch');
   const elseOut = runTimeBranch(n, 'else_branch');
@@ -105,7 +110,7 @@ function loop(n: NodeCtx): Produced[] {
       if (!toNumbers(cond)[0]) break;
     }
     checkIterations(n, i + 1);
-    const outs = n.subgraph('body', [scalarTensor('int64', i), cond ?? scalarTensor('bool', 1), ...carried]);
+    const outs = n.inRegion(`iteration ${i}`, () => n.subgraph('body', [scalarTensor('int64', i), cond ?? scalarTensor('bool', 1), ...carried]));
     // without a 'cond' input the loop is a plain for loop: the body's condition output is ignored
     if (cond !== undefined) cond = scalarCondition(n, outs[0]!, `the body's condition output`);
     carried = outs.slice(1, 1 + carriedCount);
@@ -233,11 +238,14 @@ function scanSequence(n: NodeCtx, state: readonly Produced[], inputs: readonly P
   let carried = [...state];
   const scans: Produced[][] = Array.from({ length: outCount }, () => []);
   for (let t = 0; t < steps; t++) {
-    const slices = inputs.map((x, j) => {
-      const axis = n.axis(axes.inputAxes[j]!, x.type.shape.length);
-      return sliceAt(n, x, axis, axes.inputReversed[j] ? steps - 1 - t : t);
+    // a step's slices of the scan inputs belong to its iteration
+    const outs = n.inRegion(`iteration ${t}`, () => {
+      const slices = inputs.map((x, j) => {
+        const axis = n.axis(axes.inputAxes[j]!, x.type.shape.length);
+        return sliceAt(n, x, axis, axes.inputReversed[j] ? steps - 1 - t : t);
+      });
+      return n.subgraph('body', [...carried, ...slices]);
     });
-    const outs = n.subgraph('body', [...carried, ...slices]);
     carried = outs.slice(0, state.length);
     outs.slice(state.length).forEach((v, k) => scans[k]!.push(v));
   }
@@ -281,15 +289,20 @@ function scan(n: NodeCtx): Produced[] {
   const scanOuts = Math.max(outCount - stateCount, 0);
   const perBatch: Produced[][] = [];
   for (let b = 0; b < batch; b++) {
-    const rows = inputs.map((x) => sliceAt(n, x, 0, b));
-    perBatch.push(scanSequence(n, rows.slice(0, stateCount), rows.slice(stateCount), {
-      inputAxes: new Array<number>(k).fill(0), inputReversed: directions,
-      outputAxes: new Array<number>(scanOuts).fill(0), outputReversed: new Array<boolean>(scanOuts).fill(false),
+    perBatch.push(n.inRegion(`batch ${b}`, () => {
+      const rows = inputs.map((x) => sliceAt(n, x, 0, b));
+      return scanSequence(n, rows.slice(0, stateCount), rows.slice(stateCount), {
+        inputAxes: new Array<number>(k).fill(0), inputReversed: directions,
+        outputAxes: new Array<number>(scanOuts).fill(0), outputReversed: new Array<boolean>(scanOuts).fill(false),
+      });
     }));
   }
   if (!batch) n.fail('the batch (axis 0) is empty');
   return Array.from({ length: outCount }, (_, o) => stack(n, perBatch.map((outs) => outs[o]!), 0, `output #${o}`));
 }
 
-export const CONTROL: MapperTable = { If: ifOp, Loop: loop, Scan: scan };
+/** The node's ops, all under its own level of the region path (`If i`, `Loop l`, `Scan s`). */
+const region = (mapper: (n: NodeCtx) => Produced[]) => (n: NodeCtx): Produced[] => n.inRegion(n.regionName, () => mapper(n));
+
+export const CONTROL: MapperTable = { If: region(ifOp), Loop: region(loop), Scan: region(scan) };
 
