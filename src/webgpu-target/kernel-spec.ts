@@ -54,3 +54,21 @@ export const MAX_PARAMS = 4096;
 export function deviceCode(wgsl: string): string {
   return wgsl.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '').replace(/[ \t]+\n/g, '\n').replace(/\n{2,}/g, '\n');
 }
+
+/** The uniform array a parameterized kernel reads its sizes from (wgsl/params.ts). */
+export const PARAMS_NAME = 'sizes';
+
+/**
+ * The inverse of `parameterize`: each read of the uniform array written as the i32 literal it holds
+ * and the uniform's declaration dropped — the kernel specialized to its sizes, the very code
+ * `literalSizes` (wgsl/params.ts) gives for the same kernel. A program records a kernel once, in its parameterized
+ * form; a load derives the specialized one (a kernel's second tier) from it.
+ */
+export function specializeSizes(wgsl: string, params: readonly number[]): string {
+  const decl = new RegExp(`^@group\\(0\\) @binding\\(\\d+\\) var<uniform> ${PARAMS_NAME}: array<vec4<i32>, \\d+>;\\n`, 'm');
+  return wgsl.replace(decl, '').replace(new RegExp(`\\b${PARAMS_NAME}\\[(\\d+)\\]\\.([xyzw])`, 'g'), (_, v: string, c: string) => {
+    const value = params[Number(v) * 4 + 'xyzw'.indexOf(c)];
+    if (value === undefined) throw new Error(`the kernel reads size ${Number(v) * 4 + 'xyzw'.indexOf(c)} of ${params.length}`);
+    return `${value}i`;
+  });
+}

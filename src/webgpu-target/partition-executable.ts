@@ -7,9 +7,8 @@
 import { CgcError, maxOf } from '../core';
 import type { Operation } from '../ir/operation';
 import type { ExecutableKernel, GpuExecutable, KernelTiers, PipelineCreation } from '../ir/target';
-import { specializeSizes } from './wgsl/params';
 import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, SUBGRAPH } from '../ir/structural';
-import { type KernelSpec, deviceCode, resultBindings } from './kernel-spec';
+import { type KernelSpec, deviceCode, resultBindings, specializeSizes } from './kernel-spec';
 import { checkKernels, kernelsFromAttr } from './kernel-config';
 import type { GpuProfile } from './limits';
 

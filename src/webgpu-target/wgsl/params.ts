@@ -4,13 +4,13 @@
 // going with the kernel (KernelSpec.params). Layers whose code differs only in such sizes then have
 // the same WGSL, and share one pipeline. What shapes the code (a window's taps, a tile, a register
 // block, a vector width) stays a literal.
-import { MAX_PARAMS } from '../kernel-spec';
+import { MAX_PARAMS, PARAMS_NAME } from '../kernel-spec';
+
+export { PARAMS_NAME, specializeSizes } from '../kernel-spec';
 
 /** How a size is marked in generated WGSL before `parameterize`: `$p{123}` (no WGSL token starts with `$`). */
 const MARK = /\$p\{(\d+)\}/g;
 
-/** The uniform array a parameterized kernel reads its sizes from. */
-export const PARAMS_NAME = 'sizes';
 
 /**
  * A size `n` (an i32 expression in the finished kernel). Values outside [0, 2³¹) stay literals: a
@@ -58,17 +58,3 @@ export function parameterize(wgsl: string): Parameterized {
   return { wgsl: lines.join('\n'), params, paramsBinding: binding };
 }
 
-/**
- * The inverse of `parameterize`: each read of the uniform array written as the i32 literal it holds
- * and the uniform's declaration dropped — the kernel specialized to its sizes, the very code
- * `literalSizes` gives for the same kernel. A program records a kernel once, in its parameterized
- * form; a load derives the specialized one (a kernel's second tier) from it.
- */
-export function specializeSizes(wgsl: string, params: readonly number[]): string {
-  const decl = new RegExp(`^@group\\(0\\) @binding\\(\\d+\\) var<uniform> ${PARAMS_NAME}: array<vec4<i32>, \\d+>;\\n`, 'm');
-  return wgsl.replace(decl, '').replace(new RegExp(`\\b${PARAMS_NAME}\\[(\\d+)\\]\\.([xyzw])`, 'g'), (_, v: string, c: string) => {
-    const value = params[Number(v) * 4 + 'xyzw'.indexOf(c)];
-    if (value === undefined) throw new Error(`the kernel reads size ${Number(v) * 4 + 'xyzw'.indexOf(c)} of ${params.length}`);
-    return `${value}i`;
-  });
-}
