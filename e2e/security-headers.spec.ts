@@ -1,4 +1,5 @@
-// The dev server sends the headers docs/deployment.md asks a host to send: the page's CSP as a
+// The app's server (the built app under `vite preview`, as the e2e suite runs it; the dev server
+// sends the same) sends the headers docs/deployment.md asks a host to send: the page's CSP as a
 // header (with frame-ancestors 'none', which a meta tag cannot carry), nosniff, Referrer-Policy and
 // Cross-Origin-Opener-Policy; the app still works under them (compile worker, WebGPU run, Blob
 // downloads), and another site cannot frame it.
@@ -27,7 +28,9 @@ test('the page carries the security headers; the app compiles, runs and download
   expect(problems).toEqual([]);
 
   // A worker takes its policy from its own script's response: the worker scripts carry the page's.
-  const worker = await page.request.get('/src/engine/worker.ts?worker_file&type=module', { headers: { 'Sec-Fetch-Dest': 'worker' } });
+  const compileWorker = page.workers().map((w) => w.url()).find((u) => /\/(assets\/)?worker[-.]/.test(new URL(u).pathname) || u.includes('/src/engine/worker.ts'));
+  expect(compileWorker, page.workers().map((w) => w.url()).join(', ')).toBeDefined();
+  const worker = await page.request.get(compileWorker!, { headers: { 'Sec-Fetch-Dest': 'worker' } });
   expect(worker.headers()['x-content-type-options']).toBe('nosniff');
   expect(worker.headers()['content-security-policy']).toBe(headers['content-security-policy']);
 });

@@ -44,8 +44,11 @@ test('a body that never ends is stopped at the file size limit, with the page\'s
   await transfer.whenClosed;
   const after = await pageMemory(page);
   console.log(`endless body: refused after ${Date.now() - t0} ms; ${(transfer.sent / MiB).toFixed(1)} MiB sent before the page hung up; page memory ${(before / MiB).toFixed(1)} → ${(after / MiB).toFixed(1)} MiB`);
-  // What the server got out before the page hung up: the limit, plus what the sockets buffer.
-  expect(transfer.sent).toBeLessThan(10 * MiB + 16 * MiB);
+  // What the server got out before the page hung up: the limit, plus what loopback sockets and the
+  // browser's network service take in ahead of the page — tens of MiB on an idle host (64.5 MiB
+  // measured on 2 cores), so the bound says the transfer ended, not how promptly. A page that never
+  // hung up would leave whenClosed pending; the page's own memory is the bound that matters below.
+  expect(transfer.sent).toBeLessThan(10 * MiB + 118 * MiB);
   expect(after - before).toBeLessThan(32 * MiB);
   // The demo stays loaded and shown.
   await expect(page.getByTestId('model-summary')).toContainText(/^spec-7layer\.mlir: 7 ops/);

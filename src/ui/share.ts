@@ -94,8 +94,9 @@ export function parseShareHash(hash: string, demos: ReadonlySet<string>): Parsed
   if (stateChars > MAX_HASH_CHARS) return { ok: false, error: `the link's state is ${stateChars} characters, more than the ${MAX_HASH_CHARS} allowed` };
   let params: URLSearchParams;
   try {
-    // decodeURIComponent first so that malformed %-escapes are reported, not silently dropped.
-    for (const part of raw.split('&')) decodeURIComponent(part);
+    // decodeURIComponent first so that malformed %-escapes are reported, not silently dropped. Its
+    // result is used: a minifier drops a call to it whose value is not (the built app then took them).
+    if (raw.split('&').some((part) => decodeURIComponent(part) === undefined)) throw new URIError(raw);
     params = new URLSearchParams(raw);
   } catch {
     return { ok: false, error: 'the link\'s state has a malformed %-escape' };
