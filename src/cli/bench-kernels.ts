@@ -142,10 +142,16 @@ const MAX_REPEAT = 5000;
 /**
  * Profiled runs of `program` until its kernels stop speeding up (see WARMUP_MS), each dispatching
  * every kernel REPEAT or more times (see MIN_RUN_GPU_MS); returns the dispatches per kernel the
- * timed runs should use and how long the warm-up took.
+ * timed runs should use and how long the warm-up took. On `device`'s fallback adapter, one run.
  */
-export async function warmUpKernels(program: LoadedProgram, inputs: readonly HostTensor[]): Promise<{ repeat: number; ms: number }> {
+export async function warmUpKernels(program: LoadedProgram, inputs: readonly HostTensor[], device?: GPUDevice): Promise<{ repeat: number; ms: number }> {
   const w0 = performance.now();
+  // A fallback adapter (a CPU implementation: SwiftShader) has no clocks to raise, and its "GPU time"
+  // is host time: one profiled run, each kernel once, gives what its timings can say.
+  if (device?.adapterInfo?.isFallbackAdapter) {
+    await program.run(inputs, { profile: true });
+    return { repeat: 1, ms: performance.now() - w0 };
+  }
   let best = Infinity;
   let lastGain = w0;
   let repeat = REPEAT;
@@ -169,7 +175,7 @@ async function timeKernels(device: GPUDevice, module: Operation, runs: number, c
   const program = await loadProgram(device, state.output!, constant, { targets });
   try {
     const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 7 + i));
-    const { repeat } = await warmUpKernels(program, inputs);
+    const { repeat } = await warmUpKernels(program, inputs, device);
     const samples = new Map<string, { subgraph: string; ms: number[] }>();
     for (let r = 0; r < runs; r++) {
       const { kernelTimings } = await program.run(inputs, { profile: true, profileRepeat: repeat });

@@ -12,9 +12,10 @@ describe('cgc run', () => {
     const dispatches = Number(/dispatches per run: (\d+)/.exec(r.out)![1]);
     const header = /^kernels: (\d+), ([\d.]+) ms together/m.exec(r.out)!;
     expect(Number(header[1])).toBe(dispatches);
-    // Timed after a warm-up, 50 dispatches of each kernel a pass at least.
+    // On a GPU, timed after a warm-up with 50 or more dispatches of each kernel a pass; on this fallback
+    // adapter (SwiftShader: no clocks to raise, its "GPU time" host time) one run, each kernel once.
     const repeat = Number(/mean of (\d+) back to back, after [\d.]+ s of warm-up\)/.exec(r.out)?.[1]);
-    expect(repeat).toBeGreaterThanOrEqual(50);
+    expect(repeat).toBe(1);
     const lines = r.out.split('\n').filter((l) => /^ +[\d.]+ ms +[\d.]+% {2}\S+ \(@partition/.test(l));
     expect(lines).toHaveLength(dispatches);
     const ms = lines.map((l) => Number(l.trim().split(' ')[0]));

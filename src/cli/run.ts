@@ -93,7 +93,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     }
     // Timed once the GPU's clocks have risen: a first profiled run after the GPU sat idle read
     // EfficientNet-B0 int8's kernels at 2.9–3.3 ms instead of 0.95–1.1 (H100).
-    const profiled = flags.has('profile') ? await warmUpKernels(program, inputs) : undefined;
+    const profiled = flags.has('profile') ? await warmUpKernels(program, inputs, device) : undefined;
     const profile = profiled ? await program.run(inputs, { profile: true, profileRepeat: profiled.repeat }) : undefined;
     const report = runReport({
       model: file, adapter: adapterText, loadMs, results, wallMs: times, outputNames: shipped ? [] : outputNames(loaded.model.module),

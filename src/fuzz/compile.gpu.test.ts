@@ -1,7 +1,8 @@
 // The compile fuzz target in CI: a fixed seed and a fixed number of random models, each compiled
 // with the default targets and run on WebGPU (Dawn on SwiftShader here) and on the CPU reference —
 // 0 crashes, 0 mismatches, 0 hangs — and every committed compile finding replayed as a regression
-// test. FUZZ_CI_SCALE multiplies the models (most of the time is SwiftShader compiling pipelines: 300 took 45 s here at load average 8, 150 took 75 s at 16).
+// test. FUZZ_CI_SCALE multiplies the models (most of the time is SwiftShader compiling pipelines: 300 took 34 s
+// on an idle 2-core host, which is why CI runs 200; the timed runs of `npm run fuzz` run thousands).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { runOne } from './runner';
 import { fuzz } from './supervisor';
 import { targetNamed } from './targets';
 
-const MODELS = Math.round(300 * Number(process.env.FUZZ_CI_SCALE ?? 1));
+const MODELS = Math.round(200 * Number(process.env.FUZZ_CI_SCALE ?? 1));
 const target = targetNamed('compile');
 
 describe('compile fuzz target', () => {
