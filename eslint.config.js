@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/', '.bench/', '.device/', '.cache/', 'lib/', 'src/compiler/import/onnx/onnx-proto.js'] },
+  { ignores: ['dist/', 'dist-e2e/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/', '.bench/', '.device/', '.cache/', 'lib/', 'src/compiler/import/onnx/onnx-proto.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -61,8 +61,16 @@ export class Minimap {
     this.ky = Math.min(MAX_W / l.width, MAX_H / l.height);
     this.kx = Math.min(MAX_W / l.width, Math.max(this.ky, MIN_W / l.width));
     const w = Math.max(24, Math.ceil(l.width * this.kx)), h = Math.max(24, Math.ceil(l.height * this.ky));
+    // A custom property's computed value is its text (`light-dark(#f3f4f6, #16181c)`), which a canvas
+    // cannot read (it painted black): the colour is resolved through a property the browser computes.
     const css = getComputedStyle(this.canvas);
-    const color = (name: string) => css.getPropertyValue(name).trim() || 'gray';
+    const color = (name: string): string => {
+      const before = this.canvas.style.color;
+      this.canvas.style.color = `var(${name}, gray)`;
+      const resolved = css.color;
+      this.canvas.style.color = before;
+      return resolved || 'gray';
+    };
     const dpr = Math.min(2, devicePixelRatio || 1);
     const base = document.createElement('canvas');
     base.width = w * dpr; base.height = h * dpr;
