@@ -7,26 +7,25 @@ import { expect, it } from 'vitest';
 import { openDevice } from '../runtime/device';
 import { ensureModels } from '../compiler/testing/models';
 import { gpuProfile, loadProgramOn, openModel, readProgram, writeProgram } from '.';
+import { countPipelines } from './testing';
 
 it('a second load of a model, or of its compiled program, on one device creates no pipeline', async () => {
   const { device } = await openDevice();
-  let created = 0;
-  const make = device.createComputePipelineAsync.bind(device);
-  device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { created++; return make(d); };
+  const created = countPipelines(device);
   try {
     const model = openModel(readFileSync(join(__dirname, '../../public/models/tiny-cnn.onnx')), { fileName: 'tiny-cnn.onnx' });
     const program = model.compile({ gpu: gpuProfile(device), sizeUniforms: true });
     const first = await program.load(device);
-    const kernels = created;
+    const kernels = created();
     // The tiny CNN's 8 kernels with sizes as uniforms: two differ only in their sizes and share a pipeline.
     expect(first.dispatchCount).toBe(8);
     expect(kernels).toBe(7);
     const again = await program.load(device);
     const shipped = await loadProgramOn(device, readProgram(writeProgram(program.output, { profile: gpuProfile(device), constants: model.constants })), () => undefined);
-    expect(created).toBe(kernels);
+    expect(created()).toBe(kernels);
     // Per subgraph, the same kernels in more partitions: still none new.
     const split = await model.compile({ gpu: gpuProfile(device), granularity: 'per-subgraph', sizeUniforms: true }).load(device);
-    expect(created).toBe(kernels);
+    expect(created()).toBe(kernels);
     for (const p of [first, again, shipped, split]) p.destroy();
   } finally {
     device.destroy();
@@ -40,15 +39,13 @@ const models = ensureModels(['resnet50']);
 // Skipped only outside CI where python3-torch is absent (CI installs it; ensureModels then throws if it cannot export).
 it.skipIf(!models)(`ResNet-50 (default profile, sizes as uniforms) creates at most ${RESNET50_PIPELINES} pipelines for its 99 dispatches`, async () => {
   const { device } = await openDevice();
-  let created = 0;
-  const make = device.createComputePipelineAsync.bind(device);
-  device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { created++; return make(d); };
+  const created = countPipelines(device);
   try {
     const model = openModel(readFileSync(models!.get('resnet50')!), { fileName: 'resnet50.onnx' });
     const loaded = await model.compile({ sizeUniforms: true }).load(device);
     expect(loaded.dispatchCount).toBe(99);
-    expect(created).toBeLessThanOrEqual(RESNET50_PIPELINES);
-    console.log(`resnet50: ${created} pipelines for ${loaded.dispatchCount} dispatches`);
+    expect(created()).toBeLessThanOrEqual(RESNET50_PIPELINES);
+    console.log(`resnet50: ${created()} pipelines for ${loaded.dispatchCount} dispatches`);
     loaded.destroy();
   } finally {
     device.destroy();

@@ -10,6 +10,7 @@ import { openDevice } from '../runtime/device';
 import { tensor } from '../reference/testing/tensors';
 import type { KernelTiers } from '../ir/target';
 import { gpuProfile, openModel } from '.';
+import { countPipelines } from './testing';
 
 let device: GPUDevice;
 beforeAll(async () => { device = (await openDevice()).device; });
@@ -49,23 +50,21 @@ describe('kernel tiers', () => {
   it('a tiered load creates only the generic pipelines, and the specialized ones when it settles', async () => {
     // A device of its own: the pipeline cache lives with the device.
     const own = (await openDevice()).device;
-    let made = 0;
-    const make = own.createComputePipelineAsync.bind(own);
-    own.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { made++; return make(d); };
+    const made = countPipelines(own);
     const loaded = await model.compile({ gpu: gpuProfile(own), sizeUniforms: true }).load(own);
     try {
-      const generic = made;
+      const generic = made();
       // The tiny CNN's 8 kernels: two differ only in their sizes and share a generic pipeline.
       expect(loaded.dispatchCount).toBe(8);
       expect(generic).toBe(7);
       await loaded.run([input]);
       await loaded.settle();
       // Every kernel with sizes gets its specialized pipeline; asking again creates nothing.
-      const specialized = made - generic;
+      const specialized = made() - generic;
       expect(specialized).toBeGreaterThanOrEqual(7);
       await loaded.settle();
       await loaded.run([input]);
-      expect(made - generic).toBe(specialized);
+      expect(made() - generic).toBe(specialized);
     } finally {
       loaded.destroy();
       own.destroy();
