@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
+import { floatTensor, intTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { cgc as run } from './testing';
 
 describe('cgc check on WebGPU', () => {
@@ -67,5 +67,40 @@ describe('cgc check on WebGPU', () => {
     expect(checked.out).toMatch(/^WebGPU: 3 dispatches and 1 submit\(s\) per run/m);
     expect(checked.out).toContain('PASS');
     expect(checked.code).toBe(0);
+  }, 120_000);
+  // An audio front end (1 s at 16 kHz: STFT of 400-sample Hann frames every 160 samples → power → 40 mel
+  // bands → log). onnxruntime-web's float32 DFT is off by up to 2.4e-4 in the log of the weakest bands;
+  // WebGPU stays within 1.4e-6 of the CPU reference's double-precision sums, so the check names
+  // onnxruntime-web as the outlier (a float64 evaluation agrees with the reference within 4.1e-7).
+  it('says which side is off when WebGPU and onnxruntime disagree', async () => {
+    const logmel = join(dir, 'logmel.onnx');
+    writeFileSync(logmel, modelBytes({
+      nodes: [
+        node('Unsqueeze', ['audio', 'last'], ['signal']),
+        node('HannWindow', ['frame_length'], ['window']),
+        node('STFT', ['signal', 'frame_step', 'window', 'frame_length'], ['spectrum']),
+        node('Mul', ['spectrum', 'spectrum'], ['squares']),
+        node('ReduceSum', ['squares', 'last'], ['power'], { keepdims: 0 }),
+        node('MelWeightMatrix', ['mels', 'frame_length', 'rate', 'low', 'high'], ['filters']),
+        node('MatMul', ['power', 'filters'], ['melpower']),
+        node('Add', ['melpower', 'floor'], ['floored']),
+        node('Log', ['floored'], ['logmel']),
+      ],
+      inputs: [tensorInfo('audio', [1, 16000])],
+      outputs: [tensorInfo('logmel', [1, 98, 40])],
+      initializers: [
+        intTensor('last', [1], [-1]), intTensor('frame_step', [], [160]), intTensor('frame_length', [], [400]),
+        intTensor('mels', [], [40]), intTensor('rate', [], [16000]),
+        floatTensor('low', [], [20]), floatTensor('high', [], [8000]), floatTensor('floor', [], [1e-6]),
+      ],
+    }));
+    const r = await run('check', logmel, '--seed', '1');
+    expect(r.out).toMatch(/^output 'logmel' \[1, 98, 40\] float32: max abs err \S+, max rel err \S+ \(\d+ of 3920 elements out of tolerance\)/m);
+    const line = /^output 'logmel' against the CPU reference \(double-precision sums, \d+ ms\): WebGPU (\S+), onnxruntime-web (\S+): onnxruntime-web is the outlier/m.exec(r.out);
+    expect(line, r.out).not.toBeNull();
+    expect(Number(line![1])).toBeLessThan(1e-5);
+    expect(Number(line![2])).toBeGreaterThan(1e-4);
+    expect(r.out).toMatch(/^FAIL: /m);
+    expect(r.code).toBe(1);
   }, 120_000);
 });

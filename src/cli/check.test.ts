@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { INT64, floatTensor, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { ensureModels } from '../compiler/testing/models';
 import { cgc as run } from './testing';
+import { describeArbitration } from './check';
 
 const maxAbsErr = (out: string): number => Number(/^(?:PASS|FAIL): max abs err (\S+)/m.exec(out)?.[1]);
 
@@ -114,4 +115,12 @@ describe('cgc check', () => {
       expect(r.code).toBe(0);
     }, 180_000);
   }
+  it('names the side that is ten times further from the CPU reference as the outlier', () => {
+    const c = (maxAbs: number) => ({ ok: false, maxAbs, maxRel: 0, bad: 1, scale: 1 });
+    expect(describeArbitration('y', c(1e-6), c(2e-4), 12)).toBe(
+      "output 'y' against the CPU reference (double-precision sums, 12 ms): WebGPU 1.00e-6, onnxruntime-web 2.00e-4: onnxruntime-web is the outlier (WebGPU and the CPU reference agree)");
+    expect(describeArbitration('y', c(3e-3), c(1e-7), 1)).toMatch(/: WebGPU is the outlier \(onnxruntime-web and the CPU reference agree\)$/);
+    expect(describeArbitration('y', c(2e-4), c(1e-4), 1)).toMatch(/: no side is clearly off$/);
+    expect(describeArbitration('y', { ...c(0), mismatch: 'shape [2], expected [3]' }, c(0), 1)).toMatch(/not comparable \(shape \[2\], expected \[3\]\)$/);
+  });
 });

@@ -9,7 +9,7 @@ import { formatDiagnostic } from '../ir';
 import { CgcError, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateSeed, validateSizeUniforms, validateSplitK } from '../core';
 import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag, enabledPatternsFromFlag } from './targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
-import { compareTensors, describeComparison } from './compare-tensors';
+import { type Comparison, compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
 import type { CliIO } from './main';
 import { type RunStats, backendName, openBackend } from './backends';
@@ -127,6 +127,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
 
   let worst = 0;
   let ok = true;
+  const failed: number[] = [];
   ours.forEach((t, i) => {
     const name = names.outputs[i] ?? `#${i}`;
     const expected = theirs.outputs.get(name);
@@ -139,8 +140,55 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     const scale = c.mismatch ? '' : ` (max |expected| ${c.scale.toExponential(2)})`;
     io.stdout(`output '${name}' [${t.type.shape.join(', ')}] ${t.type.element}: ${describeComparison(c, t.data.length)}${scale}`);
     ok &&= c.ok;
+    if (!c.ok && !c.mismatch) failed.push(i);
     worst = Math.max(worst, c.mismatch ? Infinity : c.maxAbs);
   });
+  if (failed.length && onnx && backendChoice === 'webgpu') {
+    arbitrate(failed.map((i) => ({ index: i, name: names.outputs[i] ?? `#${i}`, ours: ours[i]!, theirs: theirs.outputs.get(names.outputs[i] ?? `#${i}`)! })),
+      () => runEntryPoint(loaded.module!, inputs, constant), io);
+  }
   io.stdout(`${ok ? 'PASS' : 'FAIL'}: max abs err ${worst.toExponential(2)} ${ok ? '≤' : '>'} atol ${atol.toExponential(1)}`);
   return ok ? 0 : 1;
+}
+
+interface Disagreement {
+  /** The output's position among the model's outputs. */
+  index: number;
+  name: string;
+  ours: HostTensor;
+  theirs: HostTensor;
+}
+
+/** When WebGPU and onnxruntime disagree, a third opinion says which side is off: the CPU reference,
+ *  which accumulates every sum in double and rounds once per op (so it is closer to exact than either
+ *  float32 implementation, not a copy of ours: its kernels are written apart from the WGSL ones). The
+ *  verdict stays the comparison with onnxruntime; this only tells the user where to look. */
+function arbitrate(outputs: readonly Disagreement[], reference: () => HostTensor[], io: CliIO): void {
+  const start = performance.now();
+  let want: HostTensor[];
+  try {
+    want = reference();
+  } catch (e) {
+    if (!(e instanceof CgcError)) throw e;
+    io.stdout(`the CPU reference could not run the model to say which side is off: ${e.message}`);
+    return;
+  }
+  const ms = performance.now() - start;
+  for (const o of outputs) {
+    const ref = want[o.index];
+    if (!ref) continue;
+    io.stdout(describeArbitration(o.name, compareTensors(o.ours, ref, { atol: 0, rtol: 0 }), compareTensors(o.theirs, ref, { atol: 0, rtol: 0 }), ms));
+  }
+}
+
+/** One line: how far WebGPU and onnxruntime each are from the CPU reference, and which one that makes the outlier. */
+export function describeArbitration(name: string, ours: Comparison, theirs: Comparison, ms: number): string {
+  const head = `output '${name}' against the CPU reference (double-precision sums, ${ms.toFixed(0)} ms):`;
+  if (ours.mismatch || theirs.mismatch) return `${head} not comparable (${ours.mismatch ?? theirs.mismatch})`;
+  const [a, b] = [ours.maxAbs, theirs.maxAbs];
+  const figures = `WebGPU ${a.toExponential(2)}, onnxruntime-web ${b.toExponential(2)}`;
+  // A side is the outlier when it is ten times further from the reference than the other.
+  if (b > 10 * a) return `${head} ${figures}: onnxruntime-web is the outlier (WebGPU and the CPU reference agree)`;
+  if (a > 10 * b) return `${head} ${figures}: WebGPU is the outlier (onnxruntime-web and the CPU reference agree)`;
+  return `${head} ${figures}: no side is clearly off`;
 }
