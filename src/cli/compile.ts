@@ -118,7 +118,7 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
     for (const step of p.steps) {
       const sg = state.schedule[step]!;
       const kernels = [...new Set(described.kernels.filter((k) => k.subgraph === sg.symbol).map((k) => k.name.startsWith(`${sg.symbol}.`) ? k.name.slice(sg.symbol.length + 1) : k.name))];
-      const kernelText = described.where === 'gpu' ? ` kernels=[${kernels.join(', ')}]` : '';
+      const kernelText = described.where === 'gpu' ? ` kernels=[${kernels.join(', ')}]` : described.where === 'device' ? ` kernels per iteration=[${kernels.join(', ')}]` : '';
       lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]${kernelText}${stepAfterText(state.stepDependencies[step]!)}`);
     }
   }

@@ -26,7 +26,7 @@ describe('cgc partitions --target', () => {
     expect(r.out).toMatch(/subgraph @maxPool origin=webgpu-fallback/);
     const unknown = cgcSync('partitions', TINY_CNN, '--targets', 'example-direct,webgpu');
     expect(unknown.code).toBe(1);
-    expect(unknown.err).toContain("error: targets must be a list of webgpu, webgpu-fallback, cpu-reference; got 'example-direct'");
+    expect(unknown.err).toContain("error: targets must be a list of webgpu, webgpu-fallback, webgpu-loop, cpu-reference; got 'example-direct'");
   });
 
   it('refuses a malformed target file with file:field and what is allowed', () => {

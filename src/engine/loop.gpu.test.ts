@@ -1,16 +1,21 @@
-// cgc_op.loop on WebGPU against the CPU reference: ONNX Loops whose trip count is a run-time input
-// (0, 1 and 5 iterations, a condition that ends the loop early, a nested loop reading a value two
-// scopes out), compiled once and run with GPU partitions before and after the loop's; and test_loop11's
-// form, whose scan output is bounded by its declared length and cut to the iteration count.
+// cgc_op.loop on WebGPU (the webgpu-loop target, iterating on the device) against the CPU reference:
+// ONNX Loops whose trip count is a run-time input (0, 1 and 5 iterations, a condition that ends the
+// loop early, more iterations than one submit holds, the iteration limit; a nested loop reading a value
+// two scopes out, which the CPU reference runs), compiled once and run with GPU partitions before and
+// after the loop's; and test_loop11's form, whose scan output is bounded by its declared length and cut
+// to the iteration count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportResult, importOnnx } from '../compiler/import/onnx';
 import { fromNumbers, toNumbers } from '../compiler/import/onnx/host';
-import { type GraphSpec, modelBytes, node } from '../compiler/import/onnx/testing';
+import { type GraphSpec, INT64, graphAttr, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
+import { MAX_LOOP_ITERATIONS } from '../ir/limits';
+import { ITERATIONS_PER_SUBMIT } from '../webgpu-target/loop-target';
 import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop, scanLoop } from '../compiler/import/onnx/testing/loops';
 import { type HostTensor, tensorBytes } from '../core';
 import { evaluateOp, runEntryPoint } from '../reference';
 import { openDevice } from '../runtime/device';
 import { compileAndLoad } from './model';
+import { annotateValueRanges } from '../compiler/passes/value-ranges';
 import { gpuProfile } from '.';
 
 let device: GPUDevice;
@@ -44,7 +49,12 @@ async function runBoth(imported: ImportResult, inputSets: HostTensor[][]) {
   }
 }
 
-const importModel = (g: GraphSpec): ImportResult => importOnnx(modelBytes(g), { evaluate: evaluateOp });
+/** Imported, with the value ranges opening a model annotates (the body's int64 adds need them on the GPU). */
+const importModel = (g: GraphSpec): ImportResult => {
+  const imported = importOnnx(modelBytes(g), { evaluate: evaluateOp });
+  annotateValueRanges(imported.module, (n) => { const t = imported.constants.get(n); return t && tensorBytes(t); });
+  return imported;
+};
 const trips = (m: number): HostTensor => fromNumbers([], 'int64', [m]);
 const floats = (values: number[]): HostTensor => fromNumbers([values.length], 'float32', values);
 const plus = (a: readonly number[], b: readonly number[]) => a.map((v, k) => Math.fround(v + b[k]!));
@@ -55,9 +65,8 @@ describe('a Loop with a run-time trip count on WebGPU', () => {
     const y0 = [0.5, -1];
     const cases = [[0, 100], [1, 100], [5, 100], [5, 10], [7, 8]] as const;
     const { gpu, cpu, partitions } = await runBoth(importModel(between(accumulateLoop)), cases.map(([m, limit]) => [trips(m), floats(x), fromNumbers([], 'float32', [limit]), floats(y0)]));
-    // GPU partitions on either side of the loop's, which the CPU reference runs
-    expect(partitions).toContain('cpu-reference');
-    expect(partitions.filter((t) => t !== 'cpu-reference').length).toBeGreaterThanOrEqual(2);
+    // GPU partitions on either side of the loop's, which iterates on the GPU too
+    expect(partitions).toEqual(['webgpu', 'webgpu-loop', 'webgpu']);
     cases.forEach(([m, limit], k) => {
       const want = plus(accumulateExpected(m, x, limit, y0.map((v) => 2 * v)), x);
       expect(gpu[k], `M = ${m}, limit ${limit}`).toEqual(cpu[k]);
@@ -70,7 +79,9 @@ describe('a Loop with a run-time trip count on WebGPU', () => {
     const x = [1, -2, 0.25];
     const y0 = [0, 1, 2];
     const ms = [0, 1, 3];
-    const { gpu, cpu } = await runBoth(importModel(between(nestedLoop)), ms.map((m) => [trips(m), floats(x), floats(y0)]));
+    const { gpu, cpu, partitions } = await runBoth(importModel(between(nestedLoop)), ms.map((m) => [trips(m), floats(x), floats(y0)]));
+    // A loop in a loop's body: the outer one (and so the inner) runs on the CPU reference.
+    expect(partitions).toEqual(['webgpu', 'cpu-reference', 'webgpu']);
     ms.forEach((m, k) => {
       expect(gpu[k], `M = ${m}`).toEqual(cpu[k]);
       expect(cpu[k], `M = ${m}`).toEqual(plus(nestedExpected(m, x, y0.map((v) => 2 * v)), x));
@@ -83,12 +94,48 @@ describe('a Loop with a run-time trip count on WebGPU', () => {
     try {
       for (const m of [0, 1, 5]) {
         const inputs = [trips(m), floats([10])];
-        const got = (await program.run(inputs)).outputs;
+        const run = await program.run(inputs);
+        const got = run.outputs;
+        // Its condition handed on unchanged: one read-back of the trip count, the iterations in one
+        // submit (none without iterations), the results copied out in another, the outputs read back.
+        expect(run.submits, `M = ${m}`).toBe(m ? 5 : 4);
+        expect(run.dispatches, `M = ${m}`).toBe(m * program.partitions[0]!.kernels);
         const want = runEntryPoint(module, inputs, (n) => constants.get(n));
         expect(got.map((t) => [...t.type.shape]), `M = ${m}`).toEqual([[1], [m, 1]]);
         expect(got.map(toNumbers), `M = ${m}`).toEqual(want.map(toNumbers));
       }
       expect(toNumbers((await program.run([trips(5), floats([10])])).outputs[1]!)).toEqual([11, 13, 16, 20, 25]);
+    } finally {
+      program.destroy();
+    }
+  });
+  it('runs more iterations than one submit holds, and stops a loop past the iteration limit', async () => {
+    // y ← y + x, M times, the condition handed on unchanged (a for loop).
+    const forLoop: GraphSpec = {
+      nodes: [node('Loop', ['M', '', 'y0'], ['y'], {
+        body: graphAttr({
+          nodes: [node('Identity', ['c_in'], ['c_out']), node('Add', ['z_in', 'x'], ['z_out'])],
+          inputs: [tensorInfo('j', [], INT64), tensorInfo('c_in', [], 9), tensorInfo('z_in', [3])],
+          outputs: [{ name: 'c_out' }, { name: 'z_out' }],
+        }),
+      }, 'for')],
+      inputs: [tensorInfo('M', [], INT64), tensorInfo('x', [3]), tensorInfo('y0', [3])],
+      outputs: [{ name: 'y' }],
+    };
+    const { module, constants } = importModel(forLoop);
+    const { program, state } = await compileAndLoad(module, (n) => { const t = constants.get(n); return t && tensorBytes(t); }, device, { gpu: gpuProfile(device) });
+    try {
+      expect(state.partitions.map((p) => p.target)).toEqual(['webgpu-loop']);
+      const m = 2 * ITERATIONS_PER_SUBMIT + 88;
+      const inputs = [trips(m), floats([0.25, -1, 3]), floats([1, 2, 3])];
+      const run = await program.run(inputs);
+      expect(toNumbers(run.outputs[0]!)).toEqual(toNumbers(runEntryPoint(module, inputs, (n) => constants.get(n))[0]!));
+      expect(toNumbers(run.outputs[0]!)).toEqual([1 + 0.25 * m, 2 - m, 3 + 3 * m]);
+      // what came before, the trip count's read-back, 3 submits of iterations, the results out, the outputs back
+      expect(run.submits).toBe(1 + 1 + 3 + 1 + 1);
+      await expect(program.run([trips(MAX_LOOP_ITERATIONS + 1), ...inputs.slice(1)])).rejects.toThrow(`ran ${MAX_LOOP_ITERATIONS} iterations with its condition still true`);
+      // The device is as it was: the next run answers.
+      expect(toNumbers((await program.run([trips(2), ...inputs.slice(1)])).outputs[0]!)).toEqual([1.5, 0, 9]);
     } finally {
       program.destroy();
     }

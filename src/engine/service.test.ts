@@ -98,7 +98,7 @@ describe('compile service: targets, kernels and export files', () => {
     expect(fusedOnly.ok).toBe(false);
     expect(fusedOnly.diagnostics.at(-1)).toMatch(/no target can take 1 op\(s\): 'cgc_op\.upsample'/);
     const unknown = await compileRequest({ model: SPEC, constantTypes: TYPES, targets: ['cuda'] });
-    expect(unknown.diagnostics.at(-1)).toContain("targets must be a list of webgpu, webgpu-fallback, cpu-reference; got 'cuda'");
+    expect(unknown.diagnostics.at(-1)).toContain("targets must be a list of webgpu, webgpu-fallback, webgpu-loop, cpu-reference; got 'cuda'");
   });
 
   it('builds targets from target files\' text: their partitions and kernels, and a bad file as a diagnostic', async () => {

@@ -38,7 +38,7 @@ export interface CompileRequest {
   readonly granularity?: Granularity;
   /** One scratch arena ('one', the default) or one per branch ('per-branch'): memory against parallelism (memory/plan.ts). */
   readonly arenas?: ArenaSetting;
-  /** Names of the targets to compile for, in order, among the defaults (webgpu, webgpu-fallback, cpu-reference) and `targetFiles`'; all when absent. */
+  /** Names of the targets to compile for, in order, among the defaults (webgpu, webgpu-fallback, webgpu-loop, cpu-reference) and `targetFiles`'; all when absent. */
   readonly targets?: readonly string[];
   /** Target files' text (docs/targets.md): their targets join the known ones, ahead of the defaults. */
   readonly targetFiles?: readonly TargetFileSource[];

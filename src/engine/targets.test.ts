@@ -10,8 +10,8 @@ const EXAMPLE = { fileName: 'example.json', text: readFileSync(join(__dirname, '
 
 describe('the target registry', () => {
   it('lists target files\' targets first, then the defaults (less webgpu without fusion)', () => {
-    expect(knownTargets(undefined, { files: [EXAMPLE] }).map((t) => t.name)).toEqual(['example-direct', 'webgpu', 'webgpu-fallback', 'cpu-reference']);
-    expect(knownTargets(undefined, { files: [EXAMPLE], fusion: false }).map((t) => t.name)).toEqual(['example-direct', 'webgpu-fallback', 'cpu-reference']);
+    expect(knownTargets(undefined, { files: [EXAMPLE] }).map((t) => t.name)).toEqual(['example-direct', 'webgpu', 'webgpu-fallback', 'webgpu-loop', 'cpu-reference']);
+    expect(knownTargets(undefined, { files: [EXAMPLE], fusion: false }).map((t) => t.name)).toEqual(['example-direct', 'webgpu-fallback', 'webgpu-loop', 'cpu-reference']);
   });
 
   it('refuses a file target that takes a taken name, and a malformed file', () => {
@@ -25,7 +25,7 @@ describe('the target registry', () => {
     const known = knownTargets(undefined, { files: [EXAMPLE] });
     expect(chooseTargets(known, ['cpu-reference', 'example-direct']).map((t) => t.name)).toEqual(['cpu-reference', 'example-direct']);
     expect(chooseTargets(known).map((t) => t.name)).toEqual(known.map((t) => t.name));
-    expect(() => chooseTargets(known, ['cuda'])).toThrow("targets must be a list of example-direct, webgpu, webgpu-fallback, cpu-reference; got 'cuda'");
+    expect(() => chooseTargets(known, ['cuda'])).toThrow("targets must be a list of example-direct, webgpu, webgpu-fallback, webgpu-loop, cpu-reference; got 'cuda'");
     expect(() => chooseTargets(known, ['webgpu', 'webgpu'])).toThrow("targets names 'webgpu' twice");
   });
 });

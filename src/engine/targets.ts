@@ -1,5 +1,5 @@
 // The targets the engine knows: the default set, best first — fused WebGPU kernels, the per-op
-// WebGPU fallback, the CPU reference as the last resort — and any loaded from target files
+// WebGPU fallback, run-time loops iterated on the GPU, the CPU reference as the last resort — and any loaded from target files
 // (docs/targets.md). A caller picks and orders among them by name; the compiler and the runtime take
 // whatever targets they are given.
 import type { Target } from '../ir';
@@ -9,6 +9,7 @@ import { loadTargetFile } from '../webgpu-target/file-target';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
 import { createWebGpuFallbackTarget, createWebGpuTarget } from '../webgpu-target/target';
 import type { KernelOptions } from '../webgpu-target/kernel-plan';
+import { createWebGpuLoopTarget } from '../webgpu-target/loop-target';
 
 /** Whether a file's text is a target file (its format marker), for the app, which reads no target module itself. */
 export { isTargetFile } from '../webgpu-target/target-file';
@@ -30,7 +31,7 @@ export interface TargetFileSource {
 
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
   const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.splitK === false ? { splitK: false } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
-  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, options.disabledPatterns, options.enabledPatterns)]), createWebGpuFallbackTarget(profile, kernels), createReferenceTarget()];
+  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, options.disabledPatterns, options.enabledPatterns)]), createWebGpuFallbackTarget(profile, kernels), createWebGpuLoopTarget(profile, kernels), createReferenceTarget()];
 }
 
 /** Two known targets of one name. */

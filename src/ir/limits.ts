@@ -8,6 +8,13 @@ import type { Operation } from './operation';
 import { CONSTANT } from './structural';
 import { type ShapedType, byteSize, isShaped, numElements, typeToString } from './types';
 
+/**
+ * The most iterations one cgc_op.loop runs, on any target: 2^20. Past it a run stops with an error
+ * (a model's loop that never ends would otherwise hold the page or process), so the iteration number
+ * lies in [0, MAX_LOOP_ITERATIONS − 1], which the value-range analysis relies on.
+ */
+export const MAX_LOOP_ITERATIONS = 2 ** 20;
+
 export interface ResourceLimits {
   /** Bytes of one model or weights file. */
   readonly maxFileBytes: number;

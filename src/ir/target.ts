@@ -62,11 +62,39 @@ export interface HostExecutable {
   destroy(): void;
 }
 
-export type Executable = GpuExecutable | HostExecutable;
+/** What a run of a DeviceExecutable did. */
+export interface DeviceRun {
+  readonly submits: number;
+  readonly dispatches: number;
+}
+
+/**
+ * An executable that drives the device itself between the runtime's submits: a loop whose trip count
+ * or condition is computed at run time, iterating on the GPU with its state in device memory and
+ * reading back only the scalars that decide whether to go on. The runtime submits what it recorded
+ * before, awaits `run`, and records on after; the bind points never leave the device.
+ */
+export interface DeviceExecutable {
+  readonly kind: 'device';
+  readonly name: string;
+  /** The kernels one iteration dispatches, in order (a run dispatches them once per iteration). */
+  readonly kernels: readonly ExecutableKernel[];
+  /** Partition bind points it writes: what a debug run reads back after it. */
+  readonly writes: readonly number[];
+  /** The subgraph symbol that writes each written bind point. */
+  readonly writers: ReadonlyMap<number, string>;
+  /** Bind points only the host reads, whole (a trip count): their int64 values need not fit in 32 bits. */
+  readonly hostReads: readonly number[];
+  run(bindings: readonly GPUBufferBinding[]): Promise<DeviceRun>;
+  destroy(): void;
+}
+
+export type Executable = GpuExecutable | HostExecutable | DeviceExecutable;
 
 /** What a partition will run, known without a device: each kernel with its source, or why it has none. */
 export interface PartitionDescription {
-  readonly where: 'gpu' | 'host';
+  /** 'device': a DeviceExecutable, whose kernels are one iteration's and whose submits depend on the run. */
+  readonly where: 'gpu' | 'host' | 'device';
   readonly kernels: readonly { readonly name: string; readonly subgraph: string; readonly wgsl: string; readonly workgroups: readonly [number, number, number] }[];
   /** Per subgraph symbol, why it has no kernels (it runs on the host, say). */
   readonly notes?: Readonly<Record<string, string>>;

@@ -16,8 +16,9 @@ import type { HostTensor } from '../core';
 /** The largest result the reference allocates: 2^28 elements (1 GiB of float32). */
 export const MAX_RESULT_ELEMENTS = 2 ** 28;
 
-/** The most iterations the reference runs one cgc_op.loop for: 2^20. */
-export const MAX_LOOP_ITERATIONS = 2 ** 20;
+/** The most iterations the reference runs one cgc_op.loop for (2^20), as every target. */
+export { MAX_LOOP_ITERATIONS } from '../ir/limits';
+import { MAX_LOOP_ITERATIONS } from '../ir/limits';
 
 export class InterpreterError extends CgcError {
   override name = 'InterpreterError';

@@ -84,6 +84,7 @@ export interface LoadedProgram {
   readonly outputTypes: readonly ShapedType[];
   /** GPU dispatches per run. */
   readonly dispatchCount: number;
+  /** Each partition with its kernels (a run-time loop's: one iteration's). */
   readonly partitions: readonly { name: string; target: string; kernels: number }[];
   /**
    * Creates the final pipelines of kernels loaded in a first tier (LoadOptions.tiers 'tiered') and
@@ -231,8 +232,11 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   // int64 values GPU kernels read (as int32: WGSL has no 64-bit integers), by the first GPU partition reading each: checked where they are uploaded.
   const narrowed = new Map<Value, string>();
   calls.forEach((c, k) => {
-    if (c.runner.exe.kind !== 'gpu') return;
-    for (const v of invokes[k]!.op.operands) if (v.type.element === 'int64' && !narrowed.has(v)) narrowed.set(v, `@${c.name}`);
+    const exe = c.runner.exe;
+    if (exe.kind === 'host') return;
+    invokes[k]!.op.operands.forEach((v, p) => {
+      if (v.type.element === 'int64' && !narrowed.has(v) && !(exe.kind === 'device' && exe.hostReads.includes(p))) narrowed.set(v, `@${c.name}`);
+    });
   });
   const checkNarrowing = (what: string, v: Value, data: Uint8Array) => {
     const reader = narrowed.get(v);
@@ -275,7 +279,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     outputTypes: outputs.slice(0, visibleResults(program, nOut)).map((a) => a.type),
     dispatchCount,
     settle,
-    partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.exe.kind === 'gpu' ? r.exe.kernels.length : 0 })),
+    partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.exe.kind === 'host' ? 0 : r.exe.kernels.length })),
     async run(values, options = {}) {
       const profile = options.profile === true && kernelQueries !== undefined;
       const debug = options.intermediates === true;
@@ -297,6 +301,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       device.pushErrorScope('validation');
       let encoder = device.createCommandEncoder({ label: 'Runtime.run' });
       let submits = 0;
+      /** GPU dispatches: the recorded ones, and those device-driven partitions (loops) made this run. */
+      let dispatches = dispatchCount;
       const chunks = new SubmitChunks();
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
@@ -331,6 +337,20 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
               encoder = device.createCommandEncoder({ label: 'Runtime.run' });
             }
           }
+          continue;
+        }
+        if (exe.kind === 'device') {
+          // It drives the device itself (a run-time loop): submit what came before, let it run, record on.
+          device.queue.submit([encoder.finish()]);
+          submits++;
+          const t0 = performance.now();
+          const done = await exe.run(call.bindings);
+          submits += done.submits;
+          dispatches += done.dispatches;
+          hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
+          encoder = device.createCommandEncoder({ label: 'Runtime.run' });
+          if (debug) for (const p of exe.writes) captures.push({ call: k, point: p, subgraph: exe.writers.get(p) ?? '?', read: stage(device, encoder, call.bindings[p]!) });
+          chunks.restart();
           continue;
         }
         // A host partition: submit what came before, read its inputs back, compute, upload its results.
@@ -401,7 +421,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       // The first result is in: kernels loaded in a first tier get their final form in the background,
       // after the caller has the result (a task of its own, not ahead of the caller's continuation).
       if (!settling) setTimeout(() => { settle().catch(() => {}); }, 0);
-      return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches: dispatchCount, ...(intermediates ? { intermediates } : {}) };
+      return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
@@ -409,6 +429,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       }
       const host = calls.find((c) => c.runner.exe.kind === 'host');
       if (host) throw new CgcError('runtime', `partition @${host.name} runs on the host (target '${host.runner.target}'): record() needs a program that runs entirely on the GPU; use run()`);
+      const loop = calls.find((c) => c.runner.exe.kind === 'device');
+      if (loop) throw new CgcError('runtime', `partition @${loop.name} (target '${loop.runner.target}') iterates as long as values it computes say (a run-time loop), which one recorded command list cannot: record() needs a program without one; use run()`);
       // The same caller ranges give the same binding arrays, so the executables' bind groups (made once
       // per binding array) are reused: creating a bind group per dispatch costs more than the dispatch.
       const key = [...io.inputs, ...io.outputs].map((b) => `${bufferId(b.buffer)}:${b.offset ?? 0}:${b.size ?? ''}`).join(',');
@@ -470,7 +492,7 @@ async function makeRunner(output: Operation, name: string, targets: readonly Tar
 export function plannedRunCounts(output: Operation, targets: readonly Target[]): { dispatches: number; submits: number } {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
   if (!program) throw new CgcError('runtime', 'the output IR has no cgc.program');
-  const perPartition = new Map<string, { where: 'gpu' | 'host'; kernels: number }>();
+  const perPartition = new Map<string, { where: 'gpu' | 'host' | 'device'; kernels: number }>();
   const sequence = program.body().operations.filter((o) => o.name === INVOKE).map((op) => {
     const name = (op.attr(ATTR.callee) as { name: string }).name;
     if (!perPartition.has(name)) {
@@ -485,8 +507,11 @@ export function plannedRunCounts(output: Operation, targets: readonly Target[]):
   let submits = 1;
   const chunks = new SubmitChunks();
   sequence.forEach((p, k) => {
-    if (p.where === 'host') {
+    if (p.where !== 'gpu') {
+      // A host partition reads its inputs back first; a run-time loop's submits and dispatches
+      // depend on its trip count, counted here as one submit and one iteration.
       submits++;
+      if (p.where === 'device') dispatches += p.kernels;
       chunks.restart();
       return;
     }

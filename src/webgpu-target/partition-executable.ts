@@ -149,12 +149,17 @@ export function planPartitionWith(isolated: Operation, name: string, kernelsOf: 
     if (!def) throw new CgcError('runtime', `partition @${name} invokes @${callee}, which is not a subgraph`);
     if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee, sg!));
     const points = invoke.operands.map((v) => args.indexOf(v as never));
-    for (const kernel of planned.get(callee)!) {
-      const bindPoints = [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...resultBindings(kernel).map((o) => points[o]!)];
-      out.push({ kernel, bindPoints, subgraph: callee });
-    }
+    out.push(...boundKernels(planned.get(callee)!, points, callee));
   }
   return out;
+}
+
+/** A subgraph's kernels bound to the bind points `points` gives its arguments, then its results. */
+export function boundKernels(kernels: readonly KernelSpec[], points: readonly number[], subgraph: string): PlannedKernel[] {
+  return kernels.map((kernel) => ({
+    kernel, subgraph,
+    bindPoints: [...points.slice(0, kernel.inputs), ...new Array<number>(kernel.output - kernel.inputs).fill(-1), ...resultBindings(kernel).map((o) => points[o]!)],
+  }));
 }
 
 /**

@@ -107,6 +107,14 @@ function int64Check(def: Operation): string | undefined {
   return undefined;
 }
 
+/**
+ * The per-op fallback's verdict on a subgraph definition: its kernels, or why the device or the
+ * kernel generators cannot run it (what the fallback answers a specialization request with).
+ */
+export function fallbackKernels(def: Operation, profile: GpuProfile, options: KernelOptions): KernelSpec[] | string {
+  return deviceCheck(def, profile) ?? elementCheck(def) ?? int64Check(def) ?? kernelCheck(def, profile, options);
+}
+
 export function createWebGpuFallbackTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
   const ops = gpuOps();
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {

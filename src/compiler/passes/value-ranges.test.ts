@@ -71,4 +71,23 @@ describe('value ranges', () => {
     const r = parseModule(text);
     expect(r.diagnostics.map((d) => d.message).join('\n')).toMatch(/'cgc\.value_range' must be \[lo, hi\], two integers with lo ≤ hi/);
   });
+  it('follow a run-time loop\'s iteration number into its body, not what an iteration makes of a carried value', () => {
+    const { module } = parseModule(`cgc.module {
+  cgc.entry_point @main(%m: !cgc.tensor<!cgc.int64>, %go: !cgc.tensor<!cgc.bool>, %k0: !cgc.tensor<!cgc.int64>) -> !cgc.tensor<!cgc.int64> {
+    %one = cgc.constant("one") : !cgc.tensor<constant !cgc.int64>
+    %r = "cgc_op.loop"(%m, %go, %k0, %one) ({
+    ^bb0(%i: !cgc.tensor<!cgc.int64>, %c: !cgc.tensor<!cgc.bool>, %k: !cgc.tensor<!cgc.int64>, %o: !cgc.tensor<!cgc.int64>):
+      %next = cgc_op.add(%i, %o) : (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.int64>) -> !cgc.tensor<!cgc.int64>
+      %sum = cgc_op.add(%k, %o) : (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.int64>) -> !cgc.tensor<!cgc.int64>
+      cgc.return %c, %sum : !cgc.tensor<!cgc.bool>, !cgc.tensor<!cgc.int64>
+    }) {carried = 1} : (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.bool>, !cgc.tensor<!cgc.int64>, !cgc.tensor<constant !cgc.int64>) -> !cgc.tensor<!cgc.int64>
+    cgc.return %r
+  }
+}`);
+    annotateValueRanges(module!, (n) => (n === 'one' ? int64(1) : undefined));
+    const body = [...module!.walk()].filter((o) => o.opName === 'add');
+    // The iteration number lies below MAX_LOOP_ITERATIONS (2^20), where every target stops a loop.
+    expect(valueRangeOf(body[0]!.attributes)).toEqual([1, 2 ** 20]);
+    expect(valueRangeOf(body[1]!.attributes)).toBeUndefined();
+  });
 });

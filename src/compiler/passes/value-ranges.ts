@@ -13,6 +13,7 @@ import { VALUE_RANGE_ATTR } from '../../ir/registry';
 import { constantName } from './fold-constants';
 import type { Operation, Value } from '../../ir/operation';
 import { CONSTANT, ENTRY_POINT } from '../../ir/structural';
+import { MAX_LOOP_ITERATIONS } from '../../ir/limits';
 import { type ElementType, byteSize, numElements } from '../../ir/types';
 import { type HostTensor, tensorFromBytes } from '../../core';
 
@@ -127,22 +128,43 @@ export function annotateValueRanges(module: Operation, data: (name: string) => U
       ranges.set(v, r);
       return r;
     };
-    for (const op of entry.body().operations) {
-      op.attributes.delete(VALUE_RANGE);
-      if (op.dialect !== 'cgc_op' || !op.results.length) continue;
-      const result = op.results[0]!;
-      const element = result.type.element;
-      if (!(element in TYPE_RANGES) && element !== 'int64') continue;
-      const typeRange = TYPE_RANGES[element] ?? ANY;
-      let r = bounded(transfer(op, range));
-      // A result outside its type's range wraps: all that is known is the type's range.
-      if (r[0] < typeRange[0] || r[1] > typeRange[1]) r = typeRange;
-      // split's results are all pieces of its operand; other ops' further results keep their type's range.
-      for (const res of op.opName === 'split' ? op.results : [result]) ranges.set(res, op.opName === 'split' ? bounded(range(op.operands[0]!)) : r);
-      if (element === 'int64' && fitsInt32(r)) {
-        op.attributes.set(VALUE_RANGE, intsAttr([r[0], r[1]]));
-        annotated++;
-      }
+    annotated += annotateBlock(entry.body().operations, range, ranges);
+  }
+  return annotated;
+}
+
+/**
+ * Annotates the ops of one block in order; `range` gives the range of a value defined before them. A
+ * cgc_op.loop's body is a block of its own: its iteration number lies in [0, MAX_LOOP_ITERATIONS − 1]
+ * (every target stops a loop there), its captured values in their operands' ranges, and its carried
+ * values in their type's (what an iteration makes of them is not followed).
+ */
+function annotateBlock(ops: readonly Operation[], range: (v: Value) => Range, ranges: Map<Value, Range>): number {
+  let annotated = 0;
+  for (const op of ops) {
+    if (op.opName === 'loop' && op.dialect === 'cgc_op' && op.regions[0]?.blocks[0]) {
+      const body = op.regions[0].blocks[0];
+      const carried = (op.attr('carried') as { value: number } | undefined)?.value ?? 0;
+      body.arguments.forEach((a, i) => {
+        const captured = i >= 2 + carried ? op.operands[i] : undefined;
+        ranges.set(a, i === 0 ? [0, MAX_LOOP_ITERATIONS - 1] : captured ? range(captured) : TYPE_RANGES[a.type.element] ?? ANY);
+      });
+      annotated += annotateBlock(body.operations, range, ranges);
+    }
+    op.attributes.delete(VALUE_RANGE);
+    if (op.dialect !== 'cgc_op' || !op.results.length) continue;
+    const result = op.results[0]!;
+    const element = result.type.element;
+    if (!(element in TYPE_RANGES) && element !== 'int64') continue;
+    const typeRange = TYPE_RANGES[element] ?? ANY;
+    let r = bounded(transfer(op, range));
+    // A result outside its type's range wraps: all that is known is the type's range.
+    if (r[0] < typeRange[0] || r[1] > typeRange[1]) r = typeRange;
+    // split's results are all pieces of its operand; other ops' further results keep their type's range.
+    for (const res of op.opName === 'split' ? op.results : [result]) ranges.set(res, op.opName === 'split' ? bounded(range(op.operands[0]!)) : r);
+    if (element === 'int64' && fitsInt32(r)) {
+      op.attributes.set(VALUE_RANGE, intsAttr([r[0], r[1]]));
+      annotated++;
     }
   }
   return annotated;

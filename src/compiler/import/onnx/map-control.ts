@@ -165,8 +165,10 @@ function runTimeLoop(n: NodeCtx, carriedCount: number, scanCount: number): Produ
       if (!isHost(v) && n.g.extents.has(v)) n.fail(`a body output has a length known only at run time (docs/dynamic-shapes.md); ${both}, so each output keeps one type`);
     }
     if (!scanned.length) return { results: [next, ...carriedOut], rows: [] };
-    // scan output k: row `iteration` of a [bound, …] tensor; the count: iteration + 1
-    const count = block.addArgument(tensorType([], 'int64'), n.g.hint('count'));
+    // scan output k: row `iteration` of a [bound, …] tensor; the count: iteration + 1 (from the
+    // iteration, not the carried count plus one: the same value, and one whose range is known, so
+    // GPU kernels may compute it in 32 bits)
+    block.addArgument(tensorType([], 'int64'), n.g.hint('count'));
     const one: HostTensor = { type: tensorType([], 'int64'), data: BigInt64Array.of(1n) };
     const scans = scanned.map((v, k) => {
       const bound = bounds[k]!;
@@ -175,7 +177,7 @@ function runTimeLoop(n: NodeCtx, carriedCount: number, scanCount: number): Produ
       const mask = n.emit('reshape', [n.emit('equal', [positions, iteration])], { shape: [bound, ...v.type.shape.map(() => 1)] });
       return { acc, out: n.emit('where', [mask, n.emit('reshape', [v], { shape: [1, ...v.type.shape] }), acc]) };
     });
-    return { results: [next, ...carriedOut, n.emit('add', [count, one]), ...scans.map((sc) => sc.out)], rows: scans.map((sc) => sc.acc.type) };
+    return { results: [next, ...carriedOut, n.emit('add', [iteration, one]), ...scans.map((sc) => sc.out)], rows: scans.map((sc) => sc.acc.type) };
   });
   block.append(new Operation(RETURN, results.map((v, k) => n.g.materialize(v, `${n.node.output[0] || 'loop'}.body_out${k}`)), []));
   const captured = captureOuterValues(block);
