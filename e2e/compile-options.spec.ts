@@ -26,6 +26,7 @@ test('fusion off and target choices recompile and update every view and the link
   await openMenu(page, 'options');
   await page.getByTestId('opt-fusion').check();
   await page.getByTestId('target-webgpu-fallback').uncheck();
+  await page.getByTestId('target-webgpu-loop').uncheck();
   await page.getByTestId('target-cpu-reference').uncheck();
   await expect(page.getByTestId('compile-diagnostics')).toContainText("no target can take 1 op(s): 'cgc_op.upsample'");
   await expect(page.getByTestId('model-summary')).toHaveText('spec-7layer.mlir: not compiled');

@@ -18,7 +18,7 @@ const sourceName = (t: PartitionTiming) => (t.source === 'gpu-timestamp' ? 'GPU 
 export function timingSourceText(timings: readonly PartitionTiming[]): string {
   const sources = new Set(timings.map(sourceName));
   if (!sources.size) return 'no partition timings';
-  if (sources.size > 1) return 'per-partition times: GPU timestamps for GPU partitions, host wall time for host partitions';
+  if (sources.size > 1) return 'per-partition times: GPU timestamps for GPU partitions, host wall time for host partitions and run-time loops';
   return [...sources][0] === 'GPU timestamps'
     ? 'per-partition times: GPU timestamps (timestamp-query)'
     : 'per-partition times: host wall time (this device has no timestamp-query)';
@@ -134,7 +134,7 @@ export function showRunReport(
     kernelSection(report, order, state.kernels, onSubgraph),
     h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
       ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`
-      : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}`).join(', ')}).`),
+      : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}${p.target === 'webgpu-loop' ? ' per iteration' : ''}`).join(', ')}).`),
     ...(report.diff ? [h('p', { class: 'muted', 'data-testid': 'reference-time' },
       `The CPU reference ran the Input IR on the same inputs in ${formatMs(report.diff.referenceMs)} ms; errors above ${formatError(1e-4)} are yellow, above ${formatError(1e-2)} red. ` +
       `A debug run (${formatMs(report.diff.debugMs)} ms) read back ${report.diff.values.size} subgraph result${report.diff.values.size === 1 ? '' : 's'} and compared each with the reference's value (the graph's error shading).`)] : []),
