@@ -53,23 +53,41 @@ function loopOf(def: Operation, what: string): Operation {
   return loop;
 }
 
+/** Ops whose result holds its operand's bytes as they are: in a body, the same buffer, no kernel. */
+const SAME_BYTES: ReadonlySet<string> = new Set(['identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze']);
+
+interface BodyPlan {
+  readonly planned: PlannedKernel[];
+  /** The values with buffers of their own: the body's arguments, then op results (those an op views excluded). */
+  readonly slots: Value[];
+  /** The slot that holds `v` (a view's: its operand's). */
+  slotOf(v: Value): number;
+}
+
 /** Every body op's kernels, bound to body value slots (arguments, then each op's results), or why the body cannot run on the GPU. */
-function planBody(body: Block, symbol: string, profile: GpuProfile, options: KernelOptions): { planned: PlannedKernel[]; slots: Value[] } | string {
+function planBody(body: Block, symbol: string, profile: GpuProfile, options: KernelOptions): BodyPlan | string {
   const slots: Value[] = [...body.arguments];
+  const views = new Map<Value, Value>();
+  const slotOf = (v: Value) => slots.indexOf(views.get(v) ?? v);
   const planned: PlannedKernel[] = [];
   for (const op of body.operations) {
     if (op.name === RETURN) break;
     if (op.regions.length) return `its body holds ${op.name} with a body of its own (a nested run-time loop), which the CPU reference runs`;
+    if (SAME_BYTES.has(op.opName) && op.results[0]!.type.element === op.operands[0]!.type.element) {
+      views.set(op.results[0]!, views.get(op.operands[0]!) ?? op.operands[0]!);
+      continue;
+    }
     const { def, inputs } = opDefinition(op);
     const kernels = fallbackKernels(def, profile, options);
     if (typeof kernels === 'string') return `its body's ${op.name} cannot run on WebGPU: ${kernels}`;
     slots.push(...op.results);
-    const points = [...inputs, ...op.results].map((v) => slots.indexOf(v));
+    const points = [...inputs, ...op.results].map(slotOf);
     // Named after the op's place in the body (the fallback plans each under one placeholder name).
-    const named = (kernels as KernelSpec[]).map((k) => ({ ...k, name: k.name.replace(/^[^.]*/, `${symbol}.${op.opName}${planned.length}`) }));
+    const at = body.operations.indexOf(op);
+    const named = (kernels as KernelSpec[]).map((k, j, all) => ({ ...k, name: `${symbol}.${op.opName}${at}${all.length > 1 ? `.${j}` : ''}` }));
     planned.push(...boundKernels(named, points, symbol));
   }
-  return { planned, slots };
+  return { planned, slots, slotOf };
 }
 
 export function createWebGpuLoopTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
@@ -180,7 +198,8 @@ async function loopRunner(
   const resultPoints = loop.results.map((r) => (returned.includes(r as never) ? points[nArgs + returned.indexOf(r as never)]! : undefined));
   const carried = (loop.attr('carried') as { value: number }).value;
   const yields = body.operations.at(-1)!.operands;
-  const conditionFixed = yields[0] === body.arguments[1];
+  // The condition handed on unchanged (itself, or a view of it): no iteration can end the loop.
+  const conditionFixed = plan.slotOf(yields[0]!) === 1;
   const tripShared = loop.operands.slice(1).includes(loop.operands[0]!);
 
   const buffers: GPUBuffer[] = [];
@@ -259,7 +278,7 @@ async function loopRunner(
         exe.record(pass, slots(set));
         pass.end();
         const from = slots(set);
-        for (let k = 0; k < carried; k++) copy(encoder, from[plan.slots.indexOf(yields[1 + k]!)]!, whole(sets[1 - set]![k]!), byteSize(body.arguments[2 + k]!.type));
+        for (let k = 0; k < carried; k++) copy(encoder, from[plan.slotOf(yields[1 + k]!)]!, whole(sets[1 - set]![k]!), byteSize(body.arguments[2 + k]!.type));
         set = 1 - set;
       };
       while (going && done < limit) {
@@ -272,7 +291,7 @@ async function loopRunner(
           device.queue.submit([encoder.finish()]);
         } else {
           // The condition the iteration computed (the set it read holds the yields' sources).
-          const cond = slots(1 - set)[plan.slots.indexOf(yields[0]!)]!;
+          const cond = slots(1 - set)[plan.slotOf(yields[0]!)]!;
           going = (await readScalars(encoder, [{ ...cond, size: 4 }]))[0] !== 0;
         }
         submits++;
