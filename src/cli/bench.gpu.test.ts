@@ -17,6 +17,10 @@ describe('cgc bench', () => {
     const row = JSON.parse(readFileSync(json, 'utf8')).rows[0];
     expect(row.dispatches).toBeGreaterThan(0);
     expect(row.ours.medianMs).toBeGreaterThan(0);
+    // Host time recording and submitting: part of the wall time, not all of it (the GPU's and the read-back's wait are the rest).
+    expect(row.ours.recordMs).toBeGreaterThan(0);
+    expect(row.ours.recordMs).toBeLessThan(row.ours.medianMs);
+    expect(r.out).toMatch(/^\| tiny-cnn \| 1 \| \d+ \|( [\d.]+ \|){6} [\d.]+ \| [\d.]+ \|/m);
     expect(row.ort.medianMs).toBeGreaterThan(0);
     expect(row.speedup).toBeCloseTo(row.ort.medianMs / row.ours.medianMs, 6);
     expect(row.maxAbsDiff).toBeLessThan(1e-4);

@@ -35,6 +35,8 @@ export interface BenchSide {
   readonly minMs: number;
   /** Ours: median GPU time of the program from timestamps, ms. */
   readonly gpuMs?: number;
+  /** Ours: median host time per run spent writing inputs, recording and submitting (RunResult.recordMs), ms. */
+  readonly recordMs?: number;
 }
 
 export interface BenchRow {
@@ -201,7 +203,10 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
           model,
           batch: batch ?? program.inputTypes[0]?.shape[0] ?? 1,
           dispatches: program.dispatchCount,
-          ours: { prepareMs: compileMs, loadMs, firstRunMs, medianMs: median(oursMs), minMs: min(oursMs), ...(gpuMs.length ? { gpuMs: median(gpuMs) } : {}) },
+          ours: {
+            prepareMs: compileMs, loadMs, firstRunMs, medianMs: median(oursMs), minMs: min(oursMs), ...(gpuMs.length ? { gpuMs: median(gpuMs) } : {}),
+            recordMs: median(oursResults.map((r) => r.recordMs)),
+          },
           ...(ort && session
             ? {
                 ort: { prepareMs: ortPrepareMs, firstRunMs: ortFirstMs, medianMs: median(ortMs), minMs: min(ortMs), version: ort.env.versions.web ?? ort.env.versions.common ?? '?' },
@@ -238,15 +243,16 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
 export function benchTable(rows: readonly (BenchRow | BenchFailure)[], runs: number): string {
   const f = (n: number | undefined, d = 2) => (n === undefined ? '—' : n.toFixed(d));
   const withOrt = rows.some((r) => !isFailure(r) && r.ort);
-  const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms'];
+  const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms', 'record ms', 'µs/dispatch'];
   if (withOrt) head.push('ORT session ms', 'ORT first run ms', 'ORT median ms', 'ORT min ms', 'speed-up (median)', 'max |Δ| vs ORT');
-  const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back.`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back; record: host time per run writing inputs, recording and submitting (per dispatch: µs/dispatch).`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     if (isFailure(r)) {
       lines.push(`| ${[r.model, `failed: ${r.error.replaceAll('|', '\\|').replaceAll('\n', ' ')}`, ...head.slice(2).map(() => '—')].join(' | ')} |`);
       continue;
     }
-    const cells = [r.model, String(r.batch), String(r.dispatches), f(r.ours.prepareMs, 0), f(r.ours.loadMs, 0), f(r.ours.firstRunMs, 1), f(r.ours.medianMs), f(r.ours.minMs), f(r.ours.gpuMs)];
+    const perDispatch = r.ours.recordMs !== undefined && r.dispatches ? (1000 * r.ours.recordMs) / r.dispatches : undefined;
+    const cells = [r.model, String(r.batch), String(r.dispatches), f(r.ours.prepareMs, 0), f(r.ours.loadMs, 0), f(r.ours.firstRunMs, 1), f(r.ours.medianMs), f(r.ours.minMs), f(r.ours.gpuMs), f(r.ours.recordMs), f(perDispatch, 1)];
     if (withOrt) cells.push(f(r.ort?.prepareMs, 0), f(r.ort?.firstRunMs, 1), f(r.ort?.medianMs), f(r.ort?.minMs), r.speedup === undefined ? '—' : `${r.speedup.toFixed(2)}×`, r.maxAbsDiff === undefined ? '—' : r.maxAbsDiff.toExponential(1));
     lines.push(`| ${cells.join(' | ')} |`);
   }

@@ -77,6 +77,12 @@ export interface RunResult {
   /** Queue submissions this run made (growing chunks of dispatches, plus one per CPU-reference partition; 1 for a profiling or debug run on the GPU). */
   readonly submits: number;
   readonly dispatches: number;
+  /**
+   * Host milliseconds this run spent working rather than waiting, until its outputs' read-back was
+   * submitted: writing inputs, recording and submitting commands (and any CPU-reference partition's
+   * work); the waits for read-backs are left out. What the host costs per run beside the GPU's time.
+   */
+  readonly recordMs: number;
 }
 
 export interface LoadedProgram {
@@ -289,6 +295,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const captures: { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[] = [];
       const kernels: { partition: string; subgraph: string; kernel: string }[] = [];
       if (values.length !== inputs.length) throw new CgcError('runtime', `the program takes ${inputs.length} input(s), got ${values.length}`);
+      const started = performance.now();
+      /** Host time spent waiting within the run (read-backs before host partitions, run-time loops): not recording. */
+      let waitedMs = 0;
       values.forEach((v, i) => {
         const want = inputs[i]!.type;
         if (v.type.element !== want.element || v.type.shape.join('x') !== want.shape.join('x')) {
@@ -345,6 +354,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
           submits++;
           const t0 = performance.now();
           const done = await exe.run(call.bindings);
+          waitedMs += performance.now() - t0;
           submits += done.submits;
           dispatches += done.dispatches;
           hostTimes.push({ partition: call.name, target: call.runner.target, ms: performance.now() - t0, source: 'host' });
@@ -358,7 +368,9 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         const readBack = stageAll(device, encoder, part.reads.map((p) => call.bindings[p]!));
         device.queue.submit([encoder.finish()]);
         submits++;
+        const w0 = performance.now();
         const read = await readBack();
+        waitedMs += performance.now() - w0;
         const bytes = new Map(part.reads.map((p, i) => [p, read[i]!]));
         const t0 = performance.now();
         const results = part.run((p) => bytes.get(p) ?? new Uint8Array(call.bindings[p]!.size!), (p) => writtenAround(call.bindings, part.writes, p));
@@ -393,6 +405,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const readBack = stageAll(device, encoder, regions, staging);
       device.queue.submit([encoder.finish()]);
       submits++;
+      const recordMs = performance.now() - started - waitedMs;
       const [invalid, parts] = await Promise.all([device.popErrorScope(), readBack().catch((e: unknown) => e as Error)]);
       if (invalid) throw new CgcError('device', `the run failed GPU validation: ${invalid.message}`);
       if (parts instanceof Error) throw parts;
@@ -421,7 +434,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       // The first result is in: kernels loaded in a first tier get their final form in the background,
       // after the caller has the result (a task of its own, not ahead of the caller's continuation).
       if (!settling) setTimeout(() => { settle().catch(() => {}); }, 0);
-      return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches, ...(intermediates ? { intermediates } : {}) };
+      return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches, recordMs, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {
       if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
