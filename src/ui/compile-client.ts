@@ -129,7 +129,7 @@ export class CompileClient {
   }
 
   /** The constants of the model in `req` (read in the worker, not compiled): for a compile result from the cache. */
-  async constants(req: CompileRequest): Promise<Record<string, Uint8Array> | undefined> {
+  async constants(req: CompileRequest): Promise<Pick<CompileResponse, 'constants' | 'constantRanges'> | undefined> {
     const w = this.compiler();
     return guarded(w, w.remote.constants(req));
   }
