@@ -20,6 +20,8 @@ import { ENTRY_POINT } from '../ir/structural';
 import { LIMIT_FLAGS, limitsFromFlags, parseArgs, UsageError } from './args';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
+import { readInputFile } from './files';
+import { resolveLimits } from '../ir/limits';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import { onnxShapes } from './bench';
 import type { CliIO } from './main';
@@ -194,9 +196,10 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   const createSync = device.createComputePipeline.bind(device);
   device.createComputePipeline = (d: GPUComputePipelineDescriptor) => { pipelines++; return createSync(d); };
   const t0 = performance.now();
-  const bytes = new Uint8Array(readFileSync(file));
+  // Read once: the import's weights are views of these bytes.
+  const bytes = readInputFile(file, resolveLimits(limitsFromFlags(flags)));
   const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(bytes), file, undefined) : undefined;
-  const loaded = loadModel(file, { limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
+  const loaded = loadModel(file, { bytes, limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   if (!loaded.model) throw new CgcError('import', `${file} did not import: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
   const t1 = performance.now();
   const compiled = loaded.model.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags), sizeUniforms: validateSizeUniforms(flags.get('size-uniforms'), '--size-uniforms') });

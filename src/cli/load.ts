@@ -42,6 +42,8 @@ function readFile(file: string, limits: ResourceLimits): Uint8Array | string {
 }
 
 export interface LoadOptions {
+  /** The model file's bytes, when the caller has read them already (readInputFile): the file is read once. */
+  bytes?: Uint8Array;
   weightsFile?: string;
   /** Shapes for ONNX graph inputs with dynamic dimensions. */
   shapes?: Readonly<Record<string, number[]>>;
@@ -53,7 +55,7 @@ export function loadModel(file: string, weightsOrOptions?: string | LoadOptions)
   const options: LoadOptions = typeof weightsOrOptions === 'string' ? { weightsFile: weightsOrOptions } : weightsOrOptions ?? {};
   const limits = resolveLimits(options.limits);
   const fail = (message: string, format: LoadedModel['format'] = 'text'): LoadedModel => ({ format, diagnostics: [{ severity: 'error', message }] });
-  const bytes = readFile(file, limits);
+  const bytes = options.bytes ?? readFile(file, limits);
   if (typeof bytes === 'string') return fail(bytes);
   const detected = detectFormat(bytes, file);
   const format: LoadedModel['format'] = detected === 'mlirbc' ? 'bytecode' : detected === 'onnx' ? 'onnx' : 'text';

@@ -61,6 +61,11 @@ export type TypedData = ElementStorage[ElementType];
 export interface HostTensor {
   readonly type: ShapedType;
   readonly data: TypedData;
+  /**
+   * The little-endian bytes the tensor was made over (`tensorOverBytes`: a model file's weights),
+   * when it was: `tensorBytes` gives them as they are, without making `data`.
+   */
+  readonly bytes?: Uint8Array;
 }
 
 const CTORS = {
@@ -82,6 +87,31 @@ export function tensorFromBytes(type: ShapedType, bytes: Uint8Array): HostTensor
   return { type, data: new CTORS[type.element](copy.buffer, 0, numElements(type.shape)) };
 }
 
+/**
+ * A tensor over little-endian `bytes` without copying them (a weight in a model file's buffer): its
+ * `data` is made on first read — a view where the bytes start at a multiple of the element size,
+ * else a copy (a typed array cannot start elsewhere) — and `tensorBytes` gives the bytes themselves,
+ * so a weight that only travels to the GPU never becomes a typed array. The caller checks the size.
+ */
+export function tensorOverBytes(type: ShapedType, bytes: Uint8Array): HostTensor {
+  let data: TypedData | undefined;
+  const n = numElements(type.shape);
+  // An own enumerable getter: a spread or a structured clone of the tensor reads `data` too.
+  return {
+    type,
+    bytes,
+    get data(): TypedData {
+      if (!data) {
+        const aligned = bytes.byteOffset % BYTE_SIZE[type.element] === 0;
+        // new Uint8Array(bytes) copies (a Node Buffer's slice() would not).
+        data = aligned ? new CTORS[type.element](bytes.buffer as ArrayBuffer, bytes.byteOffset, n) : new CTORS[type.element](new Uint8Array(bytes).buffer, 0, n);
+      }
+      return data;
+    },
+  };
+}
+
+/** The tensor's elements as little-endian bytes: the bytes it was made over, else a view of `data`. */
 export function tensorBytes(t: HostTensor): Uint8Array {
-  return new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+  return t.bytes ?? new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
 }

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printModule, readBytecode } from '../ir';
-import { type CompiledModules, compileRequest, exportFiles, exportFilesFromText } from './service';
+import { type CompiledModules, compileRequest, exportFiles, exportFilesFromText, modelConstants } from './service';
+import { openModel } from './model';
+import { modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { readProgram } from './program';
 import { readSafetensors } from '../ir/safetensors';
 import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
@@ -175,6 +177,30 @@ describe('compile service: ONNX and isolation', () => {
     const steps = r.partitions!.flatMap((p) => p.subgraphs.map((sg) => sg.step)).sort((a, b) => a - b);
     expect(steps).toEqual([...steps.keys()]);
     expect(() => structuredClone(r)).not.toThrow();
+  });
+
+  it("returns an ONNX model's initializers as byte ranges of its file, not as bytes", async () => {
+    const r = await compileRequest({ model: '', onnx: { bytes: TINY_CNN }, fileName: 'tiny-cnn.onnx' });
+    const opened = openModel(TINY_CNN, { fileName: 'tiny-cnn.onnx' });
+    expect(r.constantRanges!.length).toBeGreaterThan(4);
+    expect(r.constantRanges!.length + Object.keys(r.constants!).length).toBe(opened.constants.size);
+    for (const { name, begin, end } of r.constantRanges!) expect(TINY_CNN.subarray(begin, end)).toEqual(opened.constants.get(name));
+    // No weight of the file travels back as bytes: what does is what the import computed (folded shapes).
+    for (const c of Object.values(r.constants!)) expect(c.buffer).not.toBe(TINY_CNN.buffer);
+    // A result from the compile cache gets the same from the worker without compiling.
+    expect(modelConstants({ model: '', onnx: { bytes: TINY_CNN }, fileName: 'tiny-cnn.onnx' })!.constantRanges).toEqual(r.constantRanges);
+  });
+
+  it('names the external data file a weight is a range of', async () => {
+    const data = new Uint8Array(new Float32Array([1, 2, 3, 4, 5, 6]).buffer);
+    const bytes = modelBytes({
+      nodes: [node('Add', ['x', 'w'], ['y'])], inputs: [tensorInfo('x', [4])], outputs: [{ name: 'y' }],
+      initializers: [{ name: 'w', dims: [4], data_type: 1, data_location: 1, external_data: [{ key: 'location', value: 'w.bin' }, { key: 'offset', value: '8' }, { key: 'length', value: '16' }] }],
+    });
+    const r = await compileRequest({ model: '', onnx: { bytes, externalFiles: { 'w.bin': data } } });
+    expect(r.ok).toBe(true);
+    expect(r.constantRanges).toEqual([{ name: 'w', file: 'w.bin', begin: 8, end: 24 }]);
+    expect(r.constants).toEqual({});
   });
 
   it('reports ONNX import errors with the inputs, so a caller can ask for dynamic sizes', async () => {

@@ -94,8 +94,13 @@ export interface CompileResponse {
   readonly weights?: { name: string; type: string; bytes: number }[];
   /** For a request with a `weights` file: each constant the module names that the file holds, its type and its bytes' range in that file. */
   readonly weightRanges?: WeightRange[];
-  /** Constant data by name, where the worker holds it (ONNX initializers, bytecode resources), for running the program. */
+  /** Constant data by name, where the worker holds it (ONNX initializers, bytecode resources), for running the program; those in `constantRanges` aside. */
   readonly constants?: Record<string, Uint8Array>;
+  /**
+   * Constants whose bytes are a range of a file the request carried (an ONNX model's initializers are
+   * views of its file): the caller views them in the bytes it sent instead of receiving a copy.
+   */
+  readonly constantRanges?: ConstantRange[];
   readonly plan?: MemoryPlan;
   readonly decisions?: Decision[];
   readonly decisionText?: string;
@@ -104,6 +109,36 @@ export interface CompileResponse {
   readonly program?: { format: number; profile: GpuProfile };
   /** The target files whose targets took partitions: loading the program needs them (engine/load.ts). */
   readonly targetFiles?: TargetFileSource[];
+}
+
+/** A constant's bytes as [begin, end) of the ONNX model file a request carried, or of its external data file `file`. */
+export interface ConstantRange {
+  readonly name: string;
+  readonly file?: string;
+  readonly begin: number;
+  readonly end: number;
+}
+
+/**
+ * An ONNX model's constants as byte ranges of the request's files where they are views of them
+ * (the importer's initializers are), and as bytes where not (folded or joined constants): a
+ * response then carries the file's weights back as a few numbers, not as a copy of the file.
+ */
+export function constantsByFile(constants: ReadonlyMap<string, Uint8Array>, onnx: OnnxSource): Pick<CompileResponse, 'constants' | 'constantRanges'> {
+  const files: [string | undefined, Uint8Array][] = [[undefined, onnx.bytes], ...Object.entries(onnx.externalFiles ?? {})];
+  const bytes: Record<string, Uint8Array> = {};
+  const ranges: ConstantRange[] = [];
+  for (const [name, c] of constants) {
+    const within = files.find(([, f]) => c.buffer === f.buffer && c.byteOffset >= f.byteOffset && c.byteOffset + c.byteLength <= f.byteOffset + f.byteLength);
+    if (!within) {
+      bytes[name] = c;
+      continue;
+    }
+    const [file, f] = within;
+    const begin = c.byteOffset - f.byteOffset;
+    ranges.push({ name, ...(file !== undefined ? { file } : {}), begin, end: begin + c.byteLength });
+  }
+  return { constants: bytes, ...(ranges.length ? { constantRanges: ranges } : {}) };
 }
 
 /** A tensor of a weights file: its type, and its data at bytes [begin, end) of the file. */
@@ -176,21 +211,24 @@ export async function compileRequest(req: CompileRequest, hooks: CompileHooks = 
   if (model.format !== 'onnx') return data ? { ...compiled, ...ranges, constants: data } : { ...compiled, ...ranges };
   const typeOf = new Map([...model.module.walk()].filter((op) => op.name === CONSTANT).map((op) => [(op.attr('name') as { value: string }).value, op.results[0]!.type]));
   const weights = [...model.constants].map(([name, bytes]) => ({ name, type: typeOf.has(name) ? typeToString(typeOf.get(name)!) : '?', bytes: bytes.byteLength }));
-  return { ...compiled, onnxInputs, onnxModel, weights, constants: data ?? {} };
+  return { ...compiled, onnxInputs, onnxModel, weights, ...constantsByFile(model.constants, req.onnx!) };
 }
 
 /**
  * The constant data of the model in `req` (ONNX initializers, bytecode resources), read without
- * compiling: a compile result from a cache holds none. Undefined for IR text (its weights file is
- * the caller's) or a model that does not open.
+ * compiling: a compile result from a cache holds none. An ONNX model's weights come as ranges of
+ * its files (constantsByFile). Undefined for IR text (its weights file is the caller's) or a model
+ * that does not open.
  */
-export function modelConstants(req: CompileRequest): Record<string, Uint8Array> | undefined {
+export function modelConstants(req: CompileRequest): Pick<CompileResponse, 'constants' | 'constantRanges'> | undefined {
   if (!req.onnx && typeof req.model === 'string') return undefined;
   try {
-    const model = req.onnx
-      ? openModel(req.onnx.bytes, { fileName: req.fileName ?? 'model.onnx', limits: req.limits ?? {}, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}) })
-      : openModel(req.model, { fileName: req.fileName ?? 'model.mlirbc', limits: req.limits ?? {}, acceptProgram: true });
-    return Object.fromEntries(model.constants);
+    if (req.onnx) {
+      const model = openModel(req.onnx.bytes, { fileName: req.fileName ?? 'model.onnx', limits: req.limits ?? {}, externalFiles: new Map(Object.entries(req.onnx.externalFiles ?? {})), ...(req.onnx.shapes ? { shapes: req.onnx.shapes } : {}) });
+      return constantsByFile(model.constants, req.onnx);
+    }
+    const model = openModel(req.model, { fileName: req.fileName ?? 'model.mlirbc', limits: req.limits ?? {}, acceptProgram: true });
+    return { constants: Object.fromEntries(model.constants) };
   } catch (e) {
     if (e instanceof CgcError) return undefined;
     throw e;

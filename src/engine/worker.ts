@@ -49,8 +49,8 @@ const api = {
   cancel(): void {
     current++;
   },
-  /** The constants of the model in `req`, for a compile result the page took from its cache. */
-  constants(req: CompileRequest): Record<string, Uint8Array> | undefined {
+  /** The constants of the model in `req`, for a compile result the page took from its cache (an ONNX model's as ranges of its files). */
+  constants(req: CompileRequest): Pick<CompileResponse, 'constants' | 'constantRanges'> | undefined {
     return modelConstants(req);
   },
   /** Makes the next compile crash or hang; only in end-to-end test builds (VITE_CGC_E2E). */

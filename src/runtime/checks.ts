@@ -16,7 +16,7 @@ export class Int64RangeError extends CgcError {
 
 /** Checks that every int64 in `data` (little-endian) fits in int32: WebGPU kernels read int64 tensors as int32. */
 export function checkInt32Range(what: string, reader: string, data: Uint8Array): void {
-  const aligned = data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.byteLength >> 2) : new Int32Array(data.slice().buffer);
+  const aligned = data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.byteLength >> 2) : new Int32Array(new Uint8Array(data).buffer);
   for (let i = 0; i < aligned.length; i += 2) {
     if (aligned[i + 1] !== aligned[i]! >> 31) {
       const value = new DataView(data.buffer, data.byteOffset + 4 * i, 8).getBigInt64(0, true);

@@ -69,7 +69,7 @@ export async function compileOrCached(client: CompileClient, cache: ModelCache, 
   if (cached) {
     const constants = source.kind === 'text' ? undefined : await client.constants(request).catch(() => undefined);
     if (source.kind === 'text' || constants) {
-      return { response: constants ? { ...cached, constants } : cached, fromCache: true, cache: { text: 'from the compile cache (not recompiled)' } };
+      return { response: constants ? { ...cached, ...constants } : cached, fromCache: true, cache: { text: 'from the compile cache (not recompiled)' } };
     }
   }
   const r = await client.compile(request, onProgress);

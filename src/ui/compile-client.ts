@@ -96,7 +96,7 @@ export class CompileClient {
     this.nextHangMs = undefined;
     this.armWatchdog(w, mine);
     try {
-      const response = await guarded(w, w.remote.compile(req, Comlink.proxy((done: number, total: number, pass: string) => {
+      const response = await guarded(w, w.remote.compile(crossing(req), Comlink.proxy((done: number, total: number, pass: string) => {
         this.armWatchdog(w, mine);
         if (mine === this.generation) onProgress(done, total, pass);
       })));
@@ -129,9 +129,9 @@ export class CompileClient {
   }
 
   /** The constants of the model in `req` (read in the worker, not compiled): for a compile result from the cache. */
-  async constants(req: CompileRequest): Promise<Record<string, Uint8Array> | undefined> {
+  async constants(req: CompileRequest): Promise<Pick<CompileResponse, 'constants' | 'constantRanges'> | undefined> {
     const w = this.compiler();
-    return guarded(w, w.remote.constants(req));
+    return guarded(w, w.remote.constants(crossing(req)));
   }
 
   /**
@@ -163,6 +163,19 @@ export class CompileClient {
     const w = this.compiler();
     await guarded(w, w.remote.injectFault(fault));
   }
+}
+
+/**
+ * A request as it crosses to the worker: an ONNX model's bytes (and its external data files) as one
+ * copy each, transferred. The page keeps its own bytes (the compile cache stores them, a recompile
+ * sends them again, and a worker that dies must not take them along); a structured clone would copy
+ * them twice, once into the message and once out of it (measured: BENCHMARKS.md, "Import at disk speed").
+ */
+export function crossing(req: CompileRequest): CompileRequest {
+  if (!req.onnx) return req;
+  const externalFiles = req.onnx.externalFiles && Object.fromEntries(Object.entries(req.onnx.externalFiles).map(([k, v]) => [k, new Uint8Array(v)]));
+  const onnx = { ...req.onnx, bytes: new Uint8Array(req.onnx.bytes), ...(externalFiles ? { externalFiles } : {}) };
+  return Comlink.transfer({ ...req, onnx }, [onnx.bytes.buffer, ...Object.values(externalFiles ?? {}).map((f) => f.buffer)]);
 }
 
 /** `call` on the compile worker, failing with the worker's fault if it dies first. */

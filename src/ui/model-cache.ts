@@ -111,7 +111,7 @@ function compactSource(s: ModelSource): ModelSource {
 
 /** A compile result as stored: without the constants, which the model's files hold already. */
 function withoutConstants(r: CompileResponse): CompileResponse {
-  const { constants: _, ...rest } = r;
+  const { constants: _, constantRanges: __, ...rest } = r;
   return rest;
 }
 

@@ -2,7 +2,7 @@
 // .safetensors weights file), a URL, or a demo from public/models — each read into the plain data a
 // compile request needs. Nothing here parses a model or a weights file; the compile worker does.
 // A URL is read as a stream: the file size limit holds as bytes arrive, and Cancel stops the transfer.
-import { type ArenaSetting, CgcError, type Granularity } from '../core';
+import { type ArenaSetting, CgcError, type Granularity, ownValue } from '../core';
 import type { CompileRequest, CompileResponse } from '../engine/service';
 import { type TargetFileSource, isTargetFile } from '../engine/targets';
 import type { ElementType } from '../ir';
@@ -186,12 +186,21 @@ export function demoUrl(file: string): string {
 }
 
 /**
- * The constants a run binds, by name: what the worker returned (ONNX initializers, bytecode
- * resources), or for a text model views into its .safetensors file (kept here, on the page) at the
- * ranges the worker read from its header. Undefined when neither has any.
+ * The constants a run binds, by name: what the worker returned (bytecode resources, folded ONNX
+ * constants), views into the ONNX model's files (kept here, on the page) at the ranges the worker
+ * found its initializers at, or for a text model views into its .safetensors file at the ranges the
+ * worker read from its header. Undefined when none has any.
  */
 export function constantsOf(source: ModelSource, r: CompileResponse): Map<string, Uint8Array> | undefined {
-  if (r.constants) return new Map(Object.entries(r.constants));
+  if (r.constants || r.constantRanges) {
+    const out = new Map(Object.entries(r.constants ?? {}));
+    if (source.kind !== 'onnx') return out;
+    for (const c of r.constantRanges ?? []) {
+      const file = c.file === undefined ? source.bytes : ownValue(source.externalFiles, c.file);
+      if (file) out.set(c.name, file.subarray(c.begin, c.end));
+    }
+    return out;
+  }
   if (source.kind !== 'text' || !source.weights || !r.weightRanges) return undefined;
   const weights = source.weights;
   return new Map(r.weightRanges.map((w) => [w.name, weights.subarray(w.begin, w.end)]));

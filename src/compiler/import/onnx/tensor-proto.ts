@@ -1,9 +1,9 @@
 // TensorProto → HostTensor: element types, dims checked against MAX_IMPORT_ELEMENTS and the resource
-// limits, and the data's size against the shape, before any allocation; data from raw_data, the
-// typed fields or external files (data_location = EXTERNAL).
+// limits, and the data's size against the shape, before any allocation; data from raw_data or
+// external files (data_location = EXTERNAL) as a view of those bytes, never copied, or from the typed fields.
 import { type ElementType, MAX_DIM, MAX_RANK, elementByteSize, tensorType } from '../../../ir/types';
 import { LimitError, type ResourceLimits, checkFileSize, resolveLimits } from '../../../ir/limits';
-import { type HostTensor, allocTensor } from '../../../core';
+import { type HostTensor, allocTensor, tensorOverBytes } from '../../../core';
 import { MAX_IMPORT_ELEMENTS, OnnxImportError } from './errors';
 import { type TensorProto, decodeTensor, int64ToBigInt, int64ToNumber } from './proto';
 
@@ -128,7 +128,12 @@ export interface TensorBudget {
   constantBytes: number;
 }
 
-/** A TensorProto's contents; `what` names it in errors ("initializer 'w'"). The data is checked against the shape before allocating. */
+/**
+ * A TensorProto's contents; `what` names it in errors ("initializer 'w'"). The data is checked
+ * against the shape before allocating. Bytes (raw_data, which decoding leaves as a view of the
+ * file's bytes, or external data) are not copied: the tensor is a view of them (`tensorOverBytes`),
+ * typed only where a consumer reads its numbers.
+ */
 export function tensorFromProto(t: TensorProto, what: string, files?: ExternalFiles, budget?: TensorBudget): HostTensor {
   const element = elementOf(t.data_type, what);
   const shape = t.dims.map(int64ToNumber);
@@ -144,10 +149,10 @@ export function tensorFromProto(t: TensorProto, what: string, files?: ExternalFi
   if (raw) checkRaw(raw, shape, element, what);
   const field = fieldOf(t, element);
   if (!raw && n > 0 && field.values.length !== n) throw new OnnxImportError(`${what}: ${field.name} has ${field.values.length} values for ${n} elements`);
+  if (raw) return tensorOverBytes(tensorType(shape, element), raw);
   const out = allocTensor(shape, element);
-  if (raw) new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength).set(raw);
-  else if (n > 0) fromFields(out, t);
-  return { type: tensorType(shape, element), data: out.data };
+  if (n > 0) fromFields(out, t);
+  return out;
 }
 
 /** Reads a serialized TensorProto (a test_data_set `input_0.pb`); external data is not allowed there. */
