@@ -6,12 +6,12 @@ import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elem
 import { ELEMENTWISE_OPS } from './elementwise';
 import { size } from '../wgsl/params';
 import { ctxOf, normAxis } from './helpers';
-import { type ForcedTile, type GemmShape, chooseTile, gemmMain, gemvMain } from './gemm-core';
+import { type ForcedTile, type GemmShape, type RowThreads, chooseTile, gemmMain, gemvMain } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {
-  /** As GemmHooks: `hoisted` takes code that depends on m (readA) or n (readB) and batch only. */
-  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope): string;
+  /** As GemmHooks: `hoisted` takes code that depends on m (readA) or n (readB) and batch only, `rows` sums over A's row m. */
+  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope, rows: RowThreads): string;
   readB(scope: Scope, batch: string, k: string, n: string, hoisted: Scope): string;
   /** Coordinates in the anchor's result of product element (batch, m, n). */
   outCoords(batch: string, m: string, n: string): string[];
