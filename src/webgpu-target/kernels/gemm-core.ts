@@ -2,6 +2,7 @@
 // C = A·B over shared-memory tiles of A and B, each thread accumulating a register block (up to 8×8)
 // in f32. Operands arrive through read hooks and results leave through a write hook, so the caller
 // decides the indexing (transposes, broadcasting, im2col) and the store (the fused epilogue).
+import { DEFAULT_SPLIT_K, type SplitK } from '../../core';
 import { Scope } from '../wgsl/builder';
 import { size } from '../wgsl/params';
 import { when, workgroupSums } from './helpers';
@@ -147,11 +148,16 @@ export type ForcedTile = TileShape & { readonly splits?: number };
  * K is tiled by 16, or 8 for a 128×128 tile where 16 would not fit the device's workgroup memory
  * (WebGPU's default 16 KiB; 128×128×16 against ×8 on the H100: 34.0 against 33.1 TFLOP/s at 2048³,
  * 34.8 against 33.7 at 4096³).
- * A `forced` tile (a benchmark's sweep) replaces all of this; only its K slices are chosen where it gives none.
+ * `splitK` says which products may split K at all (`keepsKWhole`); the rules then see the others as
+ * products whose K is too short to split. A `forced` tile (a benchmark's sweep) replaces all of this;
+ * only its K slices are chosen where it gives none.
  */
-export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_STORAGE, forced?: ForcedTile): Tile {
+export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_STORAGE, forced?: ForcedTile, splitK: SplitK = DEFAULT_SPLIT_K): Tile {
+  const whole = keepsKWhole(s, splitK);
+  const slices = (groups: number) => (whole ? 1 : chooseSplits(s, groups));
   if (forced) {
-    const splits = s.rowStatistics ? 1 : forced.splits !== undefined ? Math.max(1, Math.min(forced.splits, Math.floor(s.K / forced.tk))) : chooseSplits(s, s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn));
+    // A forced tile's K slices stand, but for a product that sums A's rows (it cannot be split).
+    const splits = s.rowStatistics ? 1 : forced.splits !== undefined ? Math.max(1, Math.min(forced.splits, Math.floor(s.K / forced.tk))) : slices(s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn));
     return { tm: forced.tm, tn: forced.tn, tk: forced.tk, splits };
   }
   const fit = (d: number) => (d <= 16 ? 16 : d <= 32 ? 32 : d <= 64 ? 64 : 128);
@@ -159,17 +165,30 @@ export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_ST
   let tn = fit(s.N);
   const groups = () => s.batch * Math.ceil(s.M / tm) * Math.ceil(s.N / tn);
   while (Math.max(tm, tn) === 128 && groups() < WIDE_TILE_GROUPS) {
-    if (tm === 64 && tn === 128 && s.M <= 256 && groups() * chooseSplits(s, groups()) >= WIDE_SLICED_GROUPS) break;
+    if (tm === 64 && tn === 128 && s.M <= 256 && groups() * slices(groups()) >= WIDE_SLICED_GROUPS) break;
     if (tm >= tn) tm /= 2;
     else tn /= 2;
   }
-  const splitable = s.K >= MIN_SPLIT_K && !s.rowStatistics;
-  if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW) && groups() * chooseSplits(s, groups()) < TARGET_GROUPS) tn = 32;
-  if (tm === 64 && tn === 32 && groups() * chooseSplits(s, groups()) < SMALL_TILE_WORK) tm = 32;
+  const splitable = s.K >= MIN_SPLIT_K && !whole;
+  if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW) && groups() * slices(groups()) < TARGET_GROUPS) tn = 32;
+  if (tm === 64 && tn === 32 && groups() * slices(groups()) < SMALL_TILE_WORK) tm = 32;
   if (tm <= 32 && tn === 64 && groups() < WIDE_TILE_GROUPS) tn = 32;
   if (tm === 64 && tn === 32 && !splitable && groups() < NARROW_BELOW) tn = 16;
   const tk = tileBytes({ tm, tn, tk: 16 }, s.bAlongK) + (s.rowStatistics ? ROW_PART_BYTES : 0) <= workgroupStorage ? 16 : 8;
-  return { tm, tn, tk, splits: chooseSplits(s, groups()) };
+  return { tm, tn, tk, splits: slices(groups()) };
+}
+
+/**
+ * Whether K stays whole: always with `off` and where A's rows are normalized as they are read (each
+ * slice would sum its rows whole again); with `thin`, where the product has NARROW_BELOW output tiles
+ * of 64×64 or more. ViT-B/16 at batch 1: its MLP up, 197×[768]·[768×3072], has 192 such tiles and one
+ * kernel of them where `eager` split it into 6 slices of 96 tiles of 64×128 plus their sum (two
+ * dispatches, 29 MB of partials written and read back); its output projection and MLP down (48 tiles,
+ * K of 768 and 3072) still split.
+ */
+function keepsKWhole(s: GemmShape, splitK: SplitK): boolean {
+  if (s.rowStatistics || splitK === 'off') return true;
+  return splitK === 'thin' && s.batch * Math.ceil(s.M / 64) * Math.ceil(s.N / 64) >= NARROW_BELOW;
 }
 
 /** 64×64 tiles stay where at least this many run (with split-K possible; twice as many without). */
