@@ -39,6 +39,8 @@ const CASES: Case[] = [
   ...[1, 7, 197].flatMap((l) => [32, 64].flatMap((d) => [attention({ lq: l, d }), attention({ lq: l, d, padded: l > 1 ? Math.ceil(l / 3) : 0 })])),
   attention({ heads: 3, lq: 7, lk: 33, d: 64, dv: 32, padded: 5, div: true }),
   attention({ heads: 12, lq: 50, d: 64, div: true }),
+  // Heads of 128 and values of 256: tiles of 4 keys under 16 KiB, 16 output columns a thread.
+  attention({ heads: 1, lq: 20, lk: 40, d: 128, dv: 256, padded: 3 }),
 ];
 
 /** Within 1e-5 + 1e-5·|reference|: the kernel sums the same products in another order (per tile, rescaled). */
