@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CgcError } from './errors';
 import {
-  ARENA_SETTINGS, DEFAULT_ARENAS, DEFAULT_GRANULARITY, GRANULARITIES, validateArenas, validateDisabledPatterns, validateFusion, validateGranularity, validateCacheQuota, validateOnOff, validateRuns, validateSeed, validateTargets,
+  ARENA_SETTINGS, DEFAULT_ARENAS, DEFAULT_GRANULARITY, DEFAULT_SPLIT_K, GRANULARITIES, SPLIT_K_MODES, validateArenas, validateSplitK, validateDisabledPatterns, validateFusion, validateGranularity, validateCacheQuota, validateOnOff, validateRuns, validateSeed, validateTargets,
 } from './options';
 
 const refusal = (f: () => unknown): CgcError => {
@@ -30,6 +30,12 @@ describe('compile options', () => {
     expect([validateArenas(undefined), DEFAULT_ARENAS, validateArenas('per-branch')]).toEqual(['one', 'one', 'per-branch']);
     const e = refusal(() => validateArenas('two', '--arenas'));
     expect([e.kind, e.message]).toEqual(['usage', "--arenas must be one of one, per-branch; got 'two'"]);
+  });
+
+  it('split-K: thin, eager or off, thin by default', () => {
+    expect(SPLIT_K_MODES).toEqual(['thin', 'eager', 'off']);
+    expect([validateSplitK(undefined), DEFAULT_SPLIT_K, validateSplitK('eager'), validateSplitK('off')]).toEqual(['thin', 'thin', 'eager', 'off']);
+    expect(refusal(() => validateSplitK('on', '--split-k')).message).toBe("--split-k must be one of thin, eager, off; got 'on'");
   });
 
   it('fusion: on or off, on by default', () => {

@@ -76,16 +76,21 @@ export function validateFusion(value: string | undefined, option = 'fusion'): bo
 }
 
 /**
- * Whether tiled GEMMs may split a long K into partial products and a sum (two dispatches) where few
- * output tiles run: on by default (kernel time on a large GPU), off for one dispatch per product.
+ * Where tiled GEMMs split a long K into partial products and their sum (two dispatches): `thin` (the
+ * default) only products with fewer than 128 output tiles of 64×64, whose few workgroups would
+ * leave a large GPU idle through the whole K; `eager` also wider products where the chosen tiles run
+ * fewer than 256 workgroups (the rule before `thin`: a transformer's QKV and MLP-up projections at
+ * batch 1); `off` none, one dispatch per product (docs/webgpu-target.md, "Split-K").
  */
-export const DEFAULT_SPLIT_K = true;
+export const SPLIT_K_MODES = ['thin', 'eager', 'off'] as const;
+export type SplitK = (typeof SPLIT_K_MODES)[number];
+export const DEFAULT_SPLIT_K: SplitK = 'thin';
 /** Kernel sizes as literals by default: the steady state measured fastest so (docs/webgpu-target.md). */
 export const DEFAULT_SIZE_UNIFORMS = false;
 
-/** 'on' / 'off' (the default when undefined: on) as a boolean. */
-export function validateSplitK(value: string | undefined, option = 'split-K'): boolean {
-  return validateOnOff(value, DEFAULT_SPLIT_K, option);
+/** `value`, or the default when undefined; `option` names it in the refusal (e.g. '--split-k'). */
+export function validateSplitK(value: string | undefined, option = 'split-K'): SplitK {
+  return validateOneOf(SPLIT_K_MODES, DEFAULT_SPLIT_K, value, option);
 }
 
 /** `on`: kernel sizes read from uniforms, so layers share pipelines; `off` (the default): sizes as literals. */

@@ -12,7 +12,7 @@ import { concatProjections } from '../compiler/passes/concat-projections';
 import { constantName, foldConstants } from '../compiler/passes/fold-constants';
 import { annotateValueRanges } from '../compiler/passes/value-ranges';
 import { splitLargeTables } from '../compiler/passes/split-tables';
-import { CgcError, type HostTensor, tensorBytes } from '../core';
+import { CgcError, type HostTensor, type SplitK, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
@@ -72,10 +72,8 @@ export interface ModelCompileOptions extends CompileOptions {
   readonly fusion?: boolean;
   /** Patterns of the fused `webgpu` target to leave out, by name (an A/B of one fusion; core/options.ts). */
   readonly disabledPatterns?: readonly string[];
-  /** Opt-in patterns of the fused target to declare (attention, norm_prologue): measured slower on an H200 so far. */
-  readonly enabledPatterns?: readonly string[];
-  /** false: no tiled GEMM splits K into partial products and a sum (an A/B of split-K; core/options.ts). */
-  readonly splitK?: boolean;
+  /** Where tiled GEMMs split K into partial products and a sum (`thin` by default; an A/B of split-K; core/options.ts). */
+  readonly splitK?: SplitK;
   /** true: kernel sizes as uniforms, so layers share pipelines (a faster cold start); literals by default (KernelOptions.sizeUniforms). */
   readonly sizeUniforms?: boolean;
   /** Target files (docs/targets.md): their targets come first, ahead of `extraTargets` and the defaults. */
@@ -219,10 +217,10 @@ function refusing(e: unknown, options: ModelCompileOptions): ModelCompileOptions
  * device, narrowed to `targets` by name in that order. A malformed target file, a name taken twice
  * or an unknown name is a CompileError.
  */
-export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'disabledPatterns' | 'enabledPatterns' | 'splitK' | 'sizeUniforms' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
+export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'disabledPatterns' | 'splitK' | 'sizeUniforms' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
   try {
     const known = knownTargets(options.gpu ?? DEFAULT_GPU_PROFILE, {
-      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.enabledPatterns ? { enabledPatterns: options.enabledPatterns } : {}), ...(options.splitK === false ? { splitK: false } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
+      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
       ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}),
     });
     return chooseTargets(known, options.targets);

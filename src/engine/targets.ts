@@ -19,8 +19,6 @@ export interface TargetOptions extends KernelOptions {
   readonly fusion?: boolean;
   /** Patterns of the fused target to leave out, by name (WEBGPU_PATTERN_NAMES): one fusion's A/B. */
   readonly disabledPatterns?: readonly string[];
-  /** Opt-in patterns of the fused target to declare, by name (OPT_IN_PATTERNS: attention, norm_prologue). */
-  readonly enabledPatterns?: readonly string[];
 }
 
 /** A target file's text and the name it is known by in messages. */
@@ -30,8 +28,8 @@ export interface TargetFileSource {
 }
 
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
-  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.splitK === false ? { splitK: false } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
-  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, options.disabledPatterns, options.enabledPatterns)]), createWebGpuFallbackTarget(profile, kernels), createWebGpuLoopTarget(profile, kernels), createReferenceTarget()];
+  const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
+  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, options.disabledPatterns)]), createWebGpuFallbackTarget(profile, kernels), createWebGpuLoopTarget(profile, kernels), createReferenceTarget()];
 }
 
 /** Two known targets of one name. */

@@ -24,6 +24,9 @@ const SIBLING_REDUCTIONS = '["reduce_sum", "reduce_mean", "reduce_max", "reduce_
  */
 const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div"], element_types = ["float32", "float16", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
 
+/** Views a concat's inputs are read through (index remapping only). */
+const CONCAT_VIEWS = `{ops = ["transpose", "reshape", "flatten", "squeeze", "unsqueeze"], element_types = ${GPU_TYPES}, max_ops = 4, side_inputs = "none"}`;
+
 /** A GEMM's operand views, and a layer normalization (its scale and bias constants) they read. */
 const NORM_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div", "layer_normalization"], element_types = ["float32", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
 
@@ -129,18 +132,18 @@ const PATTERNS: readonly (readonly [string, string])[] = [
   ['elementwise_chain', `  // chains of elementwise ops  ⇒  one kernel with full broadcasting
   cgc_pattern.pattern @elementwise_chain attributes {benefit = 40,
     nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any", side_chains = ${SIDE_CHAINS}}}`],
+  ['concat_epilogue', `  // concat of its inputs read through views (reshapes, transposes, …) → an elementwise op with another
+  // operand → elementwise chain  ⇒  one element kernel (ViT's patch tokens, transposed out of the patch
+  // convolution, after its class token, plus the position embedding: one dispatch where there were
+  // three); a concat read by anything else keeps @data_movement (and its views: docs/compiler.md)
+  cgc_pattern.pattern @concat_epilogue attributes {benefit = 45,
+    nodes = [{ops = ["concat"], element_types = ${GPU_TYPES}}, {traits = ["elementwise"], element_types = ${GPU_TYPES}, inputs = [0, "*"]}],
+    operand_prologues = ${CONCAT_VIEWS}, epilogue = ${EPILOGUE}}`],
   ['data_movement', `  // data movement, one op per kernel (concat and slices as views where the plan allows)
   cgc_pattern.pattern @data_movement attributes {benefit = 20,
     nodes = [{ops = ["transpose", "concat", "slice", "pad", "gather", "expand", "tile", "depth_to_space", "space_to_depth",
                      "resize", "reshape", "flatten", "squeeze", "unsqueeze", "split"], element_types = ${GPU_TYPES}}]}`],
 ];
-
-/**
- * Patterns declared only when asked for (`enabledPatterns`): they match and give the CPU reference's
- * results, but measured slower than the kernels they replace on an H200 (docs/webgpu-target.md,
- * "Attention as one kernel"), so they are for A/B runs until they pay.
- */
-export const OPT_IN_PATTERNS: ReadonlySet<string> = new Set(['attention', 'norm_prologue']);
 
 /** The names of the patterns the fused target declares: what `disabledPatterns` may name. */
 export const WEBGPU_PATTERN_NAMES: readonly string[] = PATTERNS.map(([name]) => name);
@@ -149,8 +152,8 @@ export const WEBGPU_PATTERN_NAMES: readonly string[] = PATTERNS.map(([name]) => 
  * The declaration document, without the patterns named in `disabled` (an A/B of one fusion: its ops
  * then fall to the patterns left, as they did before it existed).
  */
-export function webgpuDeclaration(disabled: ReadonlySet<string> = new Set(), enabled: ReadonlySet<string> = new Set()): string {
-  const kept = PATTERNS.filter(([name]) => !disabled.has(name) && (!OPT_IN_PATTERNS.has(name) || enabled.has(name))).map(([, text]) => text);
+export function webgpuDeclaration(disabled: ReadonlySet<string> = new Set()): string {
+  const kept = PATTERNS.filter(([name]) => !disabled.has(name)).map(([, text]) => text);
   return `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
 ${kept.join('\n')}
 }

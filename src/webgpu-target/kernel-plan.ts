@@ -19,6 +19,7 @@ import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { literalSizes, parameterize } from './wgsl/params';
 import { DEFAULT_WORKGROUP_STORAGE, type ForcedTile } from './kernels/gemm-core';
 import type { KernelSpec, Piece } from './kernel-spec';
+import type { SplitK } from '../core';
 
 export { type KernelSpec, type Piece, resultBindings } from './kernel-spec';
 
@@ -26,11 +27,8 @@ export { type KernelSpec, type Piece, resultBindings } from './kernel-spec';
 export interface KernelOptions {
   /** Every GEMM tiled so (a benchmark's tile sweep, `cgc bench-kernels --tile`), matrix-vector products included. */
   readonly tile?: ForcedTile;
-  /**
-   * false: every tiled GEMM in one dispatch, K never split into partial products and their sum (one
-   * dispatch fewer per thin product, less parallelism on a large GPU); an A/B of split-K.
-   */
-  readonly splitK?: boolean;
+  /** Where tiled GEMMs split K into partial products and their sum (core/options.ts; the default `thin`); an A/B of split-K. */
+  readonly splitK?: SplitK;
   /** Every recurrence run so (a benchmark or test comparing the two), instead of by its size. */
   readonly recurrence?: RecurrenceMode;
   /**

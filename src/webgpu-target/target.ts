@@ -48,13 +48,12 @@ function elementCheck(def: Operation): string | undefined {
 
 /**
  * The fused target; `disabledPatterns` names patterns of its declaration (WEBGPU_PATTERN_NAMES) it
- * leaves out, so that a fusion can be measured against the kernels it replaces; `enabledPatterns`
- * names the opt-in ones (OPT_IN_PATTERNS) it declares.
+ * leaves out, so that a fusion can be measured against the kernels it replaces.
  */
 export function createWebGpuTarget(
-  profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}, disabledPatterns: readonly string[] = [], enabledPatterns: readonly string[] = [],
+  profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}, disabledPatterns: readonly string[] = [],
 ): Target {
-  const declaration = webgpuDeclaration(new Set(disabledPatterns), new Set(enabledPatterns));
+  const declaration = webgpuDeclaration(new Set(disabledPatterns));
   return gpuTarget('webgpu', profile, options, () => declaration, (def) => {
     const host = elementCheck(def);
     if (host) return host;

@@ -8,9 +8,15 @@ import type { GeneratedKernel } from './gemm-kernel';
 import { heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
 
-/** Query rows per workgroup, and threads per row (each holds a slice of the row's output columns). */
-const ROWS = 16;
-const THREADS_PER_ROW = 4;
+/**
+ * Query rows per workgroup, and threads per row: each computes every 16th score of its row's key tile,
+ * that score's probability, and every 16th output column. Small blocks of many threads give a layer of
+ * ViT-B/16 (12 heads of 197 queries) 300 workgroups of 128 threads; blocks of 16 rows of 4 threads
+ * gave it 156 of 64, each thread looping over every key of its row alone, and measured slower than the
+ * three kernels they replace (docs/webgpu-target.md, "Attention as one kernel").
+ */
+const ROWS = 8;
+const THREADS_PER_ROW = 16;
 const THREADS = ROWS * THREADS_PER_ROW;
 /** Keys per tile, largest first: the largest whose tiles fit the device's workgroup memory. */
 const KEY_TILES = [32, 16, 8, 4, 2, 1];
@@ -38,7 +44,7 @@ export function attentionOps(b: KernelBuilder, out: Value): AttentionOps | undef
   return { scores, softmax, product };
 }
 
-/** Head sizes past this would keep too much of q and of the output in each thread's registers. */
+/** Head sizes past this would keep too many output columns in each thread's registers (16 at 256). */
 const MAX_HEAD = 256;
 
 /**
@@ -73,11 +79,14 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
   const batches = numElements(batchShape);
   const blocks = Math.ceil(LQ / ROWS);
   if (batches > 65535 || blocks > 65535) decline(`grid of ${blocks}×${batches} workgroups (at most 65535 per dimension)`);
-  const keyStride = D + 1; // padded: the rows' threads read different keys without bank conflicts
-  const words = (bk: number) => bk * keyStride + bk * DV + ROWS * bk;
+  // Rows of q and k padded by a word: the threads of a row read different keys at one d without bank conflicts.
+  const qStride = D + 1;
+  const keyStride = D + 1;
+  const words = (bk: number) => ROWS * qStride + bk * keyStride + bk * DV + 2 * ROWS * bk;
   const BK = KEY_TILES.find((bk) => bk <= Math.max(1, 2 ** Math.ceil(Math.log2(LK))) && words(bk) * 4 <= workgroupStorage);
   if (BK === undefined) return decline(`tiles of ${words(1) * 4} bytes for one key, past ${workgroupStorage} bytes of workgroup memory`);
   const columns = Math.ceil(DV / THREADS_PER_ROW);
+  const keysPerThread = Math.ceil(BK / THREADS_PER_ROW);
 
   // The batch entry's coordinates, computed once per thread.
   const hoisted = new Scope('  ');
@@ -94,9 +103,9 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
     return [...lead, i, j];
   };
 
-  // q's row, once per thread.
-  const qLoop = new Scope('    ');
-  const qv = convert(b.value(a, operandCoords(a, 'row_c', 'd'), qLoop), 'f32');
+  // The block's q rows, loaded once into workgroup memory by all threads.
+  const qLoad = new Scope('    ');
+  const qv = convert(b.value(a, operandCoords(a, 'q_row', 'ld_d'), qLoad), 'f32');
   // The key and value tiles, loaded by all threads of the workgroup.
   const kLoad = new Scope('      ');
   const kv = convert(b.value(bt, operandCoords(bt, 'ld_d', 'key_c'), kLoad), 'f32');
@@ -110,9 +119,11 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
 
   const code = `// ${name}: ${shapeToString(oShape)} through attention: softmax(f(${shapeToString(a.type.shape)}·${shapeToString(bt.type.shape)}))·${shapeToString(v.type.shape)}
 ${bindingDecls(b, out, outBinding)}
+var<workgroup> q_tile: array<f32, ${ROWS * qStride}>;
 var<workgroup> k_tile: array<f32, ${BK * keyStride}>;
 var<workgroup> v_tile: array<f32, ${BK * DV}>;
 var<workgroup> s_tile: array<f32, ${ROWS * BK}>;
+var<workgroup> p_tile: array<f32, ${ROWS * BK}>;
 
 // ${ROWS} query rows per workgroup, ${THREADS_PER_ROW} threads per row, tiles of ${BK} keys.
 @compute @workgroup_size(${THREADS})
@@ -123,23 +134,24 @@ ${hoisted.lines.join('\n')}
   let t = i32(lidx) % ${THREADS_PER_ROW}i;
   let row = i32(wg.x) * ${ROWS}i + r;
   let row_c = min(row, ${LQ - 1}i);
-  var q: array<f32, ${D}>;
-  for (var d = 0i; d < ${D}i; d++) {
-${qLoop.lines.join('\n')}
-    q[d] = ${qv};
+  ${strided('e', ROWS * D)}
+    let ld_d = e % ${D}i;
+    let q_row = min(i32(wg.x) * ${ROWS}i + e / ${D}i, ${LQ - 1}i);
+${qLoad.lines.join('\n')}
+    q_tile[(e / ${D}i) * ${qStride}i + ld_d] = ${qv};
   }
   var o: array<f32, ${columns}>;
   var m = -${MAX_F32};
   var l = 0.0f;
   for (var k0 = 0i; k0 < ${LK}i; k0 += ${BK}i) {
-    for (var e = i32(lidx); e < ${BK * D}i; e += ${THREADS}i) {
+    ${strided('e', BK * D)}
       let ld_j = e / ${D}i;
       let ld_d = e % ${D}i;
       let key_c = min(k0 + ld_j, ${LK - 1}i);
 ${kLoad.lines.join('\n')}
       k_tile[ld_j * ${keyStride}i + ld_d] = ${kv};
     }
-    for (var e = i32(lidx); e < ${BK * DV}i; e += ${THREADS}i) {
+    ${strided('e', BK * DV)}
       let ld_j = e / ${DV}i;
       let ld_d = e % ${DV}i;
       let key_c = min(k0 + ld_j, ${LK - 1}i);
@@ -147,23 +159,33 @@ ${vLoad.lines.join('\n')}
       v_tile[e] = select(0.0f, ${vv}, k0 + ld_j < ${LK}i);
     }
     workgroupBarrier();
-    for (var j = t; j < ${BK}i; j += ${THREADS_PER_ROW}i) {
-      var dot_acc = 0.0f;
-      for (var d = 0i; d < ${D}i; d++) {
-        dot_acc = fma(q[d], k_tile[j * ${keyStride}i + d], dot_acc);
-      }
-      let key_c = min(k0 + j, ${LK - 1}i);
+    for (var j_r = 0i; j_r < ${keysPerThread}i; j_r++) {
+      let j = t + j_r * ${THREADS_PER_ROW}i;
+      if (j < ${BK}i) {
+        var dot_acc = 0.0f;
+        for (var d = 0i; d < ${D}i; d++) {
+          dot_acc = fma(q_tile[r * ${qStride}i + d], k_tile[j * ${keyStride}i + d], dot_acc);
+        }
+        let key_c = min(k0 + j, ${LK - 1}i);
 ${sLoop.lines.join('\n')}
-      s_tile[r * ${BK}i + j] = select(-inf_f32(), ${sv}, k0 + j < ${LK}i);
+        s_tile[r * ${BK}i + j] = select(-inf_f32(), ${sv}, k0 + j < ${LK}i);
+      }
     }
     workgroupBarrier();
+    // The row's new maximum (every thread of the row reads all its scores), then each score's
+    // probability computed once, by the thread that computed the score.
     var m_new = m;
     for (var j = 0i; j < ${BK}i; j++) { m_new = max(m_new, s_tile[r * ${BK}i + j]); }
+    for (var j_r = 0i; j_r < ${keysPerThread}i; j_r++) {
+      let j = t + j_r * ${THREADS_PER_ROW}i;
+      if (j < ${BK}i) { p_tile[r * ${BK}i + j] = exp(s_tile[r * ${BK}i + j] - m_new); }
+    }
+    workgroupBarrier();
     let corr = exp(m - m_new);
     l *= corr;
     for (var c = 0i; c < ${columns}i; c++) { o[c] *= corr; }
     for (var j = 0i; j < ${BK}i; j++) {
-      let p = exp(s_tile[r * ${BK}i + j] - m_new);
+      let p = p_tile[r * ${BK}i + j];
       l += p;
       for (var c = 0i; c < ${columns}i; c++) {
         o[c] = fma(p, v_tile[j * ${DV}i + min(t + c * ${THREADS_PER_ROW}i, ${DV - 1}i)], o[c]);
@@ -183,4 +205,14 @@ ${sLoop.lines.join('\n')}
 }
 `;
   return [{ wgsl: code, workgroups: [blocks, batches, 1] }];
+}
+
+/**
+ * A loop over `count` elements, the workgroup's threads taking every THREADS-th from their own index:
+ * counted from 0 with a constant bound, so Dawn's range analysis bounds the indices made from it
+ * (docs/webgpu-target.md, "Index clamps"). Opens a block the caller closes.
+ */
+function strided(name: string, count: number): string {
+  const guard = count % THREADS === 0 ? '' : ` if (${name} >= ${count}i) { break; }`;
+  return `for (var ${name}_r = 0i; ${name}_r < ${Math.ceil(count / THREADS)}i; ${name}_r++) { let ${name} = i32(lidx) + ${name}_r * ${THREADS}i;${guard}`;
 }

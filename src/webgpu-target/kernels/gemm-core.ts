@@ -2,6 +2,7 @@
 // C = A·B over shared-memory tiles of A and B, each thread accumulating a register block (up to 8×8)
 // in f32. Operands arrive through read hooks and results leave through a write hook, so the caller
 // decides the indexing (transposes, broadcasting, im2col) and the store (the fused epilogue).
+import { DEFAULT_SPLIT_K, type SplitK } from '../../core';
 import { Scope } from '../wgsl/builder';
 import { size } from '../wgsl/params';
 import { when, workgroupSums } from './helpers';
@@ -16,12 +17,51 @@ export interface GemmShape {
   readonly bAlongK?: boolean;
   /** A's consecutive elements in memory run along M, not K (gemm's trans_a, a matmul reading a transposed A). */
   readonly aAcrossK?: boolean;
+  /**
+   * A's rows are normalized as they are read (a layer normalization in the prologue), their statistics
+   * summed over whole rows by the threads that read them (`RowThreads`): K is then never split, as
+   * every K slice would sum its rows whole again, and the tile leaves workgroup memory for the sums.
+   */
+  readonly rowStatistics?: boolean;
 }
+
+/**
+ * The threads that read one row of A together, for hoisted code that reduces over the whole row (a
+ * layer normalization's mean and variance, once per workgroup and row): `lanes` consecutive threads
+ * by local index, this one `lane` among them. `sum` emits, at the kernel's top level (every thread
+ * runs it), the sum of each thread's `value` over its row's lanes, in lane order, as `var name`.
+ */
+export interface RowThreads {
+  readonly lane: string;
+  readonly lanes: number;
+  sum(scope: Scope, value: string, name: string): void;
+}
+
+/** Row sums through the workgroup array `row_part` (one f32 per thread), which the kernel declares where `used`. */
+function rowThreads(lane: string, lanes: number): RowThreads & { used: boolean } {
+  return {
+    lane, lanes, used: false,
+    sum(scope, value, name) {
+      this.used = true;
+      scope.emit('workgroupBarrier();');
+      scope.emit(`row_part[lidx] = ${value};`);
+      scope.emit('workgroupBarrier();');
+      scope.emit(`var ${name} = 0.0f;`);
+      scope.emit(`for (var row_i = 0u; row_i < ${lanes}u; row_i++) { ${name} += row_part[lidx / ${lanes}u * ${lanes}u + row_i]; }`);
+    },
+  };
+}
+
+/** Workgroup memory the row sums take, in bytes: one f32 for each of a tile's 256 threads. */
+const ROW_PART_BYTES = 4 * 256;
 
 /** Index arguments are i32 expressions, always in range; hooks may emit statements into `scope`. */
 export interface GemmHooks {
-  /** A(batch, m, k) as an f32 expression; code that depends on `m` (and `batch`) only may go into `hoisted`, which runs once per thread. */
-  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope): string;
+  /**
+   * A(batch, m, k) as an f32 expression; code that depends on `m` (and `batch`) only may go into
+   * `hoisted`, which runs once per thread at the kernel's top level, and may sum over row m with `rows`.
+   */
+  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope, rows: RowThreads): string;
   /** B(batch, k, n) as an f32 expression; code that depends on `n` (and `batch`) only may go into `hoisted`. */
   readB(scope: Scope, batch: string, k: string, n: string, hoisted: Scope): string;
   /**
@@ -108,11 +148,16 @@ export type ForcedTile = TileShape & { readonly splits?: number };
  * K is tiled by 16, or 8 for a 128×128 tile where 16 would not fit the device's workgroup memory
  * (WebGPU's default 16 KiB; 128×128×16 against ×8 on the H100: 34.0 against 33.1 TFLOP/s at 2048³,
  * 34.8 against 33.7 at 4096³).
- * A `forced` tile (a benchmark's sweep) replaces all of this; only its K slices are chosen where it gives none.
+ * `splitK` says which products may split K at all (`keepsKWhole`); the rules then see the others as
+ * products whose K is too short to split. A `forced` tile (a benchmark's sweep) replaces all of this;
+ * only its K slices are chosen where it gives none.
  */
-export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_STORAGE, forced?: ForcedTile): Tile {
+export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_STORAGE, forced?: ForcedTile, splitK: SplitK = DEFAULT_SPLIT_K): Tile {
+  const whole = keepsKWhole(s, splitK);
+  const slices = (groups: number) => (whole ? 1 : chooseSplits(s, groups));
   if (forced) {
-    const splits = forced.splits !== undefined ? Math.max(1, Math.min(forced.splits, Math.floor(s.K / forced.tk))) : chooseSplits(s, s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn));
+    // A forced tile's K slices stand, but for a product that sums A's rows (it cannot be split).
+    const splits = s.rowStatistics ? 1 : forced.splits !== undefined ? Math.max(1, Math.min(forced.splits, Math.floor(s.K / forced.tk))) : slices(s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn));
     return { tm: forced.tm, tn: forced.tn, tk: forced.tk, splits };
   }
   const fit = (d: number) => (d <= 16 ? 16 : d <= 32 ? 32 : d <= 64 ? 64 : 128);
@@ -120,17 +165,30 @@ export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_ST
   let tn = fit(s.N);
   const groups = () => s.batch * Math.ceil(s.M / tm) * Math.ceil(s.N / tn);
   while (Math.max(tm, tn) === 128 && groups() < WIDE_TILE_GROUPS) {
-    if (tm === 64 && tn === 128 && s.M <= 256 && groups() * chooseSplits(s, groups()) >= WIDE_SLICED_GROUPS) break;
+    if (tm === 64 && tn === 128 && s.M <= 256 && groups() * slices(groups()) >= WIDE_SLICED_GROUPS) break;
     if (tm >= tn) tm /= 2;
     else tn /= 2;
   }
-  const splitable = s.K >= MIN_SPLIT_K;
-  if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW) && groups() * chooseSplits(s, groups()) < TARGET_GROUPS) tn = 32;
-  if (tm === 64 && tn === 32 && groups() * chooseSplits(s, groups()) < SMALL_TILE_WORK) tm = 32;
+  const splitable = s.K >= MIN_SPLIT_K && !whole;
+  if (tm === 64 && tn === 64 && groups() < (splitable ? NARROW_BELOW : 2 * NARROW_BELOW) && groups() * slices(groups()) < TARGET_GROUPS) tn = 32;
+  if (tm === 64 && tn === 32 && groups() * slices(groups()) < SMALL_TILE_WORK) tm = 32;
   if (tm <= 32 && tn === 64 && groups() < WIDE_TILE_GROUPS) tn = 32;
   if (tm === 64 && tn === 32 && !splitable && groups() < NARROW_BELOW) tn = 16;
-  const tk = tileBytes({ tm, tn, tk: 16 }, s.bAlongK) <= workgroupStorage ? 16 : 8;
-  return { tm, tn, tk, splits: chooseSplits(s, groups()) };
+  const tk = tileBytes({ tm, tn, tk: 16 }, s.bAlongK) + (s.rowStatistics ? ROW_PART_BYTES : 0) <= workgroupStorage ? 16 : 8;
+  return { tm, tn, tk, splits: slices(groups()) };
+}
+
+/**
+ * Whether K stays whole: always with `off` and where A's rows are normalized as they are read (each
+ * slice would sum its rows whole again); with `thin`, where the product has NARROW_BELOW output tiles
+ * of 64×64 or more. ViT-B/16 at batch 1: its MLP up, 197×[768]·[768×3072], has 192 such tiles and one
+ * kernel of them where `eager` split it into 6 slices of 96 tiles of 64×128 plus their sum (two
+ * dispatches, 29 MB of partials written and read back); its output projection and MLP down (48 tiles,
+ * K of 768 and 3072) still split.
+ */
+function keepsKWhole(s: GemmShape, splitK: SplitK): boolean {
+  if (s.rowStatistics || splitK === 'off') return true;
+  return splitK === 'thin' && s.batch * Math.ceil(s.M / 64) * Math.ceil(s.N / 64) >= NARROW_BELOW;
 }
 
 /** 64×64 tiles stay where at least this many run (with split-K possible; twice as many without). */
@@ -157,7 +215,7 @@ const MIN_SPLIT_K = 256;
  * 128 on as well bought 1–23 µs more per model for 4–12 more dispatches, not worth their host time.
  */
 export function chooseSplits(s: GemmShape, groups: number): number {
-  if (groups >= TARGET_GROUPS / 2 || s.K < MIN_SPLIT_K) return 1;
+  if (groups >= TARGET_GROUPS / 2 || s.K < MIN_SPLIT_K || s.rowStatistics) return 1;
   return Math.max(1, Math.min(32, Math.floor(s.K / MIN_SLICE), Math.ceil(TARGET_GROUPS / groups)));
 }
 
@@ -202,6 +260,8 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   // computed once, before the K loop.
   const hoist = new Scope('  ');
   hoist.emit(`let a_kk = i32(lidx) % ${tk}i;`);
+  // The tk threads loading a row's k-tile (a_kk = 0 … tk − 1) read the row together.
+  const rows = rowThreads('a_kk', tk);
   if (s.bAlongK) {
     hoist.emit(`let b_kk = i32(lidx) % ${tk}i;`);
   } else {
@@ -221,7 +281,7 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
     fetched.push(`a_val${j}`);
     const slot = fetch.child();
     slot.emit(`a_val${j} = 0.0f;`);
-    when(slot, inRange([m, s.M, tm], ['a_k', s.K, tk]), (inner) => inner.emit(`a_val${j} = ${hooks.readA(inner, 'batch', m, 'a_k', hoist)};`));
+    when(slot, inRange([m, s.M, tm], ['a_k', s.K, tk]), (inner) => inner.emit(`a_val${j} = ${hooks.readA(inner, 'batch', m, 'a_k', hoist, rows)};`));
     hoist.emit(`let a_at${j} = a_kk * ${A.stride}i + i32(lidx) / ${tk}i + ${(j * threads) / tk}i;`);
     store.emit(`${wgStore('tile_a', A.vec, `a_at${j}`)} = a_val${j};`);
     fetch.emit('{');
@@ -307,7 +367,7 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   const wgArray = (vec: boolean, words: number) => (vec ? `array<vec4<f32>, ${words / 4}>` : `array<f32, ${words}>`);
   const code = `var<workgroup> tile_a: ${wgArray(A.vec, aWords)};
 var<workgroup> tile_b: ${wgArray(B.vec, bWords)};
-
+${rows.used ? `var<workgroup> row_part: array<f32, ${threads}>;\n` : ''}
 fn ${storeFn}(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i32, acc_v: ${runs ? 'vec4<f32>' : 'f32'}) {
 ${write.lines.join('\n')}
 }
@@ -395,14 +455,16 @@ export function gemvMain(s: GemmShape, hooks: GemmHooks): { code: string; workgr
   const hoist = new Scope('  ');
   const body = new Scope('    ');
   const vector = body.child();
-  const v = column ? hooks.readB(vector, 'batch', 'gv_k', '0i', hoist) : hooks.readA(vector, 'batch', '0i', 'gv_k', hoist);
+  // Every thread reads every row of A, striding over K.
+  const together = rowThreads('i32(lidx)', GEMV_THREADS);
+  const v = column ? hooks.readB(vector, 'batch', 'gv_k', '0i', hoist) : hooks.readA(vector, 'batch', '0i', 'gv_k', hoist, together);
   body.lines.push(...vector.lines);
   body.emit(`let gv_v = ${v};`);
   for (let j = 0; j < rows; j++) {
     const row = `gv_row${j}`;
     hoist.emit(`let ${row} = min(i32(wg.x) * ${rows}i + ${j}i, ${size(length - 1)});`);
     const inner = body.child();
-    const x = column ? hooks.readA(inner, 'batch', row, 'gv_k', hoist) : hooks.readB(inner, 'batch', 'gv_k', row, hoist);
+    const x = column ? hooks.readA(inner, 'batch', row, 'gv_k', hoist, together) : hooks.readB(inner, 'batch', 'gv_k', row, hoist);
     body.emit('{');
     body.lines.push(...inner.lines);
     body.emit(`  gv_sum${j} = fma(${x}, gv_v, gv_sum${j});`);
@@ -411,7 +473,7 @@ export function gemvMain(s: GemmShape, hooks: GemmHooks): { code: string; workgr
   const write = new Scope('  ');
   hooks.write(write, 'batch', column ? 'm' : '0i', column ? '0i' : 'm', 'acc_v');
   const code = `var<workgroup> gv_part: array<f32, ${rows * GEMV_THREADS}>;
-
+${together.used ? `var<workgroup> row_part: array<f32, ${GEMV_THREADS}>;\n` : ''}
 fn store_row(batch: i32, m: i32, acc_v: f32) {
 ${write.lines.join('\n')}
 }

@@ -6,12 +6,13 @@ import { type KernelBuilder, type Scope, type Typed, bindingDecls, convert, elem
 import { ELEMENTWISE_OPS } from './elementwise';
 import { size } from '../wgsl/params';
 import { ctxOf, normAxis } from './helpers';
-import { type ForcedTile, type GemmShape, chooseTile, gemmMain, gemvMain } from './gemm-core';
+import type { SplitK } from '../../core';
+import { type ForcedTile, type GemmShape, type RowThreads, chooseTile, gemmMain, gemvMain } from './gemm-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {
-  /** As GemmHooks: `hoisted` takes code that depends on m (readA) or n (readB) and batch only. */
-  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope): string;
+  /** As GemmHooks: `hoisted` takes code that depends on m (readA) or n (readB) and batch only, `rows` sums over A's row m. */
+  readA(scope: Scope, batch: string, m: string, k: string, hoisted: Scope, rows: RowThreads): string;
   readB(scope: Scope, batch: string, k: string, n: string, hoisted: Scope): string;
   /** Coordinates in the anchor's result of product element (batch, m, n). */
   outCoords(batch: string, m: string, n: string): string[];
@@ -47,11 +48,11 @@ export interface GeneratedKernel {
 /**
  * The tiled kernel writing `out`, or undefined when its subgraph is not one GEMM-shaped op plus
  * elementwise ops; its tiles fit `workgroupStorage` bytes of workgroup memory, or are the `forced`
- * tile (a benchmark's sweep: matrix-vector products then take the tiled kernel too); `splitK` false keeps K whole. With split-K, two
+ * tile (a benchmark's sweep: matrix-vector products then take the tiled kernel too); `splitK` says where K is split (core/options.ts). With split-K, two
  * kernels: the slices' partial products into a workspace, then one thread per element sums them and
  * applies the anchor's finish and the epilogue.
  */
-export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder, workgroupStorage?: number, forced?: ForcedTile, splitK = true): GeneratedKernel[] | undefined {
+export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder, workgroupStorage?: number, forced?: ForcedTile, splitK?: SplitK): GeneratedKernel[] | undefined {
   if (out.type.element !== 'float32' && out.type.element !== 'int32') return undefined;
   const anchor = gemmAnchor(b, out);
   const problem = anchor && PROBLEMS.get(anchor.opName)!(b, anchor);
@@ -80,8 +81,7 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
   if (gemv) {
     return [{ wgsl: `// ${name}: ${shapeToString(out.type.shape)} through cgc_op.${anchor.opName}\n${bindingDecls(b, out, outBinding)}\n${gemv.code}`, workgroups: gemv.workgroups }];
   }
-  const chosen = chooseTile(problem, workgroupStorage, forced);
-  const tile = splitK || forced?.splits !== undefined ? chosen : { ...chosen, splits: 1 };
+  const tile = chooseTile(problem, workgroupStorage, forced, splitK);
   const main = gemmMain(problem, {
     readA: problem.readA,
     readB: problem.readB,

@@ -230,18 +230,26 @@ describe('split-K choice', () => {
     expect(chooseTile({ batch: 12, M: 197, N: 64, K: 197 }).splits).toBe(1);
     expect(chooseTile({ batch: 1, M: 1024, N: 1024, K: 1024 }).splits).toBe(1);
     expect(chooseTile({ batch: 1, M: 64, N: 64, K: 200 }).splits).toBe(1);
+    // `thin`: a product of 128 output tiles of 64×64 or more keeps K whole; `eager` splits it where
+    // its tiles run fewer than 256 workgroups; `off` splits nothing.
+    expect(chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }).splits).toBe(1);
+    expect(chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }, undefined, undefined, 'eager').splits).toBeGreaterThan(1);
+    expect(chooseTile({ batch: 1, M: 197, N: 768, K: 3072 }).splits).toBeGreaterThan(1);
+    expect(chooseTile({ batch: 1, M: 197, N: 768, K: 3072 }, undefined, undefined, 'off').splits).toBe(1);
+    // A product normalizing A's rows as it reads them keeps K whole under every rule.
+    expect(chooseTile({ batch: 1, M: 7, N: 9, K: 2048, rowStatistics: true }, undefined, undefined, 'eager').splits).toBe(1);
   });
   it('keeps K whole with split-K off (one dispatch), and matches the reference', async () => {
     const c: Case = { ...mm('7x2048', '2048x9'), name: 'matmul 7x2048 · 2048x9, split-K off' };
     const { inputs, want, defs } = prepareCase(c, 41);
     expect(planKernels(defs[0]!).length, 'split-K on: partials and their sum').toBe(2);
-    const kernels = planKernels(defs[0]!, 'subgraph', undefined, { splitK: false });
+    const kernels = planKernels(defs[0]!, 'subgraph', undefined, { splitK: 'off' });
     expect(kernels.length).toBe(1);
     expect(kernels[0]!.wgsl).not.toContain('slices');
     const { compile } = await import('../../compiler/pipeline');
     const { defaultTargets } = await import('../../engine/targets');
     const { module } = prepareCase(c, 41);
-    const { got } = await runCase(device, compile(module, defaultTargets(undefined, { splitK: false })), inputs);
+    const { got } = await runCase(device, compile(module, defaultTargets(undefined, { splitK: 'off' })), inputs);
     expectClose(got, want, c.name, 1e-4, 1e-5);
   });
 
@@ -255,11 +263,15 @@ describe('split-K choice', () => {
       .toEqual(['64×32', '64×32', '64×64', '64×32', '64×32']);
     // MobileNetV2's 1×1 convolutions with short K and few positions: 32×32.
     expect([tile(1, 96, 196, 384), tile(1, 160, 49, 960), tile(1, 24, 3136, 96)]).toEqual(Array(3).fill('32×32'));
-    // ViT-B/16: the QKV projection and the MLP (197 rows, K sliced) take 64×128; the attention
-    // output projection 64×64 in 11 slices of 64 (64×32 in 6 slices of 128 took 24.1 µs on an H200,
-    // this 21.0); attention's q·kᵀ 64×32, its ·v 64×16 (K of 197 cannot be split: 14.0 µs against 17.3 at 64×32).
+    // ViT-B/16: the QKV projection and MLP up (197 rows, 144 and 192 tiles of 64×64) keep K whole at
+    // 64×32 (split-K `thin`); MLP down takes 64×128 with K sliced, the attention output projection
+    // 64×64 in 11 slices of 64 (64×32 in 6 slices of 128 took 24.1 µs on an H200, this 21.0); attention's
+    // q·kᵀ 64×32, its ·v 64×16 (K of 197 cannot be split: 14.0 µs against 17.3 at 64×32).
     expect([tile(1, 197, 2304, 768), tile(1, 197, 3072, 768), tile(1, 197, 768, 3072), tile(1, 197, 768, 768), tile(12, 197, 197, 64), tile(12, 197, 64, 197)])
-      .toEqual(['64×128', '64×128', '64×128', '64×64', '64×32', '64×16']);
+      .toEqual(['64×32', '64×32', '64×128', '64×64', '64×32', '64×16']);
+    // `eager` (the rule before `thin`) slices the two wide projections of 64×128 tiles.
+    expect([chooseTile({ batch: 1, M: 197, N: 2304, K: 768 }, undefined, undefined, 'eager'), chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }, undefined, undefined, 'eager')])
+      .toMatchObject([{ tm: 64, tn: 128, splits: 8 }, { tm: 64, tn: 128, splits: 6 }]);
     expect([tile(1, 1024, 1024, 1024), tile(1, 2048, 2048, 2048)]).toEqual(['64×64', '128×128']);
   });
 

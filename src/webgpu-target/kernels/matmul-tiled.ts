@@ -1,6 +1,7 @@
 // matmul (numpy batching, 1-D promotion) and gemm (transposes, alpha/beta, broadcast c) as tiled GEMM
 // problems: the product's batch is matmul's broadcast batch, flattened; gemm has one.
 import { type Scope, convert } from '../wgsl/builder';
+import type { RowThreads } from './gemm-core';
 import { gemmScale } from './conv-matmul';
 import { gemmProblem, innermostAxis, unflatten } from './gemm-kernel';
 import { ctxOf } from './helpers';
@@ -27,9 +28,9 @@ gemmProblem('matmul', (b, op) => {
   const bAlongK = bs.length > 1 && innermostAxis(b, m!) === bs.length - 2;
   const aAcrossK = as.length > 1 && innermostAxis(b, a!) !== as.length - 1;
   // A layer normalization A is read through (@matmul_norm_prologue) takes its row statistics where
-  // the read names them: once per thread and row, before the K loop.
-  let reading = { scope: undefined as unknown as Scope, k: '', guard: 'true' };
-  hoistNormalizations(b, () => reading);
+  // the read names them: once per workgroup and row, before the K loop.
+  let reading = { scope: undefined as unknown as Scope, k: '', guard: 'true', rows: undefined as unknown as RowThreads };
+  const rowStatistics = hoistNormalizations(b, () => reading);
   if (batch > 1 && as.length > 1 && bs.length > 1 && bs.slice(0, -2).every((d) => d === 1)) {
     // b is one matrix for every batch: the batch folds into M, one [batch·M, K]·[K, N] product
     // (a transformer's [tokens, 1, d] · [d, 3d] is one GEMM of `tokens` rows, not `tokens` GEMMs of one row).
@@ -49,8 +50,9 @@ gemmProblem('matmul', (b, op) => {
       K: as[as.length - 1]!,
       bAlongK,
       aAcrossK,
-      readA: (scope, _batch, mm, k, hoisted) => {
-        reading = { scope: hoisted, k, guard: `${mm} < ${batch * M}i` };
+      rowStatistics,
+      readA: (scope, _batch, mm, k, hoisted, rows) => {
+        reading = { scope: hoisted, k, guard: `${mm} < ${batch * M}i`, rows };
         return convert(b.value(a!, [...hoistedRows(mm, hoisted).slice(rowShape.length - (as.length - 1)), k], scope), 'f32');
       },
       readB: (scope, _batch, k, n) => convert(b.value(m!, [...bs.slice(0, -2).map(() => '0i'), k, n], scope), 'f32'),
@@ -66,8 +68,9 @@ gemmProblem('matmul', (b, op) => {
     K: as[as.length - 1]!,
     bAlongK,
     aAcrossK,
-    readA: (scope, batch, mm, k, hoisted) => {
-      reading = { scope: hoisted, k, guard: `${mm} < ${M}i` };
+    rowStatistics,
+    readA: (scope, batch, mm, k, hoisted, rows) => {
+      reading = { scope: hoisted, k, guard: `${mm} < ${M}i`, rows };
       return convert(b.value(a!, as.length > 1 ? [...operandBatch(as, batch), mm, k] : [k], scope), 'f32');
     },
     readB: (scope, batch, k, n) => convert(b.value(m!, bs.length > 1 ? [...operandBatch(bs, batch), k, n] : [k], scope), 'f32'),
@@ -83,8 +86,8 @@ gemmProblem('gemm', (b, op) => {
   const ta = ctx.bool('trans_a');
   const tb = ctx.bool('trans_b');
   const [M, N] = op.results[0]!.type.shape as [number, number];
-  let reading = { scope: undefined as unknown as Scope, k: '', guard: 'true' };
-  hoistNormalizations(b, () => reading);
+  let reading = { scope: undefined as unknown as Scope, k: '', guard: 'true', rows: undefined as unknown as RowThreads };
+  const rowStatistics = hoistNormalizations(b, () => reading);
   return {
     batch: 1,
     M,
@@ -92,8 +95,9 @@ gemmProblem('gemm', (b, op) => {
     K: ta ? a!.type.shape[0]! : a!.type.shape[1]!,
     bAlongK: innermostAxis(b, m!) === (tb ? 1 : 0),
     aAcrossK: innermostAxis(b, a!) !== (ta ? 0 : 1),
-    readA: (scope, _batch, mm, k, hoisted) => {
-      reading = { scope: hoisted, k, guard: `${mm} < ${M}i` };
+    rowStatistics,
+    readA: (scope, _batch, mm, k, hoisted, rows) => {
+      reading = { scope: hoisted, k, guard: `${mm} < ${M}i`, rows };
       return convert(b.value(a!, ta ? [k, mm] : [mm, k], scope), 'f32');
     },
     readB: (scope, _batch, k, n) => convert(b.value(m!, tb ? [n, k] : [k, n], scope), 'f32'),

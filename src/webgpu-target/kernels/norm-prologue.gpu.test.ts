@@ -1,6 +1,7 @@
 // Layer normalization as a GEMM's prologue (@matmul_norm_prologue) on real WebGPU against the CPU
-// reference: rows normalized as the tiles load them, statistics once per thread and row; one kernel
-// where there were two, and the two again with the pattern disabled.
+// reference: rows normalized as the tiles load them, statistics once per workgroup and row (summed by
+// the threads loading the row); one kernel where there were two, K never split, and the two again
+// with the pattern disabled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler/pipeline';
 import { openDevice } from '../../runtime/device';
@@ -14,7 +15,6 @@ function normGemm(rows: number, d: number, n: number, viewed = false): Case {
   return {
     name: `layer_normalization of ${rows} rows of ${d} → matmul ·${d}x${n} + bias${viewed ? ' (through a transpose)' : ''}`,
     args: [x, `${d}x${n}xf32`, `${n}xf32`],
-    enabledPatterns: ['norm_prologue'],
     constants: [
       { name: 'gamma', type: `${d}xf32`, values: Array.from({ length: d }, (_, i) => 0.5 + ((i * 37) % 11) / 10) },
       { name: 'beta', type: `${d}xf32`, values: Array.from({ length: d }, (_, i) => ((i * 13) % 7) / 10 - 0.3) },
@@ -28,7 +28,22 @@ function normGemm(rows: number, d: number, n: number, viewed = false): Case {
   };
 }
 
-const CASES = [normGemm(7, 64, 48), normGemm(197, 96, 40, true), normGemm(1, 32, 5), normGemm(70, 768, 33)];
+/** x [rows, d] → layer_normalization → gemm with w [n, d] (trans_b) + bias: one output row is matrix-vector products (a classifier). */
+function normGemmTransB(rows: number, d: number, n: number): Case {
+  const c = normGemm(rows, d, n);
+  return {
+    ...c,
+    name: `layer_normalization of ${rows} rows of ${d} → gemm ·(${n}x${d})ᵀ + bias`,
+    args: [`${rows}x${d}xf32`, `${n}x${d}xf32`, `${n}xf32`],
+    ops: [c.ops[0]!, { op: 'gemm', in: ['%0', 'b', 'c'], attrs: { trans_b: true } }],
+  };
+}
+
+/** Cases, and whether each is matrix-vector products; 70×768 and 197×300 would have split K. */
+const CASES: [Case, boolean][] = [
+  [normGemm(7, 64, 48), false], [normGemm(197, 96, 40, true), false], [normGemm(1, 32, 5), false], [normGemm(70, 768, 33), false],
+  [normGemm(197, 300, 72), false], [normGemmTransB(1, 520, 10), true], [normGemmTransB(5, 257, 19), false],
+];
 
 /**
  * Within 1e-4 + 1e-5·|reference|: the statistics are the row kernel's two passes, but the product sums
@@ -43,11 +58,15 @@ beforeAll(async () => { device = (await openDevice()).device; });
 afterAll(() => device?.destroy());
 
 describe('layer normalization in the GEMM prologue vs CPU reference', () => {
-  for (const c of CASES) {
+  for (const [c, matvec] of CASES) {
     it(c.name, async () => {
       const { inputs, want, state, defs, constants } = prepareCase(c, 11);
       expect(state.schedule.map((g) => g.pattern)).toEqual(['matmul_norm_prologue']);
-      expect(planKernels(defs[0]!).map((k) => k.wgsl.includes('ln_mean'))).toContain(true);
+      const kernels = planKernels(defs[0]!);
+      expect(kernels).toHaveLength(1);
+      expect(kernels[0]!.wgsl).toContain('ln_mean');
+      expect(kernels[0]!.wgsl).toContain('row_part');
+      expect(kernels[0]!.wgsl.includes('Matrix-vector')).toBe(matvec);
       const { got } = await runCase(device, state, inputs, constants);
       expectClose(got, want, c.name, ATOL, RTOL);
     });
@@ -56,7 +75,7 @@ describe('layer normalization in the GEMM prologue vs CPU reference', () => {
   it('with norm_prologue disabled: the row kernel, then the GEMM', async () => {
     const c = normGemm(7, 64, 48);
     const { inputs, want, module, constants } = prepareCase(c, 11);
-    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['norm_prologue'], enabledPatterns: ['norm_prologue'] }));
+    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['norm_prologue'] }));
     expect(state.schedule.map((g) => g.pattern)).toEqual(['norm_epilogue', 'matmul_epilogue']);
     const { got } = await runCase(device, state, inputs, constants);
     expectClose(got, want, c.name, ATOL, RTOL);

@@ -1,28 +1,33 @@
 // Layer normalization as a GEMM's prologue (@matmul_norm_prologue): the A operand's rows are
-// normalized as the tile loads them, their mean and variance computed once per thread and row, before
-// the K loop, instead of a kernel of their own writing the normalized tensor.
+// normalized as the tile loads them, their mean and variance computed before the K loop, once per
+// workgroup and row by the threads that load the row together, instead of a kernel of their own
+// writing the normalized tensor.
 import type { Operation } from '../../ir';
 import { type KernelBuilder, KernelDecline, type Scope, convert, literal } from '../wgsl/builder';
-import { ctxOf, loops, normAxis } from './helpers';
+import type { RowThreads } from './gemm-core';
+import { ctxOf, normAxis } from './helpers';
 
 /**
  * Makes every layer normalization over the last axis inside `b`'s kernel read its row statistics from
- * the scope the caller names at read time (`hoisted()`: code run once per thread and row) and
- * normalize each element as it is read. A statistic whose row coordinates depend on the K index
- * cannot be hoisted: the kernel is declined, and the normalization keeps its own kernel.
+ * the scope the caller names at read time (`hoisted()`: code run once per thread before the K loop,
+ * with the threads reading the row together) and normalize each element as it is read; whether there
+ * is one (the GEMM then sums rows: `GemmShape.rowStatistics`). A statistic whose row coordinates
+ * depend on the K index cannot be hoisted: the kernel is declined, and the normalization keeps its own kernel.
  */
-export function hoistNormalizations(b: KernelBuilder, hoisted: () => { scope: Scope; k: string; guard: string }): void {
+export function hoistNormalizations(b: KernelBuilder, hoisted: () => { scope: Scope; k: string; guard: string; rows: RowThreads }): boolean {
+  let found = false;
   for (const op of b.inside) {
     if (op.opName !== 'layer_normalization') continue;
+    found = true;
     const stats = new Map<string, { mean: string; rstd: string }>();
     b.override(op, (_b, ln, coords, scope) => {
-      const { scope: hoist, k, guard } = hoisted();
+      const { scope: hoist, k, guard, rows } = hoisted();
       const rank = ln.operands[0]!.type.shape.length;
       if (normAxis(ctxOf(ln).int('axis'), rank) !== rank - 1) throw new KernelDecline('a GEMM normalizes its operand\'s rows only over their last axis');
       const row = coords.slice(0, -1);
       if (row.some((c) => new RegExp(`\\b${k}\\b`).test(c))) throw new KernelDecline('a GEMM normalizes its operand only where rows do not depend on K');
       const key = row.join(',');
-      if (!stats.has(key)) stats.set(key, rowStatistics(b, ln, row, hoist, guard));
+      if (!stats.has(key)) stats.set(key, rowStatistics(b, ln, row, hoist, guard, rows));
       const { mean, rstd } = stats.get(key)!;
       const [x, scale, bias] = ln.operands;
       const shape = x!.type.shape;
@@ -32,28 +37,39 @@ export function hoistNormalizations(b: KernelBuilder, hoisted: () => { scope: Sc
       return { expr: `(${e})`, type: 'f32' };
     });
   }
+  return found;
 }
 
-/** The row's mean and 1/√(variance + ε), two passes over it as the row kernel takes them, emitted into `hoist` (only where `guard` holds). */
-function rowStatistics(b: KernelBuilder, ln: Operation, row: readonly string[], hoist: Scope, guard: string): { mean: string; rstd: string } {
+/**
+ * The row's mean and 1/√(variance + ε), two passes over it as the row kernel takes them, emitted into
+ * `hoist`: each of the row's `rows.lanes` threads sums every lanes-th element (only where `guard`
+ * holds), and the threads add their sums in lane order.
+ */
+function rowStatistics(b: KernelBuilder, ln: Operation, row: readonly string[], hoist: Scope, guard: string, rows: RowThreads): { mean: string; rstd: string } {
   const x = ln.operands[0]!;
   const n = x.type.shape.at(-1)!;
   const mean = b.fresh('ln_mean');
   const vr = b.fresh('ln_var');
   const rstd = b.fresh('ln_rstd');
-  const j = b.fresh('ln_j');
-  hoist.emit(`var ${mean} = 0.0f;`);
-  hoist.emit(`var ${vr} = 0.0f;`);
-  hoist.emit(`if (${guard}) {`);
-  const inside = hoist.child();
-  loops(inside, [j], [n], (inner) => inner.emit(`${mean} += ${convert(b.value(x, [...row, j], inner), 'f32')};`));
-  inside.emit(`${mean} = ${mean} / ${literal(n, 'f32')};`);
-  loops(inside, [j], [n], (inner) => {
-    const v = convert(b.value(x, [...row, j], inner), 'f32');
-    inner.emit(`${vr} += (${v} - ${mean}) * (${v} - ${mean});`);
-  });
-  hoist.lines.push(...inside.lines);
-  hoist.emit('}');
+  /** Emits this thread's share of the row's sum of `term(x[row, j])` as `var part`, and returns part. */
+  const share = (term: (v: string) => string) => {
+    const part = b.fresh('ln_part');
+    const j = b.fresh('ln_j');
+    hoist.emit(`var ${part} = 0.0f;`);
+    hoist.emit(`if (${guard}) {`);
+    const loop = hoist.child();
+    loop.emit(`for (var ${j} = ${rows.lane}; ${j} < ${n}i; ${j} += ${rows.lanes}i) {`);
+    const inner = loop.child();
+    inner.emit(`${part} += ${term(convert(b.value(x, [...row, j], inner), 'f32'))};`);
+    loop.lines.push(...inner.lines);
+    loop.emit('}');
+    hoist.lines.push(...loop.lines);
+    hoist.emit('}');
+    return part;
+  };
+  rows.sum(hoist, share((v) => v), mean);
+  hoist.emit(`${mean} = ${mean} / ${literal(n, 'f32')};`);
+  rows.sum(hoist, share((v) => `(${v} - ${mean}) * (${v} - ${mean})`), vr);
   hoist.emit(`let ${rstd} = 1.0f / sqrt(${vr} / ${literal(n, 'f32')} + ${literal(ctxOf(ln).float('epsilon'), 'f32')});`);
   return { mean, rstd };
 }

@@ -137,6 +137,6 @@ describe('q, k and v projections as one GEMM', () => {
     expect(kernels.map((k) => [k.name.endsWith('.partial0'), k.outputs, k.workspace! > 0])).toEqual([[true, 3, true], [false, 3, true]]);
     expect(kernels[1]!.wgsl).toContain('sum of');
     // Without split-K, one kernel.
-    expect(planKernels(def, 'p', undefined, { splitK: false }).map((k) => k.outputs)).toEqual([3]);
+    expect(planKernels(def, 'p', undefined, { splitK: 'off' }).map((k) => k.outputs)).toEqual([3]);
   });
 });

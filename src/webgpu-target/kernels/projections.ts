@@ -5,6 +5,7 @@
 import { type Operation, type Value, sameShape, shapeToString } from '../../ir';
 import { type KernelBuilder, KernelDecline, Scope, bindingDecls, convert, flatOffset, outputDecl, outputType, threadKernel } from '../wgsl/builder';
 import { size } from '../wgsl/params';
+import type { SplitK } from '../../core';
 import { type ForcedTile, chooseTile, gemmMain, gemvMain } from './gemm-core';
 import { type GeneratedKernel, type GemmProblem, gemmProblemOf, heavyOps, innermostAxis } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
@@ -26,7 +27,7 @@ interface ColumnRange {
  */
 export function projectionKernels(
   b: KernelBuilder, outs: readonly Value[], outBinding: number, name: string, makeBuilder: () => KernelBuilder,
-  workgroupStorage?: number, forced?: ForcedTile, splitK = true,
+  workgroupStorage?: number, forced?: ForcedTile, splitK?: SplitK,
 ): GeneratedKernel[] | undefined {
   const anchorOf = anchorsOf(b, outs);
   if (!anchorOf) return undefined;
@@ -59,8 +60,7 @@ export function projectionKernels(
   const write = rangeWriter(b, base, outs, outBinding, ranges, anchorOf);
   const gemv = forced || problem.M !== 1 ? undefined : gemvMain(problem, { readA: problem.readA, readB: problem.readB, write });
   if (gemv) return [{ wgsl: `${header}\n${decls(b)}\n${gemv.code}`, workgroups: gemv.workgroups }];
-  const chosen = chooseTile(problem, workgroupStorage, forced);
-  const tile = splitK || forced?.splits !== undefined ? chosen : { ...chosen, splits: 1 };
+  const tile = chooseTile(problem, workgroupStorage, forced, splitK);
   const elements = problem.M * width;
   const main = gemmMain(problem, {
     readA: problem.readA,
