@@ -45,7 +45,7 @@ export async function openBackend(name: BackendName, note: (line: string) => voi
       const { program } = await compileAndLoad(module, (n) => {
         const t = constants(n);
         return t && tensorBytes(t);
-      }, device, { gpu: gpuProfile(device), ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}) });
+      }, device, { gpu: gpuProfile(device), ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.enabledPatterns?.length ? { enabledPatterns: options.enabledPatterns } : {}), ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}) });
       try {
         const r = await program.run(inputs);
         backend.stats = { dispatches: r.dispatches, submits: r.submits, partitions: program.partitions.map((p) => p.target) };

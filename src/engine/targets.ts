@@ -19,7 +19,16 @@ export interface TargetOptions extends KernelOptions {
   readonly fusion?: boolean;
   /** Patterns of the fused target to leave out, by name (WEBGPU_PATTERN_NAMES): one fusion's A/B. */
   readonly disabledPatterns?: readonly string[];
+  /** Opt-in patterns of the fused target to declare, by name (OPT_IN_PATTERNS: attention, norm_prologue). */
+  readonly enabledPatterns?: readonly string[];
 }
+
+/**
+ * Patterns of the fused target declared only when asked for (`enabledPatterns`): they match and give
+ * the CPU reference's results, but measured slower than the kernels they replace on an H200
+ * (BENCHMARKS.md, "Dispatches against speed"), so they are for A/B runs until they pay.
+ */
+export const OPT_IN_PATTERNS: readonly string[] = ['attention', 'norm_prologue'];
 
 /** A target file's text and the name it is known by in messages. */
 export interface TargetFileSource {
@@ -29,7 +38,7 @@ export interface TargetFileSource {
 
 export function defaultTargets(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: TargetOptions = {}): Target[] {
   const kernels: KernelOptions = { tile: options.tile, recurrence: options.recurrence, ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}), ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) };
-  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, options.disabledPatterns)]), createWebGpuFallbackTarget(profile, kernels), createWebGpuLoopTarget(profile, kernels), createReferenceTarget()];
+  return [...(options.fusion === false ? [] : [createWebGpuTarget(profile, kernels, [...(options.disabledPatterns ?? []), ...OPT_IN_PATTERNS.filter((n) => !options.enabledPatterns?.includes(n))])]), createWebGpuFallbackTarget(profile, kernels), createWebGpuLoopTarget(profile, kernels), createReferenceTarget()];
 }
 
 /** Two known targets of one name. */

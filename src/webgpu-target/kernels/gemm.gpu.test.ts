@@ -230,10 +230,10 @@ describe('split-K choice', () => {
     expect(chooseTile({ batch: 12, M: 197, N: 64, K: 197 }).splits).toBe(1);
     expect(chooseTile({ batch: 1, M: 1024, N: 1024, K: 1024 }).splits).toBe(1);
     expect(chooseTile({ batch: 1, M: 64, N: 64, K: 200 }).splits).toBe(1);
-    // `thin`: a product of 128 output tiles of 64×64 or more keeps K whole; `eager` splits it where
-    // its tiles run fewer than 256 workgroups; `off` splits nothing.
-    expect(chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }).splits).toBe(1);
-    expect(chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }, undefined, undefined, 'eager').splits).toBeGreaterThan(1);
+    // `thin`: a product of 128 output tiles of 64×64 or more keeps K whole; `eager` (the default)
+    // splits it where its tiles run fewer than 256 workgroups; `off` splits nothing.
+    expect(chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }, undefined, undefined, 'thin').splits).toBe(1);
+    expect(chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }).splits).toBeGreaterThan(1);
     expect(chooseTile({ batch: 1, M: 197, N: 768, K: 3072 }).splits).toBeGreaterThan(1);
     expect(chooseTile({ batch: 1, M: 197, N: 768, K: 3072 }, undefined, undefined, 'off').splits).toBe(1);
     // A product normalizing A's rows as it reads them keeps K whole under every rule.
@@ -263,15 +263,16 @@ describe('split-K choice', () => {
       .toEqual(['64×32', '64×32', '64×64', '64×32', '64×32']);
     // MobileNetV2's 1×1 convolutions with short K and few positions: 32×32.
     expect([tile(1, 96, 196, 384), tile(1, 160, 49, 960), tile(1, 24, 3136, 96)]).toEqual(Array(3).fill('32×32'));
-    // ViT-B/16: the QKV projection and MLP up (197 rows, 144 and 192 tiles of 64×64) keep K whole at
-    // 64×32 (split-K `thin`); MLP down takes 64×128 with K sliced, the attention output projection
-    // 64×64 in 11 slices of 64 (64×32 in 6 slices of 128 took 24.1 µs on an H200, this 21.0); attention's
-    // q·kᵀ 64×32, its ·v 64×16 (K of 197 cannot be split: 14.0 µs against 17.3 at 64×32).
+    // ViT-B/16: the QKV projection and the MLP (197 rows, K sliced) take 64×128; the attention
+    // output projection 64×64 in 11 slices of 64 (64×32 in 6 slices of 128 took 24.1 µs on an H200,
+    // this 21.0); attention's q·kᵀ 64×32, its ·v 64×16 (K of 197 cannot be split: 14.0 µs against 17.3 at 64×32).
     expect([tile(1, 197, 2304, 768), tile(1, 197, 3072, 768), tile(1, 197, 768, 3072), tile(1, 197, 768, 768), tile(12, 197, 197, 64), tile(12, 197, 64, 197)])
-      .toEqual(['64×32', '64×32', '64×128', '64×64', '64×32', '64×16']);
-    // `eager` (the rule before `thin`) slices the two wide projections of 64×128 tiles.
-    expect([chooseTile({ batch: 1, M: 197, N: 2304, K: 768 }, undefined, undefined, 'eager'), chooseTile({ batch: 1, M: 197, N: 3072, K: 768 }, undefined, undefined, 'eager')])
+      .toEqual(['64×128', '64×128', '64×128', '64×64', '64×32', '64×16']);
+    expect([chooseTile({ batch: 1, M: 197, N: 2304, K: 768 }), chooseTile({ batch: 1, M: 197, N: 3072, K: 768 })])
       .toMatchObject([{ tm: 64, tn: 128, splits: 8 }, { tm: 64, tn: 128, splits: 6 }]);
+    // `thin` keeps QKV and MLP up (144 and 192 tiles of 64×64) whole at 64×32: one dispatch each.
+    const thin = (M: number, N: number, K: number) => { const t = chooseTile({ batch: 1, M, N, K }, undefined, undefined, 'thin'); return `${t.tm}×${t.tn}/${t.splits}`; };
+    expect([thin(197, 2304, 768), thin(197, 3072, 768)]).toEqual(['64×32/1', '64×32/1']);
     expect([tile(1, 1024, 1024, 1024), tile(1, 2048, 2048, 2048)]).toEqual(['64×64', '128×128']);
   });
 

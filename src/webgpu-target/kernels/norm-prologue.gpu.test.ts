@@ -15,6 +15,7 @@ function normGemm(rows: number, d: number, n: number, viewed = false): Case {
   return {
     name: `layer_normalization of ${rows} rows of ${d} → matmul ·${d}x${n} + bias${viewed ? ' (through a transpose)' : ''}`,
     args: [x, `${d}x${n}xf32`, `${n}xf32`],
+    enabledPatterns: ['norm_prologue'],
     constants: [
       { name: 'gamma', type: `${d}xf32`, values: Array.from({ length: d }, (_, i) => 0.5 + ((i * 37) % 11) / 10) },
       { name: 'beta', type: `${d}xf32`, values: Array.from({ length: d }, (_, i) => ((i * 13) % 7) / 10 - 0.3) },
@@ -75,7 +76,7 @@ describe('layer normalization in the GEMM prologue vs CPU reference', () => {
   it('with norm_prologue disabled: the row kernel, then the GEMM', async () => {
     const c = normGemm(7, 64, 48);
     const { inputs, want, module, constants } = prepareCase(c, 11);
-    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['norm_prologue'] }));
+    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['norm_prologue'], enabledPatterns: ['norm_prologue'] }));
     expect(state.schedule.map((g) => g.pattern)).toEqual(['norm_epilogue', 'matmul_epilogue']);
     const { got } = await runCase(device, state, inputs, constants);
     expectClose(got, want, c.name, ATOL, RTOL);

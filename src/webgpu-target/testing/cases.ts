@@ -22,7 +22,7 @@ export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInp
 /** A named constant of a case (`cgc.constant("name")`), read by ops as `name`. */
 export interface CaseConstant { name: string; type: string; values: number[] }
 
-export interface Case { name: string; args: string[]; constants?: CaseConstant[]; ops: Step[]; tiled?: boolean; split?: boolean; sumAsVec4?: boolean; runStores?: boolean; /** A GEMM tile to force (KernelOptions.tile). */ tile?: TileShape; /** Expect the matrix-vector kernel (one output column or row). */ matvec?: boolean; /** Whether the GEMM must load B along K (B's memory runs along K through the views it is read through). */ alongK?: boolean; }
+export interface Case { name: string; args: string[]; constants?: CaseConstant[]; ops: Step[]; tiled?: boolean; split?: boolean; sumAsVec4?: boolean; runStores?: boolean; /** A GEMM tile to force (KernelOptions.tile). */ tile?: TileShape; /** Expect the matrix-vector kernel (one output column or row). */ matvec?: boolean; /** Whether the GEMM must load B along K (B's memory runs along K through the views it is read through). */ alongK?: boolean; /** Opt-in patterns of the fused target to declare (TargetOptions.enabledPatterns). */ enabledPatterns?: string[] }
 
 /** The case as a module with one entry point returning its last op's result. */
 export function moduleOf(c: Case): Operation {
@@ -85,7 +85,7 @@ export function prepareCase(c: Case, seed: number) {
     return [k.name, t] as const;
   }));
   const want = runEntryPoint(module, inputs, (n) => constants.get(n))[0]!;
-  const state = compile(module, defaultTargets(undefined, { tile: c.tile }));
+  const state = compile(module, defaultTargets(undefined, { tile: c.tile, ...(c.enabledPatterns ? { enabledPatterns: c.enabledPatterns } : {}) }));
   const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
   return { module, inputs, want, state, defs, constants: (n: string) => { const t = constants.get(n); return t && tensorBytes(t); } };
 }
