@@ -4,6 +4,7 @@ import type { MapperTable } from './context';
 import { CONTROL } from './map-control';
 import { CONV_POOL } from './map-conv-pool';
 import { DATA_DEPENDENT } from './map-data-dependent';
+import { EINSUM } from './map-einsum';
 import { ELEMENTWISE } from './map-elementwise';
 import { LOSS } from './map-loss';
 import { MATMUL } from './map-matmul';
@@ -18,7 +19,7 @@ import { SIGNAL } from './map-signal';
 import { SLICE_GATHER } from './map-slice-gather';
 
 export const MAPPERS: MapperTable = lookupTable({
-  ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
+  ...ELEMENTWISE, ...CONV_POOL, ...LOSS, ...MATMUL, ...EINSUM, ...NORM, ...QUANTIZE, ...REDUCE, ...RESIZE, ...SHAPE, ...SLICE_GATHER,
   ...RECURRENT, ...SAMPLING, ...SIGNAL, ...CONTROL, ...DATA_DEPENDENT,
 });
 
