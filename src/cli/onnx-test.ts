@@ -1,5 +1,5 @@
-// `cgc onnx-test DIR… [--backend cpu] [--json FILE]`: runs ONNX backend test cases through the
-// importer and a backend (today the CPU reference), one line per case and a closing tally.
+// `cgc onnx-test DIR… [--backend webgpu|cpu] [--json FILE]`: runs ONNX backend test cases through the
+// importer and a backend (WebGPU by default, or the CPU reference), one line per case and a closing tally.
 import { writeFileSync } from 'node:fs';
 import { parseArgs, UsageError } from './args';
 import { ONNX_TOLERANCE } from './compare-tensors';
