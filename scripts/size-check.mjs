@@ -11,7 +11,7 @@ import { buildJs } from './build-lib.mjs';
 /** Gzipped bytes allowed per entry (docs/library.md). */
 export const BUDGETS = {
   'dxcgc-web/runtime': 60 * 1024,
-  'dxcgc-web': 180 * 1024,
+  'dxcgc-web': 200 * 1024,
 };
 
 /** What a user imports, and the lib/ file it resolves to; the runtime with the CPU reference beside it too. */
