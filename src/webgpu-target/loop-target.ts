@@ -7,8 +7,10 @@
 //    exported scans) runs every iteration with no further round trip: the iterations are recorded
 //    back to back, ITERATIONS_PER_SUBMIT to a submit, each taking its iteration number from a table;
 //  - a body that computes its condition reads that one scalar back after each iteration.
-// Either way every target stops a loop at MAX_LOOP_ITERATIONS. A nested run-time loop in the body,
-// or a body op the per-op kernels cannot compute, declines the loop: the CPU reference runs it.
+// Either way every target stops a loop at MAX_LOOP_ITERATIONS. A loop nested in the body runs per
+// outer iteration between submits, reading and writing the outer body's buffers (its trip count read
+// back each time); a body op the per-op kernels cannot compute declines the loop: the CPU reference
+// runs it.
 import { CgcError } from '../core';
 import {
   CGC_VERSION, INTERFACES, Operation, type Target, type TargetCapabilities, type Value, byteSize, functionType, stringAttr, typeAttr,
@@ -56,8 +58,13 @@ function loopOf(def: Operation, what: string): Operation {
 /** Ops whose result holds its operand's bytes as they are: in a body, the same buffer, no kernel. */
 const SAME_BYTES: ReadonlySet<string> = new Set(['identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze']);
 
+/** A stretch of a body: kernels recorded in one pass, or a loop nested in the body, run between submits. */
+type BodyStep = { readonly kernels: PlannedKernel[] } | { readonly loop: Operation };
+
 interface BodyPlan {
+  /** Every kernel of the body (nested loops' excluded), in order. */
   readonly planned: PlannedKernel[];
+  readonly steps: BodyStep[];
   /** The values with buffers of their own: the body's arguments, then op results (those an op views excluded). */
   readonly slots: Value[];
   /** The slot that holds `v` (a view's: its operand's). */
@@ -70,9 +77,17 @@ function planBody(body: Block, symbol: string, profile: GpuProfile, options: Ker
   const views = new Map<Value, Value>();
   const slotOf = (v: Value) => slots.indexOf(views.get(v) ?? v);
   const planned: PlannedKernel[] = [];
+  const steps: BodyStep[] = [];
   for (const op of body.operations) {
     if (op.name === RETURN) break;
-    if (op.regions.length) return `its body holds ${op.name} with a body of its own (a nested run-time loop), which the CPU reference runs`;
+    if (op.regions.length) {
+      // A loop in the body: its own body planned alike, run per outer iteration between submits.
+      const inner = op.opName === 'loop' && op.regions[0]?.blocks[0] ? planBody(op.regions[0].blocks[0], symbol, profile, options) : `${op.name} carries a region no GPU kernel runs`;
+      if (typeof inner === 'string') return `its body holds a nested ${op.name}: ${inner}`;
+      slots.push(...op.results);
+      steps.push({ loop: op });
+      continue;
+    }
     if (SAME_BYTES.has(op.opName) && op.results[0]!.type.element === op.operands[0]!.type.element) {
       views.set(op.results[0]!, views.get(op.operands[0]!) ?? op.operands[0]!);
       continue;
@@ -85,9 +100,13 @@ function planBody(body: Block, symbol: string, profile: GpuProfile, options: Ker
     // Named after the op's place in the body (the fallback plans each under one placeholder name).
     const at = body.operations.indexOf(op);
     const named = (kernels as KernelSpec[]).map((k, j, all) => ({ ...k, name: `${symbol}.${op.opName}${at}${all.length > 1 ? `.${j}` : ''}` }));
-    planned.push(...boundKernels(named, points, symbol));
+    const bound = boundKernels(named, points, symbol);
+    planned.push(...bound);
+    const last = steps.at(-1);
+    if (last && 'kernels' in last) last.kernels.push(...bound);
+    else steps.push({ kernels: [...bound] });
   }
-  return { planned, slots, slotOf };
+  return { planned, steps, slots, slotOf };
 }
 
 export function createWebGpuLoopTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
@@ -158,7 +177,20 @@ interface LoopRunner {
 
 async function loopExecutable(device: GPUDevice, isolated: Operation, name: string, cache: PipelineCache, options: KernelOptions): Promise<DeviceExecutable> {
   const profile = gpuProfile(device);
-  const runners = await Promise.all(partitionLoops(isolated, name).map((l) => loopRunner(device, l, cache, profile, options, 'specialized')));
+  const runners = await Promise.all(partitionLoops(isolated, name).map(({ loop, symbol, def, nArgs, points }) => {
+    const defArgs = def.body().arguments;
+    const returned = def.body().operations.at(-1)!.operands;
+    const operandPoint = (i: number) => points[defArgs.indexOf(loop.operands[i] as never)]!;
+    // A result the subgraph does not hand out (nothing reads it) is not written.
+    const resultPoints = loop.results.map((r) => (returned.includes(r as never) ? points[nArgs + returned.indexOf(r as never)]! : undefined));
+    const io: LoopIO = {
+      operand: (bindings, i) => bindings[operandPoint(i)]!,
+      result: (bindings, k) => (resultPoints[k] === undefined ? undefined : bindings[resultPoints[k]]),
+      writes: resultPoints.filter((p) => p !== undefined),
+      ...(loop.operands.slice(1).includes(loop.operands[0]!) ? {} : { hostRead: operandPoint(0) }),
+    };
+    return loopRunner(device, loop, symbol, io, cache, profile, options, 'specialized');
+  }));
   return {
     kind: 'device',
     name,
@@ -182,25 +214,34 @@ async function loopExecutable(device: GPUDevice, isolated: Operation, name: stri
   };
 }
 
+/** Where a loop's operands and results live in the binding array its run gets: a partition's bind points, or the slots of the body holding it. */
+interface LoopIO {
+  operand(bindings: readonly GPUBufferBinding[], i: number): GPUBufferBinding;
+  result(bindings: readonly GPUBufferBinding[], k: number): GPUBufferBinding | undefined;
+  /** Partition bind points of its results (a top-level loop's). */
+  readonly writes: readonly number[];
+  readonly hostRead?: number;
+}
+
 async function loopRunner(
-  device: GPUDevice, l: ReturnType<typeof partitionLoops>[number], cache: PipelineCache, profile: GpuProfile, options: KernelOptions, tiers: KernelTiers,
+  device: GPUDevice, loop: Operation, symbol: string, io: LoopIO, cache: PipelineCache, profile: GpuProfile, options: KernelOptions, tiers: KernelTiers,
 ): Promise<LoopRunner> {
-  const { loop, symbol, def, nArgs, points } = l;
   const body = loop.regions[0]!.blocks[0]!;
   const plan = planBody(body, symbol, profile, options);
   if (typeof plan === 'string') throw new CgcError('unsupported', `@${symbol}: ${plan}`);
-  const exe = await executableOf(device, plan.planned, `${symbol} body`, cache, tiers);
-  const defArgs = def.body().arguments;
-  const returned = def.body().operations.at(-1)!.operands;
-  /** The partition bind point of one of the loop's operands, and of each of its results. */
-  const operandPoint = (i: number) => points[defArgs.indexOf(loop.operands[i] as never)]!;
-  // A result the subgraph does not hand out (nothing reads it) is not written.
-  const resultPoints = loop.results.map((r) => (returned.includes(r as never) ? points[nArgs + returned.indexOf(r as never)]! : undefined));
   const carried = (loop.attr('carried') as { value: number }).value;
   const yields = body.operations.at(-1)!.operands;
+  // Each step of the body: an executable of its kernels, or the runner of a nested loop reading and writing this body's slots.
+  const steps = await Promise.all(plan.steps.map(async (step, i) => ('kernels' in step
+    ? { exe: await executableOf(device, step.kernels, `${symbol} body ${i}`, cache, tiers) }
+    : { inner: await loopRunner(device, step.loop, symbol, {
+      operand: (slots, j) => slots[plan.slotOf(step.loop.operands[j]!)]!,
+      result: (slots, k) => slots[plan.slotOf(step.loop.results[k]!)],
+      writes: [],
+    }, cache, profile, options, tiers) })));
+  const nested = steps.some((s) => s.inner);
   // The condition handed on unchanged (itself, or a view of it): no iteration can end the loop.
   const conditionFixed = plan.slotOf(yields[0]!) === 1;
-  const tripShared = loop.operands.slice(1).includes(loop.operands[0]!);
 
   const buffers: GPUBuffer[] = [];
   const buffer = (label: string, size: number, usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC) => {
@@ -230,7 +271,7 @@ async function loopRunner(
         if (i === 0) return whole(iteration);
         if (i === 1) return whole(condition);
         if (i < 2 + carried) return whole(sets[set]![i - 2]!);
-        if (i < body.arguments.length) return bindings[operandPoint(i)]!;
+        if (i < body.arguments.length) return io.operand(bindings, i);
         return whole(results.get(v)!);
       }));
       slotSets.set(bindings, both);
@@ -253,13 +294,13 @@ async function loopRunner(
 
   return {
     symbol,
-    kernels: exe.kernels.map((k) => ({ name: k.name, subgraph: symbol, writes: [] })),
-    writes: resultPoints.filter((p) => p !== undefined),
-    ...(tripShared ? {} : { hostRead: operandPoint(0) }),
+    kernels: steps.flatMap((s) => (s.exe ? s.exe.kernels.map((k) => ({ name: k.name, subgraph: symbol, writes: [] })) : s.inner!.kernels)),
+    writes: io.writes,
+    ...(io.hostRead === undefined ? {} : { hostRead: io.hostRead }),
     async run(bindings) {
       const slots = (s: number) => slotsFor(bindings, s);
       // The trip count (int64) and the first condition (a bool in a word), read back together.
-      const [tripBinding, condBinding] = [bindings[operandPoint(0)]!, bindings[operandPoint(1)]!];
+      const [tripBinding, condBinding] = [io.operand(bindings, 0), io.operand(bindings, 1)];
       const first = await readScalars(device.createCommandEncoder({ label: 'Loop.start' }), [{ ...tripBinding, size: 8 }, { ...condBinding, size: 4 }]);
       let submits = 1;
       const trips = new BigInt64Array(first.buffer, 0, 1)[0]!;
@@ -268,24 +309,40 @@ async function loopRunner(
       if (going && conditionFixed && limit > MAX_LOOP_ITERATIONS) throw tooMany();
       let encoder = device.createCommandEncoder({ label: `Loop ${symbol}` });
       // Carried values in, into set 0.
-      for (let k = 0; k < carried; k++) copy(encoder, bindings[operandPoint(2 + k)]!, whole(sets[0]![k]!), byteSize(body.arguments[2 + k]!.type));
+      for (let k = 0; k < carried; k++) copy(encoder, io.operand(bindings, 2 + k), whole(sets[0]![k]!), byteSize(body.arguments[2 + k]!.type));
       let set = 0;
       let done = 0;
-      /** One iteration: its number from the table's `row`, the body's kernels, the carried values out into the other set. */
-      const iterate = (row: number) => {
+      let dispatches = 0;
+      /**
+       * One iteration: its number from the table's `row`, the body's kernels (a nested loop between
+       * them runs after a submit of what came before), the carried values out into the other set.
+       */
+      const iterate = async (row: number) => {
         encoder.copyBufferToBuffer(table, 8 * row, iteration, 0, 8);
-        const pass = encoder.beginComputePass({ label: `Loop.body ${symbol}` });
-        exe.record(pass, slots(set));
-        pass.end();
+        for (const step of steps) {
+          if (step.exe) {
+            const pass = encoder.beginComputePass({ label: `Loop.body ${symbol}` });
+            step.exe.record(pass, slots(set));
+            pass.end();
+            dispatches += step.exe.kernels.length;
+            continue;
+          }
+          device.queue.submit([encoder.finish()]);
+          const ran = await step.inner!.run(slots(set));
+          submits += 1 + ran.submits;
+          dispatches += ran.dispatches;
+          encoder = device.createCommandEncoder({ label: `Loop ${symbol}` });
+        }
         const from = slots(set);
         for (let k = 0; k < carried; k++) copy(encoder, from[plan.slotOf(yields[1 + k]!)]!, whole(sets[1 - set]![k]!), byteSize(body.arguments[2 + k]!.type));
         set = 1 - set;
       };
       while (going && done < limit) {
         if (!conditionFixed && done === MAX_LOOP_ITERATIONS) throw tooMany();
-        const n = conditionFixed ? Math.min(ITERATIONS_PER_SUBMIT, limit - done) : 1;
+        // Iterations back to back, up to a submit's worth, where no read-back comes between them.
+        const n = conditionFixed && !nested ? Math.min(ITERATIONS_PER_SUBMIT, limit - done) : 1;
         device.queue.writeBuffer(table, 0, BigInt64Array.from({ length: n }, (_, i) => BigInt(done + i)));
-        for (let i = 0; i < n; i++) iterate(i);
+        for (let i = 0; i < n; i++) await iterate(i);
         done += n;
         if (conditionFixed) {
           device.queue.submit([encoder.finish()]);
@@ -298,12 +355,15 @@ async function loopRunner(
         encoder = device.createCommandEncoder({ label: `Loop ${symbol}` });
       }
       // The last carried values out, into the loop's results.
-      resultPoints.forEach((p, k) => { if (p !== undefined) copy(encoder, whole(sets[set]![k]!), bindings[p]!, byteSize(loop.results[k]!.type)); });
+      loop.results.forEach((r, k) => {
+        const to = io.result(bindings, k);
+        if (to) copy(encoder, whole(sets[set]![k]!), to, byteSize(r.type));
+      });
       device.queue.submit([encoder.finish()]);
-      return { submits: submits + 1, dispatches: done * exe.kernels.length };
+      return { submits: submits + 1, dispatches };
     },
     destroy() {
-      exe.destroy();
+      for (const s of steps) (s.exe ?? s.inner)!.destroy();
       for (const b of buffers) b.destroy();
     },
   };
