@@ -11,7 +11,7 @@ import { type NamedTensor, writeSafetensors } from '../ir/safetensors';
 import { PROGRAM_FORMAT, moduleRole, writeProgram } from '../engine/program';
 import { DEFAULT_GPU_PROFILE } from '../webgpu-target/limits';
 import { READABLE_OUTPUT, afterText, decisionLines, planText, stepAfterText } from '../compiler/dump';
-import { plannedRunCounts } from '../runtime/runtime';
+import { plannedRunCounts } from '../runtime/run-counts';
 import { hostPartitionReasons } from '../engine/host-partitions';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';

@@ -37,3 +37,6 @@ export function spliceArray<T>(to: T[], start: number, deleteCount: number, item
   append(to, rest);
   return removed;
 }
+
+/** `n` bytes rounded up to a whole number of 4-byte words (at least one): GPU buffer sizes and copies need it. */
+export const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);

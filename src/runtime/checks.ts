@@ -1,10 +1,9 @@
 // What the runtime checks before it uploads or binds: int64 values GPU kernels read fit the int32
 // range they compute in, buffers fit the device's maxBufferSize, and every bind point's range is
 // sized, aligned and within maxStorageBufferBindingSize (the validation layer).
-import { CgcError } from '../core';
+import { CgcError, align4 } from '../core';
 import type { Operation } from '../ir/operation';
 import { byteSize } from '../ir/types';
-import { align4 } from './staging';
 
 /** Thrown where an int64 tensor a GPU kernel reads holds a value outside the int32 range the kernels compute in. */
 export class Int64RangeError extends CgcError {

@@ -7,7 +7,8 @@ import { runEntryPoint } from '../reference';
 import { allocTensor } from '../core';
 import { createReferenceTarget } from '../reference/target';
 import { openDevice } from './device';
-import { loadProgram, plannedRunCounts } from './runtime';
+import { loadProgram } from './runtime';
+import { plannedRunCounts } from './run-counts';
 
 let device: GPUDevice;
 beforeAll(async () => { device = (await openDevice()).device; });

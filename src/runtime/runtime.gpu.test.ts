@@ -12,7 +12,8 @@ import { type HostTensor, allocTensor, tensorFromBytes } from '../core';
 import { listGoldens, parseGolden } from '../ir/testing/goldens';
 import { defaultTargets } from '../engine/targets';
 import { openDevice } from './device';
-import { loadProgram, plannedRunCounts } from './runtime';
+import { loadProgram } from './runtime';
+import { plannedRunCounts } from './run-counts';
 
 let device: GPUDevice;
 beforeAll(async () => { device = (await openDevice()).device; });

@@ -11,12 +11,13 @@ import type { Operation, Value } from '../ir/operation';
 import { type ShapedType, byteSize } from '../ir/types';
 import { INTERFACES } from '../ir/interfaces';
 import { documentOf } from '../ir/exchange';
-import { ATTR, CONSTANT, INVOKE, PROGRAM, SUBGRAPH, VIEW_MEMREF } from '../ir/structural';
+import { ATTR, CONSTANT, INVOKE, PROGRAM, VIEW_MEMREF } from '../ir/structural';
 import { trimResults, visibleResults } from '../ir/extents';
 import { isolatePartition } from '../ir/isolate';
-import { CgcError, type HostTensor, tensorBytes, tensorFromBytes } from '../core';
-import { StagingPool, Uploads, align4, padded, stage, stageAll } from './staging';
+import { CgcError, type HostTensor, align4, tensorBytes, tensorFromBytes } from '../core';
+import { StagingPool, Uploads, padded, stage, stageAll } from './staging';
 import { SubmitChunks } from './submit-chunks';
+import { partitionOrigin } from './run-counts';
 import { bytesText, checkBufferSize, checkInt32Range, validateBindings } from './checks';
 
 export interface PartitionTiming {
@@ -480,58 +481,11 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
 }
 
-/** The name of the target whose subgraphs an isolated partition holds (one target per partition, checked). */
-function partitionOrigin(isolated: Operation, name: string): string {
-  const origins = isolated.body().operations.filter((o) => o.name === SUBGRAPH).map((o) => (o.attr(ATTR.origin) as { value: string }).value);
-  const target = origins[0];
-  if (target === undefined) throw new CgcError('runtime', `partition @${name} invokes no subgraph`);
-  if (origins.some((o) => o !== target)) throw new CgcError('runtime', `partition @${name} mixes targets ${[...new Set(origins)].join(', ')}`);
-  return target;
-}
-
 async function makeRunner(output: Operation, name: string, targets: readonly Target[], session: (t: Target) => TargetSession): Promise<Runner> {
   const isolated = isolatePartition(output, name);
   const target = targetNamed(targets, partitionOrigin(isolated, name), `partition @${name}`);
   const exe = await session(target).compilePartition(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
   return { exe, target: target.name };
-}
-
-/**
- * What a run of `output` will do, without a device: GPU dispatches (every kernel of every GPU
- * partition invocation, as its target describes it) and queue submits (the chunks of dispatches
- * SubmitChunks cuts, one per host partition invocation, which reads its inputs back first, and the
- * final one) — the counts a plain `run()` reports.
- */
-export function plannedRunCounts(output: Operation, targets: readonly Target[]): { dispatches: number; submits: number } {
-  const program = output.body().operations.find((o) => o.name === PROGRAM);
-  if (!program) throw new CgcError('runtime', 'the output IR has no cgc.program');
-  const perPartition = new Map<string, { where: 'gpu' | 'host' | 'device'; kernels: number }>();
-  const sequence = program.body().operations.filter((o) => o.name === INVOKE).map((op) => {
-    const name = (op.attr(ATTR.callee) as { name: string }).name;
-    if (!perPartition.has(name)) {
-      const isolated = isolatePartition(output, name);
-      const target = targetNamed(targets, partitionOrigin(isolated, name), `partition @${name}`);
-      const described = target.describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
-      perPartition.set(name, { where: described.where, kernels: described.kernels.length });
-    }
-    return perPartition.get(name)!;
-  });
-  let dispatches = 0;
-  let submits = 1;
-  const chunks = new SubmitChunks();
-  sequence.forEach((p, k) => {
-    if (p.where !== 'gpu') {
-      // A host partition reads its inputs back first; a run-time loop's submits and dispatches
-      // depend on its trip count, counted here as one submit and one iteration.
-      submits++;
-      if (p.where === 'device') dispatches += p.kernels;
-      chunks.restart();
-      return;
-    }
-    dispatches += p.kernels;
-    submits += chunks.cut(p.kernels, sequence[k + 1]?.where === 'gpu').filter((c) => c.submit).length;
-  });
-  return { dispatches, submits };
 }
 
 const bufferIds = new WeakMap<GPUBuffer, number>();

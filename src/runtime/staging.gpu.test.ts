@@ -2,7 +2,8 @@
 // chunk in one of its own, lengths not a multiple of 4, and a discarded upload that submits nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDevice } from './device';
-import { Uploads, align4 } from './staging';
+import { Uploads } from './staging';
+import { align4 } from '../core';
 
 let device: GPUDevice;
 beforeAll(async () => { device = (await openDevice()).device; });

@@ -1,9 +1,7 @@
 // Moving bytes between the host and a program's buffers: writeBuffer-ready copies of host data, and
 // read-back through one mappable buffer per read (from a pool the program keeps, so a run does not
 // create and destroy one each time).
-
-/** `n` bytes rounded up to a whole number of 4-byte words (at least one): buffer sizes and copies need it. */
-export const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
+import { align4 } from '../core';
 
 /** `data` as writeBuffer wants it: 4-byte sized and aligned, backed by a plain ArrayBuffer (Dawn rejects shared ones). */
 export function padded(data: Uint8Array): Uint8Array<ArrayBuffer> {

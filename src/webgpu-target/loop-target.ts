@@ -11,18 +11,18 @@
 // outer iteration between submits, reading and writing the outer body's buffers (its trip count read
 // back each time); a body op the per-op kernels cannot compute declines the loop: the CPU reference
 // runs it.
-import { CgcError } from '../core';
+import { CgcError, align4 } from '../core';
 import {
   CGC_VERSION, INTERFACES, Operation, type Target, type TargetCapabilities, type Value, byteSize, functionType, stringAttr, typeAttr,
 } from '../ir';
-import type { DeviceExecutable, KernelTiers, PartitionDescription } from '../ir/target';
+import type { DeviceExecutable, DeviceRun, ExecutableKernel, KernelTiers, PartitionDescription } from '../ir/target';
 import type { Block } from '../ir/operation';
 import { cloneOp } from '../ir/clone';
 import { MAX_LOOP_ITERATIONS } from '../ir/limits';
 import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
-import { ATTR, FUNCTIONAL_DEFINITION, INVOKE, PARTITION, RETURN, SUBGRAPH } from '../ir/structural';
+import { ATTR, FUNCTIONAL_DEFINITION, RETURN } from '../ir/structural';
 import type { KernelOptions, KernelSpec } from './kernel-plan';
-import { PipelineCache, type PlannedKernel, boundKernels, executableOf } from './partition-executable';
+import { PipelineCache, type PlannedKernel, boundKernels, executableOf, partitionInvokes } from './partition-executable';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 import { fallbackKernels } from './target';
 
@@ -30,8 +30,6 @@ export const LOOP_TARGET = 'webgpu-loop';
 
 /** Iterations recorded into one command buffer when no condition is read back between them. */
 export const ITERATIONS_PER_SUBMIT = 256;
-
-const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
 
 /** A definition holding `op` alone, its distinct operands as arguments: what the per-op fallback plans kernels for. */
 function opDefinition(op: Operation): { def: Operation; inputs: Value[] } {
@@ -150,23 +148,13 @@ export function createWebGpuLoopTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE
 }
 
 /** The loops of an isolated partition, in invoke order, with the partition bind point of each subgraph argument and result. */
-function partitionLoops(isolated: Operation, name: string): { loop: Operation; symbol: string; points: number[]; nArgs: number; def: Operation }[] {
-  const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
-  const partition = symbols.get(name);
-  if (partition?.name !== PARTITION) throw new CgcError('runtime', `no partition @${name} in the isolated module`);
-  const args = partition.body().arguments;
-  return partition.body().operations.filter((o) => o.name === INVOKE).map((invoke) => {
-    const symbol = (invoke.attr(ATTR.callee) as { name: string }).name;
-    const sg = symbols.get(symbol);
-    const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
-    if (!def) throw new CgcError('runtime', `partition @${name} invokes @${symbol}, which is not a subgraph`);
-    return { loop: loopOf(def, `@${symbol}`), symbol, def, nArgs: def.body().arguments.length, points: invoke.operands.map((v) => args.indexOf(v as never)) };
-  });
+function partitionLoops(isolated: Operation, name: string): { loop: Operation; symbol: string; points: readonly number[]; nArgs: number; def: Operation }[] {
+  return partitionInvokes(isolated, name).map(({ callee, def, points }) => ({ loop: loopOf(def, `@${callee}`), symbol: callee, def, nArgs: def.body().arguments.length, points }));
 }
 
 interface LoopRunner {
-  run(bindings: readonly GPUBufferBinding[]): Promise<{ submits: number; dispatches: number }>;
-  readonly kernels: readonly { name: string; subgraph: string; writes: readonly number[] }[];
+  run(bindings: readonly GPUBufferBinding[]): Promise<DeviceRun>;
+  readonly kernels: readonly ExecutableKernel[];
   /** Partition bind points of the loop's results. */
   readonly writes: readonly number[];
   readonly symbol: string;

@@ -134,24 +134,36 @@ export interface PlannedKernel {
   readonly subgraph: string;
 }
 
-/** planPartition with another kernel source: `kernelsOf` gives a subgraph's kernels from its functional definition (and its subgraph op). */
-export function planPartitionWith(isolated: Operation, name: string, kernelsOf: (def: Operation, symbol: string, subgraph: Operation) => KernelSpec[]): PlannedKernel[] {
+/** One invoke of an isolated partition: the subgraph it calls, its functional definition, and the partition bind point of each of its arguments, then results. */
+export interface PartitionInvoke {
+  readonly callee: string;
+  readonly subgraph: Operation;
+  readonly def: Operation;
+  readonly points: readonly number[];
+}
+
+/** The invokes of partition @`name` of an isolated module, in order. */
+export function partitionInvokes(isolated: Operation, name: string): PartitionInvoke[] {
   const symbols = new Map(isolated.body().operations.filter((o) => o.symbolName).map((o) => [o.symbolName!, o]));
   const partition = symbols.get(name);
   if (partition?.name !== PARTITION) throw new CgcError('runtime', `no partition @${name} in the isolated module`);
   const args = partition.body().arguments;
-  const planned = new Map<string, KernelSpec[]>();
-  const out: PlannedKernel[] = [];
-  for (const invoke of partition.body().operations.filter((o) => o.name === INVOKE)) {
+  return partition.body().operations.filter((o) => o.name === INVOKE).map((invoke) => {
     const callee = (invoke.attr(ATTR.callee) as { name: string }).name;
     const sg = symbols.get(callee);
     const def = sg?.name === SUBGRAPH ? sg.body().operations.find((o) => o.name === FUNCTIONAL_DEFINITION) : undefined;
     if (!def) throw new CgcError('runtime', `partition @${name} invokes @${callee}, which is not a subgraph`);
-    if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee, sg!));
-    const points = invoke.operands.map((v) => args.indexOf(v as never));
-    out.push(...boundKernels(planned.get(callee)!, points, callee));
-  }
-  return out;
+    return { callee, subgraph: sg!, def, points: invoke.operands.map((v) => args.indexOf(v as never)) };
+  });
+}
+
+/** planPartition with another kernel source: `kernelsOf` gives a subgraph's kernels from its functional definition (and its subgraph op). */
+export function planPartitionWith(isolated: Operation, name: string, kernelsOf: (def: Operation, symbol: string, subgraph: Operation) => KernelSpec[]): PlannedKernel[] {
+  const planned = new Map<string, KernelSpec[]>();
+  return partitionInvokes(isolated, name).flatMap(({ callee, subgraph, def, points }) => {
+    if (!planned.has(callee)) planned.set(callee, kernelsOf(def, callee, subgraph));
+    return boundKernels(planned.get(callee)!, points, callee);
+  });
 }
 
 /** A subgraph's kernels bound to the bind points `points` gives its arguments, then its results. */

@@ -10,7 +10,8 @@ import { runEntryPoint } from '../../reference';
 import { floatToHalf, halfToFloat, type HostTensor, allocTensor, tensorBytes } from '../../core';
 import { openDevice } from '../../runtime/device';
 import { Int64RangeError } from '../../runtime/checks';
-import { loadProgram, plannedRunCounts } from '../../runtime/runtime';
+import { loadProgram } from '../../runtime/runtime';
+import { plannedRunCounts } from '../../runtime/run-counts';
 import { defaultTargets } from '../../engine/targets';
 import { type Case, moduleOf } from '../testing/cases';
 
