@@ -32,12 +32,12 @@ export interface OperandDef {
   readonly dtypes: readonly ElementType[];
   /** Trailing operands may be optional: absent operands are simply not passed. */
   readonly optional?: boolean;
-  /** The last operand may be variadic (one or more values). */
+  /** The last operand may be variadic (one or more values; zero or more when also optional). */
   readonly variadic?: boolean;
 }
 
-export type AttrKind = 'int' | 'float' | 'bool' | 'string' | 'ints' | 'floats' | 'strings' | 'type';
-export type AttrValue = number | boolean | string | readonly number[] | readonly string[];
+export type AttrKind = 'int' | 'float' | 'bool' | 'string' | 'ints' | 'floats' | 'strings' | 'type' | 'types';
+export type AttrValue = number | boolean | string | readonly number[] | readonly string[] | readonly ShapedType[];
 
 export interface AttrDef {
   readonly kind: AttrKind;
@@ -108,6 +108,7 @@ export class OpContext {
   floats(name: string): readonly number[] { return this.value(name) as readonly number[]; }
   strings(name: string): readonly string[] { return this.value(name) as readonly string[]; }
   type(name: string): ElementType { return this.value(name) as ElementType; }
+  types(name: string): readonly ShapedType[] { return this.value(name) as readonly ShapedType[]; }
 
   /** Throws an IRError with the op's name in front, for a broken rule. */
   fail(rule: string): never {
@@ -132,12 +133,16 @@ export function attrToValue(a: Attribute, kind: AttrKind): AttrValue | undefined
     case 'strings':
       return a.kind === 'array' && a.elements.every((e) => e.kind === 'string')
         ? a.elements.map((e) => (e as { value: string }).value) : undefined;
+    case 'types':
+      return a.kind === 'array' && a.elements.every((e) => e.kind === 'type' && e.type.kind === 'tensor')
+        ? a.elements.map((e) => (e as { type: ShapedType }).type) : undefined;
   }
 }
 
 const KIND_TEXT: Record<AttrKind, string> = {
   int: 'an integer', float: 'a float', bool: 'a bool (true/false)', string: 'a string',
   ints: 'an array of integers', floats: 'an array of floats', strings: 'an array of strings', type: 'an element type (!cgc.float32 …)',
+  types: 'an array of tensor types ([!cgc.tensor<…>, …])',
 };
 
 /**
@@ -211,7 +216,7 @@ export function checkOperands(def: OpDef, operands: readonly ShapedType[]): stri
   const required = def.operands.filter((o) => !o.optional && !o.variadic).length;
   const variadic = def.operands.find((o) => o.variadic);
   const max = variadic ? Infinity : fixed.length;
-  const min = required + (variadic ? 1 : 0);
+  const min = required + (variadic && !variadic.optional ? 1 : 0);
   if (operands.length < min || operands.length > max) {
     const want = variadic ? `at least ${min}` : min === max ? `${min}` : `${min} to ${max}`;
     problems.push(`'cgc_op.${def.name}' expects ${want} operand${max === 1 ? '' : 's'}`

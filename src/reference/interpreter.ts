@@ -76,7 +76,7 @@ export function evaluateOp(
   return outs;
 }
 
-/** Runs one cgc_op of a module on `inputs`, with its regions (cgc_op.loop's body): what the interpreter and the CPU reference target's executable do. */
+/** Runs one cgc_op of a module on `inputs`, with its regions (cgc_op.loop's body, cgc_op.if's branches): what the interpreter and the CPU reference target's executable do. */
 export function evaluateOperation(op: Operation, inputs: readonly HostTensor[]): HostTensor[] {
   return evaluateOp(op.opName, inputs, op.attributes, op.results.length, op.regions);
 }
@@ -104,6 +104,15 @@ implement('loop', (inputs, ctx) => {
     state = outs.slice(1);
   }
   return state.map((t, k) => ({ type: ctx.result(k), data: t.data.slice() }));
+});
+
+/** cgc_op.if: the then region (region 0) when the condition holds, the else region otherwise, on the captured values. */
+implement('if', (inputs, ctx) => {
+  const taken = (inputs[0]!.data as Uint8Array)[0] !== 0 ? 0 : 1;
+  const branch = ctx.regions[taken]?.blocks[0];
+  if (!branch) throw new InterpreterError(`'cgc_op.if' runs one of its two regions; evaluated by name alone it has none`);
+  const outs = runBlock(branch, inputs.slice(1), `'cgc_op.if' ${taken ? 'else' : 'then'} region`);
+  return outs.map((t, k) => ({ type: ctx.result(k), data: t.data.slice() }));
 });
 
 /** Runs a region's block (isolated from above) on its arguments; returns what its cgc.return gives. */

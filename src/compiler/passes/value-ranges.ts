@@ -137,7 +137,8 @@ export function annotateValueRanges(module: Operation, data: (name: string) => U
  * Annotates the ops of one block in order; `range` gives the range of a value defined before them. A
  * cgc_op.loop's body is a block of its own: its iteration number lies in [0, MAX_LOOP_ITERATIONS − 1]
  * (every target stops a loop there), its captured values in their operands' ranges, and its carried
- * values in their type's (what an iteration makes of them is not followed).
+ * values in their type's (what an iteration makes of them is not followed). A cgc_op.if's regions are
+ * blocks of their own too, their arguments (the captured values) in their operands' ranges.
  */
 function annotateBlock(ops: readonly Operation[], range: (v: Value) => Range, ranges: Map<Value, Range>): number {
   let annotated = 0;
@@ -150,6 +151,12 @@ function annotateBlock(ops: readonly Operation[], range: (v: Value) => Range, ra
         ranges.set(a, i === 0 ? [0, MAX_LOOP_ITERATIONS - 1] : captured ? range(captured) : TYPE_RANGES[a.type.element] ?? ANY);
       });
       annotated += annotateBlock(body.operations, range, ranges);
+    }
+    if (op.opName === 'if' && op.dialect === 'cgc_op') {
+      for (const branch of op.regions.flatMap((r) => r.blocks.slice(0, 1))) {
+        branch.arguments.forEach((a, i) => ranges.set(a, range(op.operands[i + 1]!)));
+        annotated += annotateBlock(branch.operations, range, ranges);
+      }
     }
     op.attributes.delete(VALUE_RANGE);
     if (op.dialect !== 'cgc_op' || !op.results.length) continue;

@@ -149,5 +149,6 @@ function toAttribute(v: AttrValue, def: AttrDef): Attribute {
     case 'ints': return arrayAttr((v as number[]).map(intAttr));
     case 'floats': return arrayAttr((v as number[]).map(floatAttr));
     case 'strings': return arrayAttr((v as string[]).map(stringAttr));
+    case 'types': return arrayAttr((v as ShapedType[]).map(typeAttr));
   }
 }

@@ -24,12 +24,12 @@ export interface GenerateCounts {
 
 /**
  * Registered ops the generator has no operand family for yet (recurrent layers, sampling and signal
- * ops, compress and non_max_suppression, whose condition and boxes it does not draw, and loop, whose
- * body region it does not build): each has GPU tests of its own against the CPU reference; the
+ * ops, compress and non_max_suppression, whose condition and boxes it does not draw, and loop and if, whose
+ * regions it does not build): each has GPU tests of its own against the CPU reference; the
  * fuzzer leaves them out, by name.
  */
 export const NOT_GENERATED: ReadonlySet<string> = new Set([
-  'rnn', 'gru', 'lstm', 'grid_sample', 'roi_align', 'max_roi_pool', 'max_unpool', 'dft', 'stft', 'compress', 'non_max_suppression', 'loop',
+  'rnn', 'gru', 'lstm', 'grid_sample', 'roi_align', 'max_roi_pool', 'max_unpool', 'dft', 'stft', 'compress', 'non_max_suppression', 'loop', 'if',
 ]);
 
 function nextOp(g: ModelBuilder, ops: readonly OpDef[], last: string | undefined): OpDef {

@@ -1,7 +1,8 @@
 // Control flow that stays one op (docs/compiler.md, "Control flow"): cgc_op.loop, ONNX's Loop whose
-// trip count or condition is known only at run time. Its body is a region isolated from above:
-// the values it reads from outside are operands after the carried ones, so the op moves through
-// subgraphs and partitions like any other.
+// trip count or condition is known only at run time, and cgc_op.if, ONNX's If whose condition is
+// computed at run time and whose branches are too large to run both. Their regions are isolated from
+// above: the values they read from outside are operands, so the ops move through subgraphs and
+// partitions like any other.
 import { defineOp, type OpContext } from '../registry';
 import { ELEMENT_TYPES, functionType, numElements, tensorType } from '../types';
 import { result } from './helpers';
@@ -37,5 +38,29 @@ defineOp({
     const carried = carriedTypes(ctx).map((t) => tensorType(t.shape, t.element));
     const captured = ctx.operands.slice(2 + carried.length).map((t) => tensorType(t.shape, t.element));
     return [functionType([ITERATION, CONDITION, ...carried, ...captured], [CONDITION, ...carried])];
+  },
+});
+
+defineOp({
+  name: 'if',
+  summary: 'runs its then region when the condition holds and its else region otherwise, on the captured values; results: what the region that ran returns',
+  operands: [
+    { name: 'condition', dtypes: ['bool'] },
+    { name: 'captured', dtypes: ELEMENT_TYPES, variadic: true, optional: true },
+  ],
+  attributes: { result_types: { kind: 'types', doc: 'the results\' types, which both regions return (static shapes: a branch cannot choose a shape)' } },
+  traits: ['control_flow'],
+  infer(ctx) {
+    if (numElements(ctx.operand(0).shape) !== 1) ctx.fail(`operand #0 (condition) must hold one value, got shape [${ctx.operand(0).shape.join(', ')}]`);
+    const types = ctx.types('result_types');
+    if (!types.length) ctx.fail(`attribute 'result_types' is empty; an if gives at least one result`);
+    return types.map((t) => result(ctx, t.shape, t.element));
+  },
+  regions(ctx) {
+    // then(captured…) → (results…), else(captured…) → (results…)
+    const captured = ctx.operands.slice(1).map((t) => tensorType(t.shape, t.element));
+    const results = ctx.types('result_types').map((t) => tensorType(t.shape, t.element));
+    const branch = functionType(captured, results);
+    return [branch, branch];
   },
 });

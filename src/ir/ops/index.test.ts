@@ -27,6 +27,7 @@ function kindMatches(kind: AttrKind, v: AttrValue): boolean {
     case 'ints': return Array.isArray(v) && v.every((x) => Number.isInteger(x));
     case 'floats': return Array.isArray(v) && v.every((x) => typeof x === 'number');
     case 'strings': return Array.isArray(v) && v.every((x) => typeof x === 'string');
+    case 'types': return Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && 'shape' in x);
   }
 }
 

@@ -25,14 +25,15 @@ export function fmt(t: ShapedType): string {
   return [...t.shape, LONG[t.element]].join('x');
 }
 
-/** Plain values: integers → int, other numbers → float, arrays likewise, `{ type: 'i64' }` → type. */
-export type AttrInput = number | boolean | string | readonly number[] | readonly string[] | { readonly type: string };
+/** Plain values: integers → int, other numbers → float, arrays likewise, `{ type: 'i64' }` → type, `{ types: ['2xf32'] }` → tensor types. */
+export type AttrInput = number | boolean | string | readonly number[] | readonly string[] | { readonly type: string } | { readonly types: readonly string[] };
 
 function toAttr(v: AttrInput): Attribute {
   if (typeof v === 'boolean') return boolAttr(v);
   if (typeof v === 'string') return stringAttr(v);
   if (typeof v === 'number') return Number.isInteger(v) ? intAttr(v) : floatAttr(v);
   if ('type' in v) return typeAttr({ kind: 'element', element: SHORT[v.type]! });
+  if ('types' in v) return arrayAttr(v.types.map((t) => typeAttr(ty(t))));
   if (v.every((x) => typeof x === 'string')) return arrayAttr(v.map((x) => stringAttr(x as string)));
   const ints = v.every((x) => Number.isInteger(x));
   return arrayAttr((v as readonly number[]).map((x) => (ints ? intAttr(x) : floatAttr(x))));

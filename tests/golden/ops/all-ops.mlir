@@ -701,4 +701,17 @@ cgc.module attributes {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", c
     }) {carried = 1} : (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
     cgc.return %r : !cgc.tensor<2x!cgc.float32>
   }
+
+  cgc.entry_point @if(%a: !cgc.tensor<!cgc.bool>, %b: !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32> {
+    %r = "cgc_op.if"(%a, %b) ({
+    ^bb0(%x: !cgc.tensor<2x!cgc.float32>):
+      %s = cgc_op.relu(%x) : (!cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+      cgc.return %s : !cgc.tensor<2x!cgc.float32>
+    }, {
+    ^bb0(%x: !cgc.tensor<2x!cgc.float32>):
+      %n = cgc_op.neg(%x) : (!cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+      cgc.return %n : !cgc.tensor<2x!cgc.float32>
+    }) {result_types = [!cgc.tensor<2x!cgc.float32>]} : (!cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+    cgc.return %r : !cgc.tensor<2x!cgc.float32>
+  }
 }

@@ -182,12 +182,13 @@ function toAttribute(op: string, name: string, v: unknown): Attribute {
     case 'ints': return arrayAttr((v as number[]).map(intAttr));
     case 'floats': return arrayAttr((v as number[]).map(floatAttr));
     case 'strings': return arrayAttr((v as string[]).map(stringAttr));
+    case 'types': return arrayAttr((v as ShapedType[]).map(typeAttr));
     case 'type': return typeAttr({ kind: 'element', element: v as ElementType });
     default: throw new Error(`importer bug: cgc_op.${op} has no attribute '${name}'`);
   }
 }
 
-export type AttrValues = Record<string, number | boolean | string | readonly number[] | readonly string[] | undefined>;
+export type AttrValues = Record<string, number | boolean | string | readonly number[] | readonly string[] | readonly ShapedType[] | undefined>;
 
 /** Inputs read as attributes (shapes, pads, scales …) are short; a huge one is a corrupt model. */
 const MAX_ATTRIBUTE_VALUES = 1 << 16;

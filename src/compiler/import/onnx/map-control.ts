@@ -1,6 +1,6 @@
 // Control flow: If, Loop, Scan, lowered at import into the one dataflow graph (docs/compiler.md,
 // "Control flow"). If with a condition known at compile time is its branch; with a run-time one,
-// both branches and a cgc_op.where per output. Loop and Scan with a trip count known at compile time
+// both branches and a cgc_op.where per output when they are small, one cgc_op.if otherwise. Loop and Scan with a trip count known at compile time
 // are unrolled: the body mapped once per iteration, the carried values threaded through. A Loop whose
 // trip count or condition is computed at run time is one cgc_op.loop with the body as its region.
 // Every op emitted for a node records where it came from in `cgc.region`: `["If i"]` for the
@@ -27,10 +27,21 @@ function scalarCondition(n: NodeCtx, cond: Produced, what: string): Produced {
   return cond.type.shape.length === 0 ? cond : n.emit('reshape', [cond], { shape: [] });
 }
 
-/** A branch under a run-time condition: it must build for these shapes even if it is never taken. */
-function runTimeBranch(n: NodeCtx, name: 'then_branch' | 'else_branch'): Produced[] {
+/**
+ * Branches under a run-time condition that together compute at most this many ops, of at most
+ * SELECT_MAX_ELEMENTS result elements in all, both run, and a `where` per output picks: cheaper than
+ * the round trip that reading the condition back costs (docs/compiler.md, "Control flow"). Larger
+ * ones are one cgc_op.if, which runs the taken branch only.
+ */
+export const SELECT_MAX_OPS = 16;
+export const SELECT_MAX_ELEMENTS = 1 << 16;
+
+/** A branch under a run-time condition, mapped into a block of its own: it must build for these shapes even if it is never taken. */
+function runTimeBranch(n: NodeCtx, name: 'then_branch' | 'else_branch'): { block: Block; outputs: Produced[] } {
+  const block = new Block();
   try {
-    return n.inRegion(name, () => n.subgraph(name, []));
+    const outputs = n.g.inBlock(block, () => n.inRegion(name, () => n.subgraph(name, [])));
+    return { block, outputs };
   } catch (e) {
     if (e instanceof OnnxImportError) {
       e.message = `${e.message} — the If's condition is computed at run time, so both branches are compiled for the`
@@ -40,6 +51,16 @@ function runTimeBranch(n: NodeCtx, name: 'then_branch' | 'else_branch'): Produce
   }
 }
 
+/** Ops that hold their operand's bytes as they are: no work, not counted against SELECT_MAX_OPS. */
+const VIEWS: ReadonlySet<string> = new Set(['cgc_op.reshape', 'cgc_op.identity', 'cgc_op.squeeze', 'cgc_op.unsqueeze', 'cgc_op.flatten']);
+
+/** Whether two branches are small enough to run both and select (SELECT_MAX_OPS, SELECT_MAX_ELEMENTS). */
+function selectPays(blocks: readonly Block[]): boolean {
+  const ops = blocks.flatMap((b) => b.operations.filter((o) => !VIEWS.has(o.name)));
+  const elements = ops.reduce((sum, o) => sum + o.results.reduce((s, r) => s + numElements(r.type.shape), 0), 0);
+  return ops.length <= SELECT_MAX_OPS && elements <= SELECT_MAX_ELEMENTS && ops.every((o) => !o.regions.length);
+}
+
 function ifOp(n: NodeCtx): Produced[] {
   const cond = scalarCondition(n, n.input(0), `input 'cond'`);
   // cond known at compile time (a constant, or folded from shapes) ⇒ the taken branch, nothing else
@@ -47,18 +68,39 @@ function ifOp(n: NodeCtx): Produced[] {
     const taken = toNumbers(cond)[0] ? 'then_branch' : 'else_branch';
     return n.inRegion(taken, () => n.subgraph(taken, []));
   }
-  // cond computed at run time ⇒ both branches, then where(cond, then, else) per output
-  const thenOut = runTimeBranch(n, 'then_branch');
-  const elseOut = runTimeBranch(n, 'else_branch');
+  const thenBranch = runTimeBranch(n, 'then_branch');
+  const elseBranch = runTimeBranch(n, 'else_branch');
+  const [thenOut, elseOut] = [thenBranch.outputs, elseBranch.outputs];
   if (thenOut.length !== elseOut.length) n.fail(`then_branch has ${thenOut.length} outputs and else_branch ${elseOut.length}`);
-  return thenOut.map((t, i) => {
+  thenOut.forEach((t, i) => {
     const e = elseOut[i]!;
     if (!sameType(t.type, e.type)) {
       n.fail(`output #${i} is ${typeText(t.type)} in then_branch and ${typeText(e.type)} in else_branch; with a condition computed at run`
         + ' time both branches must give one type (static shapes)');
     }
-    return t === e ? t : n.emit('where', [cond, t, e]);
+    if ((!isHost(t) && n.g.extents.has(t)) || (!isHost(e) && n.g.extents.has(e))) {
+      n.fail(`output #${i} has a length known only at run time (docs/dynamic-shapes.md); with a condition computed at run time each output keeps one type`);
+    }
   });
+  // small branches ⇒ both run, then where(cond, then, else) per output (the select form)
+  if (selectPays([thenBranch.block, elseBranch.block])) {
+    for (const op of [...thenBranch.block.operations, ...elseBranch.block.operations]) n.g.block.append(op);
+    return thenOut.map((t, i) => (t === elseOut[i] ? t : n.emit('where', [cond, t, elseOut[i]!])));
+  }
+  // larger ones ⇒ one cgc_op.if: the condition read, the taken branch run (the readback form)
+  const label = n.node.output[0] || 'if';
+  [thenBranch, elseBranch].forEach(({ block, outputs }, b) => {
+    block.append(new Operation(RETURN, outputs.map((v, k) => n.g.materialize(v, `${label}.${b ? 'else' : 'then'}_out${k}`)), []));
+  });
+  // Both regions take the same captured values: what either reads from outside, in one order.
+  const captured = captureOuterValues([thenBranch.block, elseBranch.block]);
+  const ifOp = (n.emitN('if', [cond, ...captured], { result_types: thenOut.map((t) => tensorType(t.type.shape, t.type.element)) }, false)[0] as OpResult).owner;
+  for (const { block } of [thenBranch, elseBranch]) {
+    const region = ifOp.addRegion();
+    region.blocks.push(block);
+    block.parent = region;
+  }
+  return ifOp.results;
 }
 
 /** Per-iteration values as one tensor, stacked along a new `axis` (negative counts from the end of the result). */
@@ -180,7 +222,7 @@ function runTimeLoop(n: NodeCtx, carriedCount: number, scanCount: number): Produ
     return { results: [next, ...carriedOut, n.emit('add', [iteration, one]), ...scans.map((sc) => sc.out)], rows: scans.map((sc) => sc.acc.type) };
   });
   block.append(new Operation(RETURN, results.map((v, k) => n.g.materialize(v, `${n.node.output[0] || 'loop'}.body_out${k}`)), []));
-  const captured = captureOuterValues(block);
+  const captured = captureOuterValues([block]);
   // the count starts at 0 and each scan output at zeros: rows past the count stay 0
   const zeros = rows.map((t): HostTensor => ({ type: t, data: allocTensor(t.shape, t.element).data }));
   const start = rows.length ? [{ type: tensorType([], 'int64'), data: BigInt64Array.of(0n) } as HostTensor, ...zeros] : [];
@@ -205,20 +247,19 @@ function scanBound(n: NodeCtx, trips: Produced, output: number, both: string): n
     + ` for '${name}' bounds it (docs/dynamic-shapes.md): declare its length in the model, or each of inputs 'M' and 'cond' must be a constant to unroll it`);
 }
 
-/** Makes `block` isolated from above: each value its ops read from outside becomes a new block argument; returns those values, in order. */
-function captureOuterValues(block: Block): Value[] {
-  const local = new Set<Value>(block.arguments);
-  for (const op of block.operations) for (const r of op.results) local.add(r);
-  const captured = new Map<Value, Value>();
-  for (const op of block.operations) {
-    op.operands = op.operands.map((v) => {
-      if (local.has(v)) return v;
-      let arg = captured.get(v);
-      if (!arg) captured.set(v, (arg = block.addArgument(tensorType(v.type.shape, v.type.element), v.nameHint)));
-      return arg;
-    });
+/**
+ * Makes `blocks` isolated from above: each value their ops read from outside becomes a new argument of
+ * every block, in one order (an If's two regions take the same captured values); returns those values.
+ */
+function captureOuterValues(blocks: readonly Block[]): Value[] {
+  const local = new Set<Value>(blocks.flatMap((b) => [...b.arguments, ...b.operations.flatMap((op) => op.results)]));
+  const outer = new Set<Value>();
+  for (const op of blocks.flatMap((b) => b.operations)) for (const v of op.operands) if (!local.has(v)) outer.add(v);
+  for (const block of blocks) {
+    const args = new Map<Value, Value>([...outer].map((v) => [v, block.addArgument(tensorType(v.type.shape, v.type.element), v.nameHint)]));
+    for (const op of block.operations) op.operands = op.operands.map((v) => args.get(v) ?? v);
   }
-  return [...captured.keys()];
+  return [...outer];
 }
 
 interface ScanAxes {

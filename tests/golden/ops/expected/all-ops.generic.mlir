@@ -703,4 +703,17 @@
     }) {carried = 1} : (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
     "cgc.return"(%r) : (!cgc.tensor<2x!cgc.float32>) -> ()
   }) {function_type = (!cgc.tensor<!cgc.int64>, !cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>, sym_name = "loop"} : () -> ()
+  "cgc.entry_point"() ({
+  ^bb0(%a: !cgc.tensor<!cgc.bool>, %b: !cgc.tensor<2x!cgc.float32>):
+    %r = "cgc_op.if"(%a, %b) ({
+    ^bb0(%x: !cgc.tensor<2x!cgc.float32>):
+      %s = "cgc_op.relu"(%x) : (!cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+      "cgc.return"(%s) : (!cgc.tensor<2x!cgc.float32>) -> ()
+    }, {
+    ^bb0(%0: !cgc.tensor<2x!cgc.float32>):
+      %n = "cgc_op.neg"(%0) : (!cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+      "cgc.return"(%n) : (!cgc.tensor<2x!cgc.float32>) -> ()
+    }) {result_types = [!cgc.tensor<2x!cgc.float32>]} : (!cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>
+    "cgc.return"(%r) : (!cgc.tensor<2x!cgc.float32>) -> ()
+  }) {function_type = (!cgc.tensor<!cgc.bool>, !cgc.tensor<2x!cgc.float32>) -> !cgc.tensor<2x!cgc.float32>, sym_name = "if"} : () -> ()
 }) {cgc.interface = "7FC4F23F-2474-4AE8-AE7A-2722118B350E", cgc.version = "0.1.0"} : () -> ()
