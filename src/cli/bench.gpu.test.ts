@@ -20,7 +20,11 @@ describe('cgc bench', () => {
     // Host time recording and submitting: part of the wall time, not all of it (the GPU's and the read-back's wait are the rest).
     expect(row.ours.recordMs).toBeGreaterThan(0);
     expect(row.ours.recordMs).toBeLessThan(row.ours.medianMs);
-    expect(r.out).toMatch(/^\| tiny-cnn \| 1 \| \d+ \|( [\d.]+ \|){6} [\d.]+ \| [\d.]+ \|/m);
+    // Resident: recorded against buffers that stay on the GPU, checked against run()'s outputs first.
+    expect(row.ours.residentMs).toBeGreaterThan(0);
+    expect(row.ours.residentSkipped).toBeUndefined();
+    expect(r.out).toContain('| record ms | µs/dispatch | resident ms |');
+    expect(r.out).toMatch(/^\| tiny-cnn \| 1 \| \d+ \|( [\d.]+ \|){6} [\d.]+ \| [\d.]+ \| [\d.]+ \|/m);
     expect(row.ort.medianMs).toBeGreaterThan(0);
     expect(row.speedup).toBeCloseTo(row.ort.medianMs / row.ours.medianMs, 6);
     expect(row.maxAbsDiff).toBeLessThan(1e-4);
@@ -59,6 +63,20 @@ describe('cgc bench', () => {
     expect(short.out).toContain('has 40 bytes; input #0 needs 24 (1x3 int64)');
     expect(short.code).toBe(1);
   }, 240_000);
+
+  it('shows no resident time for a program record() cannot take, and says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-bench-'));
+    // An int64 add of an input with no known range: computed exactly by the CPU reference, a host partition.
+    const wide = join(dir, 'wide.onnx');
+    writeFileSync(wide, modelBytes({ nodes: [node('Add', ['x', 'x'], ['y'])], inputs: [tensorInfo('x', [2, 3], INT64)], outputs: [{ name: 'y' }] }));
+    const json = join(dir, 'bench.json');
+    const r = await run('bench', wide, '--runs', '1', '--json', json);
+    expect(r.code, r.err).toBe(0);
+    const row = JSON.parse(readFileSync(json, 'utf8')).rows[0];
+    expect(row.ours.residentMs).toBeUndefined();
+    expect(row.ours.residentSkipped).toMatch(/^partition @\S+ runs on the host \(target 'cpu-reference'\): record\(\) needs a program that runs entirely on the GPU/);
+    expect(r.out).toMatch(/^\| wide \| 2 \| \d+ \|( [\d.]+ \|){5} .* \| — \|$/m);
+  }, 60_000);
 
   it('rejects bad arguments with usage errors', async () => {
     expect((await run('bench')).code).toBe(2);

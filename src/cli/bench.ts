@@ -2,7 +2,8 @@
 // latency on Dawn (the JSON holds each model's run report); a model that fails is a row with its error.
 // For each model: compile time, load (partition compile + constant upload), the cold first run, and
 // the steady-state median/min of host wall time per run (inputs uploaded, outputs read back) plus
-// the GPU time of the program from timestamps. With `--vs ort`, onnxruntime-web's WebGPU backend
+// the GPU time of the program from timestamps, and the wall time per run of the program recorded
+// against inputs and outputs that stay in GPU buffers (bench-resident.ts). With `--vs ort`, onnxruntime-web's WebGPU backend
 // runs the same model on the same inputs in this process, on the same Dawn instance, its runs
 // interleaved with ours; the table gives the ratio and the largest difference between the outputs.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { loadModel } from './load';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import type { CliIO } from './main';
 import { benchColdCommand } from './bench-cold';
+import { type ResidentRuns, residentRuns } from './bench-resident';
 
 export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--shape NAME=DxD…] ${INPUT_USAGE} [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${DISABLE_PATTERNS_USAGE} ${LIMITS_USAGE}\n             cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]   (each model in a fresh process, empty driver shader cache)`;
 
@@ -37,6 +39,10 @@ export interface BenchSide {
   readonly gpuMs?: number;
   /** Ours: median host time per run spent writing inputs, recording and submitting (RunResult.recordMs), ms. */
   readonly recordMs?: number;
+  /** Ours: median wall time per run recorded (`program.record`) against inputs and outputs kept in GPU buffers: no upload, no read-back, ms. */
+  readonly residentMs?: number;
+  /** Ours: why there are no resident runs (`program.record` refuses the program: a host partition, a run-time loop). */
+  readonly residentSkipped?: string;
 }
 
 export interface BenchRow {
@@ -124,6 +130,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
     for (const file of positionals) {
       const model = file.split('/').pop()!.replace(/\.onnx$/, '');
       let program: LoadedProgram | undefined;
+      let resident: ResidentRuns | undefined;
       try {
         const bytes = new Uint8Array(readFileSync(file));
         // The ONNX graph's inputs, decoded once: for the batch shapes and for onnxruntime's feeds.
@@ -166,11 +173,17 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         // Warm-up for WARMUP_MS, both sides interleaved: a GPU raises its clocks only under sustained
         // load, and a run right after an idle gap can take several times as long.
         for (const w0 = performance.now(); performance.now() - w0 < WARMUP_MS;) {
-          await program.run(inputs);
+          ours = await program.run(inputs);
           if (session) for (const n of session.outputNames) await (await session.run(feeds))[n]!.getData();
         }
-        // Interleaved: one of ours, one of onnxruntime-web's, so drift in clocks or load hits both.
+        // Resident runs, once checked against run()'s outputs: or why record() cannot take this program.
+        const names = outputNames(loaded.model!.module);
+        const residency = await residentRuns(device, program, inputs, ours.outputs, names);
+        const residentSkipped = 'skipped' in residency ? residency.skipped : undefined;
+        resident = 'skipped' in residency ? undefined : residency;
+        // Interleaved: one of ours, one resident, one of onnxruntime-web's, so drift in clocks or load hits all.
         const oursMs: number[] = [];
+        const residentMs: number[] = [];
         const oursResults: RunResult[] = [];
         const gpuMs: number[] = [];
         const ortMs: number[] = [];
@@ -186,6 +199,10 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
           oursResults.push(ours);
           const gpu = ours.timings.filter((t) => t.source === 'gpu-timestamp');
           if (gpu.length) gpuMs.push(gpu.reduce((s, t) => s + t.ms, 0));
+          if (resident) {
+            await idle();
+            residentMs.push(await resident.time());
+          }
           if (session) {
             await idle();
             const t1 = performance.now();
@@ -206,6 +223,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
           ours: {
             prepareMs: compileMs, loadMs, firstRunMs, medianMs: median(oursMs), minMs: min(oursMs), ...(gpuMs.length ? { gpuMs: median(gpuMs) } : {}),
             recordMs: median(oursResults.map((r) => r.recordMs)),
+            ...(residentSkipped === undefined ? { residentMs: median(residentMs) } : { residentSkipped }),
           },
           ...(ort && session
             ? {
@@ -216,7 +234,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
             : {}),
         };
         reports.push(runReport({
-          model: file, adapter: adapterText, loadMs, results: oursResults, wallMs: oursMs, outputNames: outputNames(loaded.model!.module),
+          model: file, adapter: adapterText, loadMs, results: oursResults, wallMs: oursMs, outputNames: names,
           options: { arenas, runs, inputs: flags.get('input') ?? 'random:1', ...(batch !== undefined ? { batch } : {}) },
         }));
         rows.push(row);
@@ -228,6 +246,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         rows.push({ model, error });
         io.stderr(`${model}: failed: ${error}`);
       } finally {
+        resident?.destroy();
         program?.destroy();
       }
     }
@@ -243,16 +262,16 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
 export function benchTable(rows: readonly (BenchRow | BenchFailure)[], runs: number): string {
   const f = (n: number | undefined, d = 2) => (n === undefined ? '—' : n.toFixed(d));
   const withOrt = rows.some((r) => !isFailure(r) && r.ort);
-  const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms', 'record ms', 'µs/dispatch'];
+  const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms', 'record ms', 'µs/dispatch', 'resident ms'];
   if (withOrt) head.push('ORT session ms', 'ORT first run ms', 'ORT median ms', 'ORT min ms', 'speed-up (median)', 'max |Δ| vs ORT');
-  const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back; record: host time per run writing inputs, recording and submitting (per dispatch: µs/dispatch).`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back; record: host time per run writing inputs, recording and submitting (per dispatch: µs/dispatch); resident: wall time per run with inputs and outputs kept in GPU buffers (program.record into an encoder, submit, until the GPU is done: no upload, no read-back), — where record() cannot take the program (residentSkipped in the JSON says why).`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     if (isFailure(r)) {
       lines.push(`| ${[r.model, `failed: ${r.error.replaceAll('|', '\\|').replaceAll('\n', ' ')}`, ...head.slice(2).map(() => '—')].join(' | ')} |`);
       continue;
     }
     const perDispatch = r.ours.recordMs !== undefined && r.dispatches ? (1000 * r.ours.recordMs) / r.dispatches : undefined;
-    const cells = [r.model, String(r.batch), String(r.dispatches), f(r.ours.prepareMs, 0), f(r.ours.loadMs, 0), f(r.ours.firstRunMs, 1), f(r.ours.medianMs), f(r.ours.minMs), f(r.ours.gpuMs), f(r.ours.recordMs), f(perDispatch, 1)];
+    const cells = [r.model, String(r.batch), String(r.dispatches), f(r.ours.prepareMs, 0), f(r.ours.loadMs, 0), f(r.ours.firstRunMs, 1), f(r.ours.medianMs), f(r.ours.minMs), f(r.ours.gpuMs), f(r.ours.recordMs), f(perDispatch, 1), f(r.ours.residentMs)];
     if (withOrt) cells.push(f(r.ort?.prepareMs, 0), f(r.ort?.firstRunMs, 1), f(r.ort?.medianMs), f(r.ort?.minMs), r.speedup === undefined ? '—' : `${r.speedup.toFixed(2)}×`, r.maxAbsDiff === undefined ? '—' : r.maxAbsDiff.toExponential(1));
     lines.push(`| ${cells.join(' | ')} |`);
   }
