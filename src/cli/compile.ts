@@ -117,8 +117,13 @@ export function partitionsCommand(argv: readonly string[], io: CliIO): number {
     const described = targetNamed(targets!, p.target, `partition @${p.name}`).describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated.get(p.name)!), p.name);
     for (const step of p.steps) {
       const sg = state.schedule[step]!;
-      const kernels = [...new Set(described.kernels.filter((k) => k.subgraph === sg.symbol).map((k) => k.name.startsWith(`${sg.symbol}.`) ? k.name.slice(sg.symbol.length + 1) : k.name))];
-      const kernelText = described.where === 'gpu' ? ` kernels=[${kernels.join(', ')}]` : described.where === 'device' ? ` kernels per iteration=[${kernels.join(', ')}]` : '';
+      const mine = described.kernels.filter((k) => k.subgraph === sg.symbol);
+      const names = (ks: typeof mine) => [...new Set(ks.map((k) => k.name.startsWith(`${sg.symbol}.`) ? k.name.slice(sg.symbol.length + 1) : k.name))].join(', ');
+      // A device partition's kernels by region: a loop body's per iteration, an if's per branch.
+      const regions = [...new Set(mine.map((k) => k.region ?? 'body'))];
+      const kernelText = described.where === 'gpu' ? ` kernels=[${names(mine)}]`
+        : described.where === 'device' ? regions.map((r) => ` ${r === 'body' ? 'kernels per iteration' : `${r} kernels`}=[${names(mine.filter((k) => (k.region ?? 'body') === r))}]`).join('')
+        : '';
       lines.push(`  step ${step}: subgraph @${sg.symbol} origin=${sg.target} pattern=@${sg.pattern} ops=[${sg.ops.map((o) => o.opName).join(', ')}]${kernelText}${stepAfterText(state.stepDependencies[step]!)}`);
     }
   }

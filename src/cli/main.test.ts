@@ -8,6 +8,8 @@ import { LimitError } from '../ir';
 import { UsageError } from './args';
 import { type CliIO, reportFailure } from './main';
 import { cgc, cgcSync as run } from './testing';
+import { modelBytes } from '../compiler/import/onnx/testing';
+import { chainIf } from '../compiler/import/onnx/testing/loops';
 
 const SPEC = join(__dirname, '../../tests/golden/spec');
 
@@ -115,6 +117,15 @@ describe('cgc compile, plan, partitions', () => {
     expect(r.out).toContain('partition @partition2_webgpu_fallback (target webgpu-fallback) after @partition0_webgpu');
     expect(r.out).toContain('%k (cgc_op.add): @any_op → cpu-reference @add');
     expect(r.out).toMatch(/^per run: \d+ GPU dispatches \(kernels\), 2 queue submit\(s\)$/m);
+  });
+
+  it("prints a run-time if's kernels per branch and counts its larger branch per run", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-'));
+    writeFileSync(join(dir, 'if.onnx'), modelBytes(chainIf(9)));
+    const r = run('partitions', join(dir, 'if.onnx'));
+    expect(r.out).toMatch(/pattern=@run_time_if ops=\[if\] then kernels=\[add\+…\+add\d+\] else kernels=\[mul\+…\+mul\d+\]/);
+    // relu(x) for the else branch, then one branch's chain in one kernel
+    expect(r.out).toContain('per run: 2 GPU dispatches (kernels), 2 queue submit(s)');
   });
 
   it('--fusion off compiles without the fused webgpu target: one kernel per op', () => {

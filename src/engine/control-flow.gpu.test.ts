@@ -1,5 +1,6 @@
 // If, Loop and Scan models on WebGPU against the CPU reference: a run-time If (both branches and a
-// where), an unrolled Loop and Scan, and Silero VAD (nested Ifs on the sample rate, an LSTM) over
+// where when they are small; one cgc_op.if that reads its condition back and runs the taken branch
+// when they are not), an unrolled Loop and Scan, and Silero VAD (nested Ifs on the sample rate, an LSTM) over
 // calls that carry its state, at 16 and 8 kHz from one compiled program.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { evaluateOp, runEntryPoint } from '../reference';
 import { randomTensor } from '../reference/random';
 import { openDevice } from '../runtime/device';
 import { compileAndLoad } from './model';
+import { SELECT_MAX_OPS } from '../compiler/import/onnx/map-control';
+import { chainIf } from '../compiler/import/onnx/testing/loops';
 import { gpuProfile } from '.';
 
 const BOOL = 9;
@@ -65,6 +68,27 @@ describe('control flow on WebGPU', () => {
     // sigmoid within 2 ulp-ish of the reference; the product is exact
     expect(maxAbsDiff(gpu[0]![0]!, cpu[0]![0]!)).toBeLessThanOrEqual(1e-6);
     expect(maxAbsDiff(gpu[1]![0]!, cpu[1]![0]!)).toBe(0);
+  });
+
+  it('If with branches too large to run both: the condition read back, the taken branch\'s kernels only (its chain fused), exact against the reference', async () => {
+    const steps = SELECT_MAX_OPS / 2 + 1;
+    const imported = importModel(modelBytes(chainIf(steps, 256)));
+    const { module, constants } = imported;
+    const { program, state } = await compileAndLoad(module, (n) => { const t = constants.get(n); return t && tensorBytes(t); }, device, { gpu: gpuProfile(device) });
+    try {
+      expect(state.partitions.map((p) => p.target)).toEqual(['webgpu', 'webgpu-loop']);
+      const x = randomTensor({ kind: 'tensor', shape: [256], element: 'float32', constant: false }, 5);
+      for (const c of [1, 0, 1]) {
+        const inputs = [x, scalar('bool', c)];
+        const r = await program.run(inputs);
+        // adds of 1 and products are exact in float32 on both sides
+        expect(maxAbsDiff(r.outputs[0]!, runEntryPoint(module, inputs, (n) => constants.get(n))[0]!), `cond ${c}`).toBe(0);
+        // relu(x) for the else branch, then the taken branch: its chain of elementwise ops in one kernel
+        expect(r.dispatches, `cond ${c}`).toBe(2);
+      }
+    } finally {
+      program.destroy();
+    }
   });
 
   it('Loop (unrolled) and Scan (reversed, stacked on axis 1) match the reference exactly', async () => {

@@ -10,7 +10,7 @@ import { fromNumbers, toNumbers } from '../compiler/import/onnx/host';
 import { type GraphSpec, INT64, graphAttr, modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { MAX_LOOP_ITERATIONS } from '../ir/limits';
 import { ITERATIONS_PER_SUBMIT } from '../webgpu-target/loop-target';
-import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop, scanLoop } from '../compiler/import/onnx/testing/loops';
+import { accumulateExpected, accumulateLoop, loopInIf, nestedExpected, nestedLoop, scanLoop } from '../compiler/import/onnx/testing/loops';
 import { type HostTensor, tensorBytes } from '../core';
 import { evaluateOp, runEntryPoint } from '../reference';
 import { openDevice } from '../runtime/device';
@@ -73,6 +73,18 @@ describe('a Loop with a run-time trip count on WebGPU', () => {
       expect(cpu[k], `M = ${m}, limit ${limit}`).toEqual(want);
     });
     expect(gpu[3]).not.toEqual(gpu[2]); // the condition ended the loop before M
+  });
+
+  it('a loop in the taken branch of a run-time If runs on the GPU; the other branch hands its input on', async () => {
+    const x = [1, 2];
+    const y0 = [0.5, -1];
+    const cases = [[5, 1], [5, 0], [3, 1]] as const;
+    const { gpu, cpu, partitions } = await runBoth(importModel(loopInIf), cases.map(([m, c]) => [trips(m), floats(x), fromNumbers([], 'float32', [100]), floats(y0), fromNumbers([], 'bool', [c])]));
+    expect(partitions).toEqual(['webgpu-loop']);
+    cases.forEach(([m, c], k) => {
+      expect(gpu[k], `M = ${m}, cond ${c}`).toEqual(cpu[k]);
+      expect(cpu[k], `M = ${m}, cond ${c}`).toEqual(c ? accumulateExpected(m, x, 100, y0) : y0);
+    });
   });
 
   it('a nested loop, its trip count computed by the outer body, reads a value two scopes out', async () => {

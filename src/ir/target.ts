@@ -77,7 +77,7 @@ export interface DeviceRun {
 export interface DeviceExecutable {
   readonly kind: 'device';
   readonly name: string;
-  /** The kernels one iteration dispatches, in order (a run dispatches them once per iteration). */
+  /** The kernels of its regions, in order: a loop body's (dispatched once per iteration), an if's two branches (one of which runs). */
   readonly kernels: readonly ExecutableKernel[];
   /** Partition bind points it writes: what a debug run reads back after it. */
   readonly writes: readonly number[];
@@ -93,9 +93,13 @@ export type Executable = GpuExecutable | HostExecutable | DeviceExecutable;
 
 /** What a partition will run, known without a device: each kernel with its source, or why it has none. */
 export interface PartitionDescription {
-  /** 'device': a DeviceExecutable, whose kernels are one iteration's and whose submits depend on the run. */
+  /** 'device': a DeviceExecutable, whose kernels are one iteration's or one branch's and whose submits depend on the run. */
   readonly where: 'gpu' | 'host' | 'device';
-  readonly kernels: readonly { readonly name: string; readonly subgraph: string; readonly wgsl: string; readonly workgroups: readonly [number, number, number] }[];
+  readonly kernels: readonly {
+    readonly name: string; readonly subgraph: string; readonly wgsl: string; readonly workgroups: readonly [number, number, number];
+    /** A device executable's: the region the kernel runs in — a loop's `body` (once per iteration), an if's `then` or `else` (one of which runs). */
+    readonly region?: string;
+  }[];
   /** Per subgraph symbol, why it has no kernels (it runs on the host, say). */
   readonly notes?: Readonly<Record<string, string>>;
 }

@@ -35,7 +35,18 @@ export function plannedRunCounts(output: Operation, targets: readonly Target[]):
       const isolated = isolatePartition(output, name);
       const target = targetNamed(targets, partitionOrigin(isolated, name), `partition @${name}`);
       const described = target.describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
-      perPartition.set(name, { where: described.where, kernels: described.kernels.length });
+      // A device partition's regions: a loop body's kernels (one iteration counted), an if's larger branch.
+      const byRegion = new Map<string, number>();
+      for (const k of described.kernels) {
+        const key = `${k.subgraph}\u0000${k.region === 'then' || k.region === 'else' ? k.region : ''}`;
+        byRegion.set(key, (byRegion.get(key) ?? 0) + 1);
+      }
+      const bySubgraph = new Map<string, number>();
+      for (const [key, n] of byRegion) {
+        const sg = key.split('\u0000')[0]!;
+        bySubgraph.set(sg, Math.max(bySubgraph.get(sg) ?? 0, n));
+      }
+      perPartition.set(name, { where: described.where, kernels: [...bySubgraph.values()].reduce((a, b) => a + b, 0) });
     }
     return perPartition.get(name)!;
   });
@@ -45,7 +56,8 @@ export function plannedRunCounts(output: Operation, targets: readonly Target[]):
   sequence.forEach((p, k) => {
     if (p.where !== 'gpu') {
       // A host partition reads its inputs back first; a run-time loop's submits and dispatches
-      // depend on its trip count, counted here as one submit and one iteration.
+      // depend on its trip count, counted here as one submit and one iteration, and a run-time if's
+      // on its condition, counted as its larger branch.
       submits++;
       if (p.where === 'device') dispatches += p.kernels;
       chunks.restart();

@@ -134,7 +134,7 @@ export function showRunReport(
     kernelSection(report, order, state.kernels, onSubgraph),
     h('p', { class: host.length ? 'note' : 'muted', 'data-testid': 'host-partitions' }, host.length
       ? `Ran on the host (CPU reference target, ops the GPU targets do not cover): ${host.map((p) => `@${p.name}`).join(', ')}; their inputs and results cross between GPU and host each run.`
-      : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}${p.target === 'webgpu-loop' ? ' per iteration' : ''}`).join(', ')}).`),
+      : `Every partition ran on the GPU (${report.partitions.map((p) => `@${p.name}: ${p.kernels} kernel${p.kernels === 1 ? '' : 's'}${p.target === 'webgpu-loop' ? ' in its loop body or branches (run per iteration, or one branch per run)' : ''}`).join(', ')}).`),
     ...(report.diff ? [h('p', { class: 'muted', 'data-testid': 'reference-time' },
       `The CPU reference ran the Input IR on the same inputs in ${formatMs(report.diff.referenceMs)} ms; errors above ${formatError(1e-4)} are yellow, above ${formatError(1e-2)} red. ` +
       `A debug run (${formatMs(report.diff.debugMs)} ms) read back ${report.diff.values.size} subgraph result${report.diff.values.size === 1 ? '' : 's'} and compared each with the reference's value (the graph's error shading).`)] : []),

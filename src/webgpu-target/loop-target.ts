@@ -7,10 +7,11 @@
 //    exported scans) runs every iteration with no further round trip: the iterations are recorded
 //    back to back, ITERATIONS_PER_SUBMIT to a submit, each taking its iteration number from a table;
 //  - a body that computes its condition reads that one scalar back after each iteration.
-// Either way every target stops a loop at MAX_LOOP_ITERATIONS. A loop nested in the body runs per
-// outer iteration between submits, reading and writing the outer body's buffers (its trip count read
-// back each time); a body op the per-op kernels cannot compute declines the loop: the CPU reference
-// runs it.
+// Either way every target stops a loop at MAX_LOOP_ITERATIONS. cgc_op.if — ONNX's If under a run-time
+// condition with branches too large to run both — reads its condition back (one round trip) and
+// records the taken region's kernels only, on the captured values, its results copied out. A loop or
+// if nested in a body or branch runs between submits, reading and writing the enclosing region's
+// buffers; a region op the per-op kernels cannot compute declines the op: the CPU reference runs it.
 import { CgcError, align4 } from '../core';
 import {
   CGC_VERSION, INTERFACES, Operation, type Target, type TargetCapabilities, type Value, byteSize, functionType, stringAttr, typeAttr,
@@ -21,6 +22,7 @@ import { cloneOp } from '../ir/clone';
 import { MAX_LOOP_ITERATIONS } from '../ir/limits';
 import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
 import { ATTR, FUNCTIONAL_DEFINITION, RETURN } from '../ir/structural';
+import { getOpDef } from '../ir/registry';
 import type { KernelOptions, KernelSpec } from './kernel-plan';
 import { PipelineCache, type PlannedKernel, boundKernels, executableOf, partitionInvokes } from './partition-executable';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
@@ -31,36 +33,79 @@ export const LOOP_TARGET = 'webgpu-loop';
 /** Iterations recorded into one command buffer when no condition is read back between them. */
 export const ITERATIONS_PER_SUBMIT = 256;
 
-/** A definition holding `op` alone, its distinct operands as arguments: what the per-op fallback plans kernels for. */
-function opDefinition(op: Operation): { def: Operation; inputs: Value[] } {
-  const inputs = [...new Set(op.operands)];
+/** A definition holding `ops` (in order), the values they read from outside as arguments, returning the last one's results: what the kernel planners take. */
+function opsDefinition(ops: readonly Operation[]): { def: Operation; inputs: Value[] } {
+  const inside = new Set<Value>(ops.flatMap((o) => o.results));
+  const inputs = [...new Set(ops.flatMap((o) => o.operands).filter((v) => !inside.has(v)))];
+  const last = ops.at(-1)!;
   const def = new Operation(FUNCTIONAL_DEFINITION, [], [], new Map([
-    [ATTR.symName, stringAttr(`${op.opName}Functional`)],
-    [ATTR.functionType, typeAttr(functionType(inputs.map((v) => v.type), op.results.map((r) => r.type)))],
+    [ATTR.symName, stringAttr(`${last.opName}Functional`)],
+    [ATTR.functionType, typeAttr(functionType(inputs.map((v) => v.type), last.results.map((r) => r.type)))],
   ]));
   const block = def.addRegion().addBlock();
   const map = new Map<Value, Value>(inputs.map((v) => [v, block.addArgument(v.type, v.nameHint)]));
-  const clone = cloneOp(op, map);
-  block.append(clone);
-  block.append(new Operation(RETURN, [...clone.results], []));
+  let clone: Operation | undefined;
+  for (const op of ops) {
+    clone = cloneOp(op, map);
+    op.results.forEach((r, i) => map.set(r, clone!.results[i]!));
+    block.append(clone);
+  }
+  block.append(new Operation(RETURN, [...clone!.results], []));
   return { def, inputs };
 }
 
-/** The loop op of a subgraph definition the declaration matched (the loop alone). */
-function loopOf(def: Operation, what: string): Operation {
-  const loop = def.body().operations.find((o) => o.name === 'cgc_op.loop');
-  if (!loop?.regions[0]?.blocks[0]) throw new CgcError('runtime', `${what} holds no cgc_op.loop with a body`);
-  return loop;
+/**
+ * The ops from `body.operations[at]` that one kernel may compute: the op, then each next op that is
+ * elementwise and reads the previous one's result as its only use (conv → relu, matmul → add → gelu),
+ * as the fused target's epilogues and chains do. Views end it (they are not kernels).
+ */
+function fusedRun(ops: readonly Operation[], at: number, uses: ReadonlyMap<Value, number>): Operation[] {
+  const run = [ops[at]!];
+  for (let j = at + 1; j < ops.length; j++) {
+    const head = run.at(-1)!;
+    const next = ops[j]!;
+    if (head.results.length !== 1 || uses.get(head.results[0]!) !== 1 || next.name === RETURN || next.regions.length || next.results.length !== 1) break;
+    if (SAME_BYTES.has(next.opName) || !getOpDef(next.opName)?.traits.includes('elementwise') || !next.operands.includes(head.results[0]!)) break;
+    run.push(next);
+  }
+  return run;
+}
+
+/** The ops this target runs: each region's ops are kernels the device records, the op itself drives them. */
+const CONTROL_OPS: ReadonlySet<string> = new Set(['loop', 'if']);
+
+/** The control op of a subgraph definition the declaration matched (the op alone), with its regions. */
+function controlOf(def: Operation, what: string): Operation {
+  const op = def.body().operations.find((o) => o.dialect === 'cgc_op' && CONTROL_OPS.has(o.opName));
+  if (!op || !op.regions.length || op.regions.some((r) => !r.blocks[0])) throw new CgcError('runtime', `${what} holds no cgc_op.loop or cgc_op.if with its regions`);
+  return op;
+}
+
+/** Each region's block of a control op: a loop's body, an if's then and else branches. */
+const regionBlocks = (op: Operation): Block[] => op.regions.map((r) => r.blocks[0]!);
+
+/** What a control op's region `r` is called: a loop's `body`, an if's `then` and `else`. */
+const regionLabel = (op: Operation, r: number): string => (op.opName === 'if' ? (r ? 'else' : 'then') : 'body');
+
+/** Plans every region of a control op: its plans, or why one cannot run on the GPU. */
+function planRegions(op: Operation, symbol: string, profile: GpuProfile, options: KernelOptions): BodyPlan[] | string {
+  const plans: BodyPlan[] = [];
+  for (const [r, block] of regionBlocks(op).entries()) {
+    const plan = planBody(block, symbol, profile, options);
+    if (typeof plan === 'string') return op.opName === 'if' ? plan.replace(/^its body/, `its ${regionLabel(op, r)} region`) : plan;
+    plans.push(plan);
+  }
+  return plans;
 }
 
 /** Ops whose result holds its operand's bytes as they are: in a body, the same buffer, no kernel. */
 const SAME_BYTES: ReadonlySet<string> = new Set(['identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze']);
 
-/** A stretch of a body: kernels recorded in one pass, or a loop nested in the body, run between submits. */
-type BodyStep = { readonly kernels: PlannedKernel[] } | { readonly loop: Operation };
+/** A stretch of a body: kernels recorded in one pass, or a loop or if nested in the body, run between submits. */
+type BodyStep = { readonly kernels: PlannedKernel[] } | { readonly control: Operation };
 
 interface BodyPlan {
-  /** Every kernel of the body (nested loops' excluded), in order. */
+  /** Every kernel of the body (nested control ops' excluded), in order. */
   readonly planned: PlannedKernel[];
   readonly steps: BodyStep[];
   /** The values with buffers of their own: the body's arguments, then op results (those an op views excluded). */
@@ -76,33 +121,56 @@ function planBody(body: Block, symbol: string, profile: GpuProfile, options: Ker
   const slotOf = (v: Value) => slots.indexOf(views.get(v) ?? v);
   const planned: PlannedKernel[] = [];
   const steps: BodyStep[] = [];
-  for (const op of body.operations) {
+  const uses = new Map<Value, number>();
+  for (const op of body.operations) for (const v of op.operands) uses.set(v, (uses.get(v) ?? 0) + 1);
+  const { operations } = body;
+  /** Kernels for `group` bound to body slots, or why there are none. */
+  const kernelsFor = (group: readonly Operation[]): PlannedKernel[] | string => {
+    const { def, inputs } = opsDefinition(group);
+    const kernels = fallbackKernels(def, profile, options);
+    if (typeof kernels === 'string') return kernels;
+    const last = group.at(-1)!;
+    // Its results take the next slots (pushed once the group is chosen).
+    const points = [...inputs.map(slotOf), ...last.results.map((_, k) => slots.length + k)];
+    // Named after the first op's place in the body (the planners name each kernel under one placeholder).
+    const at = operations.indexOf(group[0]!);
+    const ops = group.length > 3 ? [group[0]!.opName, '…', group.at(-1)!.opName] : group.map((o) => o.opName);
+    const name = `${symbol}.${ops.join('+')}${at}`;
+    return boundKernels((kernels as KernelSpec[]).map((k, j, all) => ({ ...k, name: `${name}${all.length > 1 ? `.${j}` : ''}` })), points, symbol);
+  };
+  for (let i = 0; i < operations.length;) {
+    const op = operations[i]!;
     if (op.name === RETURN) break;
     if (op.regions.length) {
-      // A loop in the body: its own body planned alike, run per outer iteration between submits.
-      const inner = op.opName === 'loop' && op.regions[0]?.blocks[0] ? planBody(op.regions[0].blocks[0], symbol, profile, options) : `${op.name} carries a region no GPU kernel runs`;
+      // A loop or if in the body: its own regions planned alike, run per outer iteration between submits.
+      const inner = CONTROL_OPS.has(op.opName) && op.regions.every((r) => r.blocks[0]) ? planRegions(op, symbol, profile, options) : `${op.name} carries a region no GPU kernel runs`;
       if (typeof inner === 'string') return `its body holds a nested ${op.name}: ${inner}`;
       slots.push(...op.results);
-      steps.push({ loop: op });
+      steps.push({ control: op });
+      i++;
       continue;
     }
     if (SAME_BYTES.has(op.opName) && op.results[0]!.type.element === op.operands[0]!.type.element) {
       views.set(op.results[0]!, views.get(op.operands[0]!) ?? op.operands[0]!);
+      i++;
       continue;
     }
-    const { def, inputs } = opDefinition(op);
-    const kernels = fallbackKernels(def, profile, options);
-    if (typeof kernels === 'string') return `its body's ${op.name} cannot run on WebGPU: ${kernels}`;
-    slots.push(...op.results);
-    const points = [...inputs, ...op.results].map(slotOf);
-    // Named after the op's place in the body (the fallback plans each under one placeholder name).
-    const at = body.operations.indexOf(op);
-    const named = (kernels as KernelSpec[]).map((k, j, all) => ({ ...k, name: `${symbol}.${op.opName}${at}${all.length > 1 ? `.${j}` : ''}` }));
-    const bound = boundKernels(named, points, symbol);
+    // The op with the elementwise ops after it in one kernel where the planner takes them; alone otherwise.
+    const run = fusedRun(operations, i, uses);
+    let group = run;
+    let bound = run.length > 1 ? kernelsFor(run) : undefined;
+    if (bound === undefined || typeof bound === 'string') {
+      group = [op];
+      bound = kernelsFor(group);
+    }
+    if (typeof bound === 'string') return `its body's ${op.name} cannot run on WebGPU: ${bound}`;
+    // Only the group's last result has a buffer: the values inside it never leave the kernel.
+    slots.push(...group.at(-1)!.results);
     planned.push(...bound);
     const last = steps.at(-1);
     if (last && 'kernels' in last) last.kernels.push(...bound);
     else steps.push({ kernels: [...bound] });
+    i += group.length;
   }
   return { planned, steps, slots, slotOf };
 }
@@ -111,6 +179,8 @@ export function createWebGpuLoopTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
   // a loop whose trip count or condition is computed at run time  ⇒  its body's kernels, iterated on the GPU
   cgc_pattern.pattern @run_time_loop attributes {benefit = 1, nodes = [{ops = ["loop"]}]}
+  // an if whose condition is computed at run time  ⇒  the condition read back, the taken branch's kernels
+  cgc_pattern.pattern @run_time_if attributes {benefit = 1, nodes = [{ops = ["if"]}]}
 }
 `;
   return {
@@ -124,10 +194,10 @@ export function createWebGpuLoopTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE
     describe(partition, name) {
       const kernels: PartitionDescription['kernels'][number][] = [];
       const notes: Record<string, string> = {};
-      for (const { loop, symbol } of partitionLoops(readDocument(partition, `partition @${name}`), name)) {
-        const body = planBody(loop.regions[0]!.blocks[0]!, symbol, profile, options);
-        if (typeof body === 'string') notes[symbol] = `no kernels for this device: ${body}`;
-        else kernels.push(...body.planned.map((p) => ({ name: p.kernel.name, subgraph: symbol, wgsl: p.kernel.wgsl, workgroups: p.kernel.workgroups })));
+      for (const { control, symbol } of partitionControls(readDocument(partition, `partition @${name}`), name)) {
+        const plans = planRegions(control, symbol, profile, options);
+        if (typeof plans === 'string') notes[symbol] = `no kernels for this device: ${plans}`;
+        else kernels.push(...plans.flatMap((body, r) => body.planned.map((p) => ({ name: p.kernel.name, subgraph: symbol, wgsl: p.kernel.wgsl, workgroups: p.kernel.workgroups, region: regionLabel(control, r) }))));
       }
       return { where: 'device', kernels, ...(Object.keys(notes).length ? { notes } : {}) };
     },
@@ -138,46 +208,46 @@ export function createWebGpuLoopTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE
     exchange(request) {
       if (request.interface === INTERFACES.CGC_SUBGRAPH_DECLARATION_REQUEST) return { interface: INTERFACES.CGC_SUBGRAPH_DECLARATION, text: declaration };
       const { definition } = readSpecializationRequest(request);
-      const loop = loopOf(definition, 'the subgraph');
-      // The loop's own operands and results are only copied (on the device) and the trip count and
-      // condition read back: the body's ops are what kernels must compute.
-      const body = planBody(loop.regions[0]!.blocks[0]!, 'body', profile, options);
-      return typeof body === 'string' ? specializationAnswer(false, body) : specializationAnswer(true);
+      const control = controlOf(definition, 'the subgraph');
+      // The op's own operands and results are only copied (on the device) and its trip count and
+      // condition read back: the regions' ops are what kernels must compute.
+      const plans = planRegions(control, 'body', profile, options);
+      return typeof plans === 'string' ? specializationAnswer(false, plans) : specializationAnswer(true);
     },
   };
 }
 
-/** The loops of an isolated partition, in invoke order, with the partition bind point of each subgraph argument and result. */
-function partitionLoops(isolated: Operation, name: string): { loop: Operation; symbol: string; points: readonly number[]; nArgs: number; def: Operation }[] {
-  return partitionInvokes(isolated, name).map(({ callee, def, points }) => ({ loop: loopOf(def, `@${callee}`), symbol: callee, def, nArgs: def.body().arguments.length, points }));
+/** The control ops of an isolated partition, in invoke order, with the partition bind point of each subgraph argument and result. */
+function partitionControls(isolated: Operation, name: string): { control: Operation; symbol: string; points: readonly number[]; nArgs: number; def: Operation }[] {
+  return partitionInvokes(isolated, name).map(({ callee, def, points }) => ({ control: controlOf(def, `@${callee}`), symbol: callee, def, nArgs: def.body().arguments.length, points }));
 }
 
-interface LoopRunner {
+interface ControlRunner {
   run(bindings: readonly GPUBufferBinding[]): Promise<DeviceRun>;
   readonly kernels: readonly ExecutableKernel[];
   /** Partition bind points of the loop's results. */
   readonly writes: readonly number[];
   readonly symbol: string;
-  /** The trip count's bind point when nothing but the host reads it. */
+  /** The trip count's or the if's condition's bind point when nothing but the host reads it. */
   readonly hostRead?: number;
   destroy(): void;
 }
 
 async function loopExecutable(device: GPUDevice, isolated: Operation, name: string, cache: PipelineCache, options: KernelOptions): Promise<DeviceExecutable> {
   const profile = gpuProfile(device);
-  const runners = await Promise.all(partitionLoops(isolated, name).map(({ loop, symbol, def, nArgs, points }) => {
+  const runners = await Promise.all(partitionControls(isolated, name).map(({ control, symbol, def, nArgs, points }) => {
     const defArgs = def.body().arguments;
     const returned = def.body().operations.at(-1)!.operands;
-    const operandPoint = (i: number) => points[defArgs.indexOf(loop.operands[i] as never)]!;
+    const operandPoint = (i: number) => points[defArgs.indexOf(control.operands[i] as never)]!;
     // A result the subgraph does not hand out (nothing reads it) is not written.
-    const resultPoints = loop.results.map((r) => (returned.includes(r as never) ? points[nArgs + returned.indexOf(r as never)]! : undefined));
-    const io: LoopIO = {
+    const resultPoints = control.results.map((r) => (returned.includes(r as never) ? points[nArgs + returned.indexOf(r as never)]! : undefined));
+    const io: ControlIO = {
       operand: (bindings, i) => bindings[operandPoint(i)]!,
       result: (bindings, k) => (resultPoints[k] === undefined ? undefined : bindings[resultPoints[k]]),
       writes: resultPoints.filter((p) => p !== undefined),
-      ...(loop.operands.slice(1).includes(loop.operands[0]!) ? {} : { hostRead: operandPoint(0) }),
+      ...(control.operands.slice(1).includes(control.operands[0]!) ? {} : { hostRead: operandPoint(0) }),
     };
-    return loopRunner(device, loop, symbol, io, cache, profile, options, 'specialized');
+    return controlRunner(device, control, symbol, io, cache, profile, options, 'specialized');
   }));
   return {
     kind: 'device',
@@ -202,8 +272,8 @@ async function loopExecutable(device: GPUDevice, isolated: Operation, name: stri
   };
 }
 
-/** Where a loop's operands and results live in the binding array its run gets: a partition's bind points, or the slots of the body holding it. */
-interface LoopIO {
+/** Where a control op's operands and results live in the binding array its run gets: a partition's bind points, or the slots of the region holding it. */
+interface ControlIO {
   operand(bindings: readonly GPUBufferBinding[], i: number): GPUBufferBinding;
   result(bindings: readonly GPUBufferBinding[], k: number): GPUBufferBinding | undefined;
   /** Partition bind points of its results (a top-level loop's). */
@@ -211,22 +281,47 @@ interface LoopIO {
   readonly hostRead?: number;
 }
 
-async function loopRunner(
-  device: GPUDevice, loop: Operation, symbol: string, io: LoopIO, cache: PipelineCache, profile: GpuProfile, options: KernelOptions, tiers: KernelTiers,
-): Promise<LoopRunner> {
+const whole = (b: GPUBuffer): GPUBufferBinding => ({ buffer: b, offset: 0, size: b.size });
+const copy = (encoder: GPUCommandEncoder, from: GPUBufferBinding, to: GPUBufferBinding, bytes: number) =>
+  encoder.copyBufferToBuffer(from.buffer, from.offset ?? 0, to.buffer, to.offset ?? 0, align4(bytes));
+
+/** Reads each of `from` (8 bytes or fewer) back into its 8-byte row of `readback` (one submit, one map): the scalars a run decides by. */
+async function readBack(device: GPUDevice, readback: GPUBuffer, encoder: GPUCommandEncoder, from: readonly GPUBufferBinding[]): Promise<Uint8Array> {
+  from.forEach((b, i) => encoder.copyBufferToBuffer(b.buffer, b.offset ?? 0, readback, 8 * i, b.size!));
+  device.queue.submit([encoder.finish()]);
+  await readback.mapAsync(GPUMapMode.READ);
+  const bytes = new Uint8Array(readback.getMappedRange()).slice();
+  readback.unmap();
+  return bytes;
+}
+
+type Runner = (
+  device: GPUDevice, op: Operation, symbol: string, io: ControlIO, cache: PipelineCache, profile: GpuProfile, options: KernelOptions, tiers: KernelTiers,
+) => Promise<ControlRunner>;
+
+/** The runner of a loop or an if. */
+const controlRunner: Runner = (device, op, ...rest) => (op.opName === 'if' ? ifRunner : loopRunner)(device, op, ...rest);
+
+/** A region's steps: an executable of its kernels, or the runner of a nested control op reading and writing the region's slots. */
+async function regionSteps(
+  device: GPUDevice, plan: BodyPlan, label: string, symbol: string, cache: PipelineCache, profile: GpuProfile, options: KernelOptions, tiers: KernelTiers,
+) {
+  return Promise.all(plan.steps.map(async (step, i) => ('kernels' in step
+    ? { exe: await executableOf(device, step.kernels, `${symbol} ${label} ${i}`, cache, tiers) }
+    : { inner: await controlRunner(device, step.control, symbol, {
+      operand: (slots, j) => slots[plan.slotOf(step.control.operands[j]!)]!,
+      result: (slots, k) => slots[plan.slotOf(step.control.results[k]!)],
+      writes: [],
+    }, cache, profile, options, tiers) })));
+}
+
+const loopRunner: Runner = async (device, loop, symbol, io, cache, profile, options, tiers) => {
   const body = loop.regions[0]!.blocks[0]!;
   const plan = planBody(body, symbol, profile, options);
   if (typeof plan === 'string') throw new CgcError('unsupported', `@${symbol}: ${plan}`);
   const carried = (loop.attr('carried') as { value: number }).value;
   const yields = body.operations.at(-1)!.operands;
-  // Each step of the body: an executable of its kernels, or the runner of a nested loop reading and writing this body's slots.
-  const steps = await Promise.all(plan.steps.map(async (step, i) => ('kernels' in step
-    ? { exe: await executableOf(device, step.kernels, `${symbol} body ${i}`, cache, tiers) }
-    : { inner: await loopRunner(device, step.loop, symbol, {
-      operand: (slots, j) => slots[plan.slotOf(step.loop.operands[j]!)]!,
-      result: (slots, k) => slots[plan.slotOf(step.loop.results[k]!)],
-      writes: [],
-    }, cache, profile, options, tiers) })));
+  const steps = await regionSteps(device, plan, 'body', symbol, cache, profile, options, tiers);
   const nested = steps.some((s) => s.inner);
   // The condition handed on unchanged (itself, or a view of it): no iteration can end the loop.
   const conditionFixed = plan.slotOf(yields[0]!) === 1;
@@ -237,7 +332,6 @@ async function loopRunner(
     buffers.push(b);
     return b;
   };
-  const whole = (b: GPUBuffer): GPUBufferBinding => ({ buffer: b, offset: 0, size: b.size });
   // The body's values: the iteration number, the condition (true while it runs), two sets of carried
   // values, and one buffer per op result; captured values are the partition's own bindings.
   const iteration = buffer('iteration', 8);
@@ -266,17 +360,7 @@ async function loopRunner(
     }
     return both[s]!;
   };
-  const copy = (encoder: GPUCommandEncoder, from: GPUBufferBinding, to: GPUBufferBinding, bytes: number) =>
-    encoder.copyBufferToBuffer(from.buffer, from.offset ?? 0, to.buffer, to.offset ?? 0, align4(bytes));
-  /** Reads each of `from` (8 bytes or fewer) back into its 8-byte row (one submit, one map): the scalars a run decides by. */
-  const readScalars = async (encoder: GPUCommandEncoder, from: readonly GPUBufferBinding[]): Promise<Uint8Array> => {
-    from.forEach((b, i) => encoder.copyBufferToBuffer(b.buffer, b.offset ?? 0, readback, 8 * i, b.size!));
-    device.queue.submit([encoder.finish()]);
-    await readback.mapAsync(GPUMapMode.READ);
-    const bytes = new Uint8Array(readback.getMappedRange()).slice();
-    readback.unmap();
-    return bytes;
-  };
+  const readScalars = (encoder: GPUCommandEncoder, from: readonly GPUBufferBinding[]) => readBack(device, readback, encoder, from);
   const tooMany = () => new CgcError('runtime', `'cgc_op.loop' @${symbol} ran ${MAX_LOOP_ITERATIONS} iterations with its condition still true and its trip count not reached;`
     + ` every target stops a loop there (a model's loop that never ends would otherwise hold the page or process)`);
 
@@ -355,4 +439,72 @@ async function loopRunner(
       for (const b of buffers) b.destroy();
     },
   };
-}
+};
+
+
+/**
+ * cgc_op.if: the condition read back (one round trip), then the taken region's kernels recorded on the
+ * captured values, its results copied into the op's. Each region's values have buffers of their own.
+ */
+const ifRunner: Runner = async (device, op, symbol, io, cache, profile, options, tiers) => {
+  const plans = planRegions(op, symbol, profile, options);
+  if (typeof plans === 'string') throw new CgcError('unsupported', `@${symbol}: ${plans}`);
+  const buffers: GPUBuffer[] = [];
+  const buffer = (label: string, size: number, usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC) => {
+    const b = device.createBuffer({ label: `If.${label} ${symbol}`, size: align4(size), usage });
+    buffers.push(b);
+    return b;
+  };
+  const readback = buffer('readback', 8, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
+  const branches = await Promise.all(plans.map(async (plan, r) => {
+    const block = regionBlocks(op)[r]!;
+    const label = regionLabel(op, r);
+    const values = new Map(plan.slots.slice(block.arguments.length).map((v, i) => [v, buffer(`${label}.value${i}`, byteSize(v.type))]));
+    /** The region's slot bindings per partition binding array (made once each): captured values are the op's operands. */
+    const slotSets = new WeakMap<readonly GPUBufferBinding[], GPUBufferBinding[]>();
+    const slotsFor = (bindings: readonly GPUBufferBinding[]): GPUBufferBinding[] => {
+      let slots = slotSets.get(bindings);
+      if (!slots) slotSets.set(bindings, (slots = plan.slots.map((v, i) => (i < block.arguments.length ? io.operand(bindings, 1 + i) : whole(values.get(v)!)))));
+      return slots;
+    };
+    return { plan, slotsFor, yields: block.operations.at(-1)!.operands, steps: await regionSteps(device, plan, label, symbol, cache, profile, options, tiers) };
+  }));
+  return {
+    symbol,
+    kernels: branches.flatMap((b) => b.steps.flatMap((s) => (s.exe ? s.exe.kernels.map((k) => ({ name: k.name, subgraph: symbol, writes: [] })) : s.inner!.kernels))),
+    writes: io.writes,
+    ...(io.hostRead === undefined ? {} : { hostRead: io.hostRead }),
+    async run(bindings) {
+      const cond = io.operand(bindings, 0);
+      const taken = branches[(await readBack(device, readback, device.createCommandEncoder({ label: 'If.condition' }), [{ ...cond, size: 4 }]))[0] !== 0 ? 0 : 1]!;
+      let submits = 1;
+      let dispatches = 0;
+      const slots = taken.slotsFor(bindings);
+      let encoder = device.createCommandEncoder({ label: `If ${symbol}` });
+      for (const step of taken.steps) {
+        if (step.exe) {
+          const pass = encoder.beginComputePass({ label: `If.branch ${symbol}` });
+          step.exe.record(pass, slots);
+          pass.end();
+          dispatches += step.exe.kernels.length;
+          continue;
+        }
+        device.queue.submit([encoder.finish()]);
+        const ran = await step.inner!.run(slots);
+        submits += 1 + ran.submits;
+        dispatches += ran.dispatches;
+        encoder = device.createCommandEncoder({ label: `If ${symbol}` });
+      }
+      op.results.forEach((r, k) => {
+        const to = io.result(bindings, k);
+        if (to) copy(encoder, slots[taken.plan.slotOf(taken.yields[k]!)]!, to, byteSize(r.type));
+      });
+      device.queue.submit([encoder.finish()]);
+      return { submits: submits + 1, dispatches };
+    },
+    destroy() {
+      for (const b of branches) for (const s of b.steps) (s.exe ?? s.inner)!.destroy();
+      for (const b of buffers) b.destroy();
+    },
+  };
+};

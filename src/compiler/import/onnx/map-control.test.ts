@@ -6,7 +6,7 @@ import { tensorType } from '../../../ir/types';
 import { diffOperations, parseModule, printModule, readBytecode, regionOf, writeBytecode } from '../../../ir';
 import { type HostTensor } from '../../../core';
 import { fromNumbers, toNumbers } from './host';
-import { accumulateExpected, accumulateLoop, nestedExpected, nestedLoop } from './testing/loops';
+import { accumulateExpected, accumulateLoop, chainIf, loopInIf, nestedExpected, nestedLoop } from './testing/loops';
 import { SELECT_MAX_OPS } from './map-control';
 import { type GraphSpec, FLOAT, INT64, floatTensor, graphAttr, importFolded, importText, intTensor, modelBytes, node, tensorInfo } from './testing';
 
@@ -52,21 +52,6 @@ describe('If', () => {
     expect(run(ifModel('input'), [x, fromNumbers([], 'bool', [0])])).toEqual([[-0, 9]]);
   });
 
-  /** An If whose branches take `steps` ops each: then adds 1 `steps` times, else multiplies by h (an outer value) as often. */
-  const chainIf = (steps: number): GraphSpec => {
-    const chain = (op: string, other: string, out: string) => Array.from({ length: steps }, (_, k) => node(op, [k ? `${out}${k - 1}` : 'x', other], [k === steps - 1 ? out : `${out}${k}`]));
-    return {
-      nodes: [node('Relu', ['x'], ['h']), node('If', ['cond'], ['y'], {
-        then_branch: graphAttr({
-          nodes: [node('Constant', [], ['one'], { value: { t: floatTensor('one', [], [1]) } }), ...chain('Add', 'one', 't')],
-          inputs: [], outputs: [{ name: 't' }],
-        }),
-        else_branch: graphAttr({ nodes: chain('Mul', 'h', 'e'), inputs: [], outputs: [{ name: 'e' }] }),
-      }, 'if3')],
-      inputs: [tensorInfo('x', [2]), tensorInfo('cond', [], BOOL)], outputs: [{ name: 'y' }],
-    };
-  };
-
   test(`branches of more than ${SELECT_MAX_OPS} ops together import one cgc_op.if whose regions capture what they read`, () => {
     expect(importText(chainIf(SELECT_MAX_OPS / 2)).text).toContain('cgc_op.where');
     const text = importText(chainIf(SELECT_MAX_OPS / 2 + 1)).text;
@@ -86,15 +71,7 @@ describe('If', () => {
   });
 
   test('a branch holding a run-time loop imports one cgc_op.if, the loop inside its region', () => {
-    const g: GraphSpec = {
-      ...accumulateLoop,
-      nodes: [node('If', ['cond'], accumulateLoop.outputs.map((o) => o.name), {
-        then_branch: graphAttr({ nodes: accumulateLoop.nodes, inputs: [], outputs: accumulateLoop.outputs }),
-        else_branch: graphAttr({ nodes: accumulateLoop.outputs.map((o) => node('Identity', ['y0'], [`${o.name}_e`])), inputs: [], outputs: accumulateLoop.outputs.map((o) => ({ name: `${o.name}_e` })) }),
-      }, 'if4')],
-      inputs: [...accumulateLoop.inputs, tensorInfo('cond', [], BOOL)],
-    };
-    const { module, constants } = importFolded(modelBytes(g));
+    const { module, constants } = importFolded(modelBytes(loopInIf));
     const ops = module.body().operations[0]!.body().operations.filter((o) => o.dialect === 'cgc_op');
     expect(ops.map((o) => o.opName)).toEqual(['if']);
     const args = (c: number) => [fromNumbers([], 'int64', [5]), floats([2], [1, 2]), fromNumbers([], 'float32', [100]), floats([2], [0.5, -1]), fromNumbers([], 'bool', [c])];

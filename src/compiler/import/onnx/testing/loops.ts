@@ -1,5 +1,5 @@
-// ONNX Loops whose trip count is a run-time input, and what they compute, for the importer's, the
-// CPU reference's and the GPU tests of cgc_op.loop.
+// ONNX Loops whose trip count is a run-time input and Ifs whose condition is, and what they compute,
+// for the importer's, the CPU reference's and the GPU tests of cgc_op.loop and cgc_op.if.
 import { type GraphSpec, INT64, floatTensor, graphAttr, intTensor, node, tensorInfo } from './index';
 
 const BOOL = 9;
@@ -95,4 +95,32 @@ export const scanLoop: GraphSpec = {
   inputs: [tensorInfo('M', [], INT64), tensorInfo('y0', [1])],
   outputs: [{ name: 'y' }, tensorInfo('ys', [5, 1])],
   initializers: [intTensor('axes', [1], [0]), intTensor('one', [], [1]), { name: 'go', dims: [], data_type: BOOL, int32_data: [1] }],
+};
+
+/**
+ * An If on a run-time `cond` whose branches take `steps` ops each: then adds 1 to `x` `steps` times,
+ * else multiplies it by h = relu(x), an outer value, as often. Inputs x ([2] unless `length` says), cond.
+ */
+export function chainIf(steps: number, length = 2): GraphSpec {
+  const chain = (op: string, other: string, out: string) => Array.from({ length: steps }, (_, k) => node(op, [k ? `${out}${k - 1}` : 'x', other], [k === steps - 1 ? out : `${out}${k}`]));
+  return {
+    nodes: [node('Relu', ['x'], ['h']), node('If', ['cond'], ['y'], {
+      then_branch: graphAttr({
+        nodes: [node('Constant', [], ['one'], { value: { t: floatTensor('one', [], [1]) } }), ...chain('Add', 'one', 't')],
+        inputs: [], outputs: [{ name: 't' }],
+      }),
+      else_branch: graphAttr({ nodes: chain('Mul', 'h', 'e'), inputs: [], outputs: [{ name: 'e' }] }),
+    }, 'if3')],
+    inputs: [tensorInfo('x', [length]), tensorInfo('cond', [], BOOL)], outputs: [{ name: 'y' }],
+  };
+}
+
+/** accumulateLoop under an If on a run-time `cond` (its last input): the loop when it holds, y0 otherwise. */
+export const loopInIf: GraphSpec = {
+  ...accumulateLoop,
+  nodes: [node('If', ['cond'], ['y'], {
+    then_branch: graphAttr({ nodes: accumulateLoop.nodes, inputs: [], outputs: [{ name: 'y' }] }),
+    else_branch: graphAttr({ nodes: [node('Identity', ['y0'], ['y_e'])], inputs: [], outputs: [{ name: 'y_e' }] }),
+  }, 'if4')],
+  inputs: [...accumulateLoop.inputs, tensorInfo('cond', [], BOOL)],
 };
