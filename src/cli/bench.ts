@@ -80,6 +80,7 @@ export function batchShapes(io: OnnxGraphIo, batch: number, file: string, given:
   io.inputs.forEach((name, i) => {
     if (given[name]) return;
     const dims = io.inputDims[i];
+    if (dims?.length === 0) return; // a scalar (a sample rate, a trip count) has no batch
     if (!dims?.length) throw new UsageError(`${file}: input '${name}' has no shape, so --batch cannot set its first dimension`);
     if (typeof dims[0] === 'number' && dims[0] !== batch) {
       throw new UsageError(`${file}: input '${name}' has a static batch of ${dims[0]}; --batch ${batch} needs a model exported with a dynamic first dimension`);
@@ -96,7 +97,7 @@ export function batchShapes(io: OnnxGraphIo, batch: number, file: string, given:
  * dimension is dynamic (the batch: `batch`, else 1) or when `batch` is given, the batch shapes.
  */
 export function onnxShapes(io: OnnxGraphIo, file: string, batch: number | undefined, given: Readonly<Record<string, number[]>> = {}): Record<string, number[]> | undefined {
-  const dynamicBatch = io.inputs.some((name, i) => !given[name] && typeof io.inputDims[i]?.[0] !== 'number');
+  const dynamicBatch = io.inputs.some((name, i) => !given[name] && io.inputDims[i]?.length !== 0 && typeof io.inputDims[i]?.[0] !== 'number');
   if (batch !== undefined || dynamicBatch) return batchShapes(io, batch ?? 1, file, given);
   return Object.keys(given).length ? { ...given } : undefined;
 }
@@ -219,7 +220,8 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         const row: BenchRow = {
           model,
           batch: batch ?? program.inputTypes[0]?.shape[0] ?? 1,
-          dispatches: program.dispatchCount,
+          // What the last run dispatched: a run-time loop's or if's kernels as that run made them.
+          dispatches: ours.dispatches,
           ours: {
             prepareMs: compileMs, loadMs, firstRunMs, medianMs: median(oursMs), minMs: min(oursMs), ...(gpuMs.length ? { gpuMs: median(gpuMs) } : {}),
             recordMs: median(oursResults.map((r) => r.recordMs)),

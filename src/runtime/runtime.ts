@@ -444,7 +444,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       const host = calls.find((c) => c.runner.exe.kind === 'host');
       if (host) throw new CgcError('runtime', `partition @${host.name} runs on the host (target '${host.runner.target}'): record() needs a program that runs entirely on the GPU; use run()`);
       const loop = calls.find((c) => c.runner.exe.kind === 'device');
-      if (loop) throw new CgcError('runtime', `partition @${loop.name} (target '${loop.runner.target}') iterates as long as values it computes say (a run-time loop), which one recorded command list cannot: record() needs a program without one; use run()`);
+      if (loop) throw new CgcError('runtime', `partition @${loop.name} (target '${loop.runner.target}') decides what to run on values it computes (a run-time loop or branch), which one recorded command list cannot: record() needs a program without one; use run()`);
       // The same caller ranges give the same binding arrays, so the executables' bind groups (made once
       // per binding array) are reused: creating a bind group per dispatch costs more than the dispatch.
       const key = [...io.inputs, ...io.outputs].map((b) => `${bufferId(b.buffer)}:${b.offset ?? 0}:${b.size ?? ''}`).join(',');

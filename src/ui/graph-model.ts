@@ -120,13 +120,51 @@ export function fullGraph(inputText: string, partitions: CompileResponse['partit
     const constant = constantName.get(v);
     return { value: `%${v.nameHint ?? '?'}`, type: typeToString(v.type), ...(constant !== undefined ? { constant } : {}) };
   };
-  const link = (op: Operation, to: number) => {
+  const link = (op: { readonly operands: readonly Operation['operands'][number][] }, to: number) => {
     const seen = new Set<number>();
     for (const v of op.operands) {
       const from = producer.get(v);
       if (from !== undefined && !seen.has(from)) { edges.push([from, to]); edgeTypes.push(typeToString(v.type)); }
       if (from !== undefined) seen.add(from);
     }
+  };
+
+  /**
+   * One node per cgc_op. An op with regions (a run-time loop's body, a run-time if's branches) has its
+   * regions' ops drawn before it, under their own region paths: each block argument stands for the
+   * operand it takes (a loop's iteration number for none), and the op itself reads its first operand
+   * (the trip count, the condition) and what each region returns.
+   */
+  const addOp = (op: Operation): void => {
+    const reads: Operation['operands'][number][] = [];
+    if (op.regions.length) {
+      for (const region of op.regions) {
+        const body = region.blocks[0];
+        if (!body) continue;
+        body.arguments.forEach((a, i) => {
+          const operand = op.opName === 'if' ? op.operands[i + 1] : i ? op.operands[i] : undefined;
+          const from = operand && producer.get(operand);
+          if (from !== undefined) producer.set(a, from);
+          if (operand && constantName.has(operand)) constantName.set(a, constantName.get(operand)!);
+        });
+        for (const inner of body.operations) {
+          if (inner.name === 'cgc.return') reads.push(...inner.operands);
+          else if (inner.name.startsWith('cgc_op.')) addOp(inner);
+        }
+      }
+    }
+    const index = nodes.length;
+    const id = `%${op.results[0]?.nameHint ?? index}`;
+    const group = groupOfOp.get(id);
+    paths.push(regionOf(op.attributes));
+    nodes.push({
+      id, kind: 'op', op: op.opName,
+      attrs: [...op.attributes].map(([k, a]) => [k, attrText(a)] as const),
+      inputs: op.operands.map(port), outputs: op.results.map(port),
+      ...(group !== undefined ? { group } : {}),
+    });
+    link(op.regions.length ? { operands: [op.operands[0]!, ...reads] } : op, index);
+    for (const r of op.results) producer.set(r, index);
   };
 
   const block = entry.body();
@@ -152,18 +190,7 @@ export function fullGraph(inputText: string, partitions: CompileResponse['partit
       continue;
     }
     if (!op.name.startsWith('cgc_op.')) continue;
-    const index = nodes.length;
-    const id = `%${op.results[0]?.nameHint ?? index}`;
-    const group = groupOfOp.get(id);
-    paths.push(regionOf(op.attributes));
-    nodes.push({
-      id, kind: 'op', op: op.opName,
-      attrs: [...op.attributes].map(([k, a]) => [k, attrText(a)] as const),
-      inputs: op.operands.map(port), outputs: op.results.map(port),
-      ...(group !== undefined ? { group } : {}),
-    });
-    link(op, index);
-    for (const r of op.results) producer.set(r, index);
+    addOp(op);
   }
   return { model: { nodes, edges, edgeTypes, groups, partitions: partitions.map((p) => ({ name: p.name, target: p.target })), regions: [] }, paths };
 }

@@ -8,6 +8,9 @@ import { openModel } from '../engine/model';
 import { buildGraph } from './graph-model';
 import { prepareGraph } from './layout-prepare';
 import { groupBox } from './graph-draw';
+import { modelBytes } from '../compiler/import/onnx/testing';
+import { chainIf } from '../compiler/import/onnx/testing/loops';
+import { SELECT_MAX_OPS } from '../compiler/import/onnx/map-control';
 
 const text = printModule(openModel(readFileSync(join(import.meta.dirname, '../../e2e/fixtures/control-flow.onnx'))).module);
 const LOOP = 'Loop loop_1';
@@ -78,5 +81,29 @@ describe('graph regions', () => {
     const g = buildGraph(plain);
     expect(g.regions).toEqual([]);
     expect(g.nodes.map((n) => n.kind)).toEqual(['input', 'op', 'output']);
+  });
+});
+
+describe('graph regions of ops that carry them', () => {
+  it("draw a run-time if's branches in their boxes, each from the values it captures, into the if", () => {
+    const model = openModel(modelBytes(chainIf(SELECT_MAX_OPS / 2 + 1)));
+    const g = buildGraph(printModule(model.module), [], { 'If if3': true });
+    expect(g.regions.map((r) => [r.key, r.label, r.ops])).toEqual([
+      ['If if3', 'If if3 — 2 branches', 19],
+      ['If if3 / then_branch', 'If if3 › then_branch', 9],
+      ['If if3 / else_branch', 'If if3 › else_branch', 9],
+    ]);
+    const id = (v: number) => g.nodes[v]!.id;
+    const boxOf = (v: number) => g.regions[g.nodes[v]!.region!]!.key;
+    const ifNode = g.nodes.findIndex((n) => n.op === 'if');
+    expect(boxOf(ifNode)).toBe('If if3');
+    expect(g.nodes.filter((n) => n.op === 'add').map((n) => g.regions[n.region!]!.key)).toEqual(new Array<string>(9).fill('If if3 / then_branch'));
+    // x feeds the first add and the first mul, h (relu) the muls; the if reads the condition and each branch's last op
+    const into = (v: number) => g.edges.filter(([, b]) => b === v).map(([a]) => id(a)).sort();
+    const first = (op: string) => g.nodes.findIndex((n) => n.op === op);
+    expect(into(first('add'))).toEqual(['%x']);
+    expect(into(first('mul'))).toEqual(['%h', '%x']);
+    expect(into(ifNode)).toEqual(['%cond', g.nodes.findLast((n) => n.op === 'add')!.id, g.nodes.findLast((n) => n.op === 'mul')!.id].sort());
+    expect(g.edges.every(([a, b]) => a < b)).toBe(true);
   });
 });
