@@ -18,7 +18,7 @@ const sourceName = (t: PartitionTiming) => (t.source === 'gpu-timestamp' ? 'GPU 
 export function timingSourceText(timings: readonly PartitionTiming[]): string {
   const sources = new Set(timings.map(sourceName));
   if (!sources.size) return 'no partition timings';
-  if (sources.size > 1) return 'per-partition times: GPU timestamps for GPU partitions, host wall time for host partitions and run-time loops';
+  if (sources.size > 1) return 'per-partition times: GPU timestamps for GPU partitions, host wall time for host partitions and run-time loops and branches';
   return [...sources][0] === 'GPU timestamps'
     ? 'per-partition times: GPU timestamps (timestamp-query)'
     : 'per-partition times: host wall time (this device has no timestamp-query)';
