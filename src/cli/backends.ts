@@ -20,8 +20,13 @@ export interface RunStats {
 
 export interface Backend {
   readonly name: BackendName;
-  /** After a WebGPU run: its dispatch and submit counts. */
+  /** After a WebGPU run: its dispatch and submit counts (of the settled program). */
   readonly stats?: RunStats;
+  /**
+   * After a WebGPU run: the outputs of its first run, on the first tier's kernels (docs/webgpu-target.md,
+   * "Kernel tiers"); `run` returns those of the settled program's run (its final kernels). Both must pass.
+   */
+  readonly firstResult?: readonly HostTensor[];
   /** Runs the module's entry point (the module may be rewritten by compilation). */
   run(module: Operation, inputs: readonly HostTensor[], constants: (name: string) => HostTensor | undefined): Promise<HostTensor[]>;
   close(): void;
@@ -47,6 +52,9 @@ export async function openBackend(name: BackendName, note: (line: string) => voi
         return t && tensorBytes(t);
       }, device, { gpu: gpuProfile(device), ...(options.fusion !== undefined ? { fusion: options.fusion } : {}), ...(options.disabledPatterns ? { disabledPatterns: options.disabledPatterns } : {}), ...(options.enabledPatterns?.length ? { enabledPatterns: options.enabledPatterns } : {}), ...(options.splitK ? { splitK: options.splitK } : {}), ...(options.sizeUniforms ? { sizeUniforms: true } : {}) });
       try {
+        // The first result (first tier), then the settled program's (final kernels): what a user sees first, and what runs from then on.
+        backend.firstResult = (await program.run(inputs)).outputs;
+        await program.settle();
         const r = await program.run(inputs);
         backend.stats = { dispatches: r.dispatches, submits: r.submits, partitions: program.partitions.map((p) => p.target) };
         return r.outputs;

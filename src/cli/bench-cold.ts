@@ -149,7 +149,7 @@ export function coldTable(rows: readonly ColdFigures[], runs: number): string[] 
   for (const r of rows) {
     out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.loadMs).padStart(9)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${(r.settledMs === undefined ? '—' : `${ms(r.settledMs)} (+${r.settledPipelines! - r.pipelines!})`).padStart(20)}  ${r.shaderCache}`);
   }
-  out.push('settled: after the first result, until every kernel runs its final form (with sizes as uniforms, the specialized tier: +pipelines created then).');
+  out.push('settled: after the first result (on the first tier\'s quick kernels), until every kernel runs its final form: +pipelines created then.');
   out.push('onnxruntime-web: "compile" is its WebGPU session creation (import, graph optimization, kernels), after a throwaway CPU session paid its WebAssembly start-up; its pipelines are made during the first run.');
   return out;
 }

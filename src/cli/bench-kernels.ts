@@ -172,7 +172,8 @@ async function timeKernels(device: GPUDevice, module: Operation, runs: number, c
   // Compiled against the device's limits, as `cgc bench` and the app compile (its storage-buffer limit decides which epilogues fit one kernel).
   const targets = defaultTargets(gpuProfile(device), { tile });
   const state = compile(module, targets);
-  const program = await loadProgram(device, state.output!, constant, { targets });
+  // The final kernels, whose times these are (not a first tier's).
+  const program = await loadProgram(device, state.output!, constant, { targets, tiers: 'specialized' });
   try {
     const inputs: HostTensor[] = program.inputTypes.map((t, i) => randomTensor(t, 7 + i));
     const { repeat } = await warmUpKernels(program, inputs, device);

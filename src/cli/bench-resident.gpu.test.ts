@@ -12,7 +12,7 @@ const tensor = (values: number[]): HostTensor => ({ type: TYPE, data: new Float3
 /** A program whose recorded commands copy input #0 to output #0, or whose record() refuses with `refusal`. */
 function copyProgram(refusal?: string): LoadedProgram {
   return {
-    inputTypes: [TYPE], outputTypes: [TYPE], dispatchCount: 0, partitions: [],
+    inputTypes: [TYPE], outputTypes: [TYPE], dispatchCount: 0, settled: true, partitions: [],
     settle: () => Promise.resolve(),
     run: () => Promise.reject(new Error('not used')),
     record(encoder, io) {

@@ -86,12 +86,14 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
   };
   let ours: HostTensor[];
   let stats: RunStats | undefined;
+  let firstResult: readonly HostTensor[] | undefined;
   const start = performance.now();
   try {
     const backend = await openBackend(backendChoice, (l) => io.stderr(l), { fusion, disabledPatterns, enabledPatterns, splitK, sizeUniforms });
     try {
       ours = await backend.run(loaded.module, inputs, constant);
       stats = backend.stats;
+      firstResult = backend.firstResult;
     } finally {
       backend.close();
     }
@@ -143,6 +145,21 @@ export async function checkCommand(argv: readonly string[], io: CliIO): Promise<
     if (!c.ok && !c.mismatch) failed.push(i);
     worst = Math.max(worst, c.mismatch ? Infinity : c.maxAbs);
   });
+  // The first run's outputs (first-tier kernels, before the program settled): checked alike.
+  if (firstResult) {
+    let firstWorst = 0;
+    firstResult.forEach((t, i) => {
+      const name = names.outputs[i] ?? `#${i}`;
+      const expected = theirs.outputs.get(name);
+      if (!expected) return;
+      const c = compareTensors(t, expected, { atol, rtol: 0 });
+      if (!c.ok) io.stdout(`first tier: output '${name}': ${describeComparison(c, t.data.length)}`);
+      ok &&= c.ok;
+      firstWorst = Math.max(firstWorst, c.mismatch ? Infinity : c.maxAbs);
+    });
+    io.stdout(`first tier (the first run, before the program settled): max abs err ${firstWorst.toExponential(2)}`);
+    worst = Math.max(worst, firstWorst);
+  }
   if (failed.length && onnx && backendChoice === 'webgpu') {
     arbitrate(failed.map((i) => ({ index: i, name: names.outputs[i] ?? `#${i}`, ours: ours[i]!, theirs: theirs.outputs.get(names.outputs[i] ?? `#${i}`)! })),
       () => runEntryPoint(loaded.module!, inputs, constant), io);

@@ -64,6 +64,7 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
         get inputTypes() { return program.inputTypes; },
         get outputTypes() { return program.outputTypes; },
         get dispatchCount() { return program.dispatchCount; },
+        get settled() { return program.settled; },
         get partitions() { return program.partitions; },
         settle: () => program.settle(),
         run: async (inputs, options) => (await fresh()).run(inputs, options),

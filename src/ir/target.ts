@@ -34,6 +34,10 @@ export interface GpuExecutable {
     pass: (kernel: ExecutableKernel, index: number) => GPUComputePassDescriptor, after?: (kernel: ExecutableKernel, index: number) => void,
   ): void;
   destroy(): void;
+  /** The most kernels it dispatches in any tier (its first tier may plan fewer than its final one): what a profiling run must have room for. */
+  readonly maxKernels?: number;
+  /** false while it runs a first tier whose final kernels have not replaced it (KernelTiers); true or absent otherwise. */
+  readonly settled?: boolean;
   /**
    * Creates the kernels' final pipelines where the executable runs a first tier (KernelTiers), and
    * resolves once they have replaced the first ones; resolved at once for a one-tier executable.

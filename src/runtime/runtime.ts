@@ -89,8 +89,10 @@ export interface RunResult {
 export interface LoadedProgram {
   readonly inputTypes: readonly ShapedType[];
   readonly outputTypes: readonly ShapedType[];
-  /** GPU dispatches per run. */
+  /** GPU dispatches a run records now (a tiered load's first tier until it settles). */
   readonly dispatchCount: number;
+  /** Whether every partition runs its final kernels: false until a tiered load has settled (docs/webgpu-target.md, "Kernel tiers"). */
+  readonly settled: boolean;
   /** Each partition with its kernels (a run-time loop's: one iteration's). */
   readonly partitions: readonly { name: string; target: string; kernels: number }[];
   /**
@@ -251,8 +253,11 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   };
   for (const c of int64Constants) checkNarrowing(`int64 constant "${c.name}"`, c.value, c.data);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
-  const dispatchCount = calls.reduce((n, c) => n + (c.runner.exe.kind === 'gpu' ? c.runner.exe.kernels.length : 0), 0);
-  const kernelQueries = timestamps && dispatchCount ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * dispatchCount }) : undefined;
+  /** The kernels the GPU partitions record per run now (a tiered executable's change when it settles). */
+  const recordedCount = () => calls.reduce((n, c) => n + (c.runner.exe.kind === 'gpu' ? c.runner.exe.kernels.length : 0), 0);
+  // Room for a profiling run's timestamps in whichever tier runs.
+  const kernelCapacity = calls.reduce((n, c) => n + (c.runner.exe.kind === 'gpu' ? Math.max(c.runner.exe.kernels.length, c.runner.exe.maxKernels ?? 0) : 0), 0);
+  const kernelQueries = timestamps && kernelCapacity ? device.createQuerySet({ label: 'Runtime.kernelTimestamps', type: 'timestamp', count: 2 * kernelCapacity }) : undefined;
 
   /** The captured subgraph results as host tensors named by their program value; a bind point written twice keeps its last write. */
   const readCaptures = async (captures: readonly { call: number; point: number; subgraph: string; read: () => Promise<Uint8Array> | Uint8Array }[]): Promise<IntermediateValue[]> => {
@@ -278,15 +283,23 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const recorded = new Map<string, GPUBufferBinding[][]>();
 
   let settling: Promise<void> | undefined;
+  let completedRuns = 0;
   /** The second tier of every GPU executable, asked for once. */
   const settle = () => settling ??= Promise.all([...compiled.values()].map((r) => (r.exe.kind === 'gpu' ? r.exe.settle?.() : undefined))).then(() => {});
 
   return {
     inputTypes: inputs.map((a) => a.type),
     outputTypes: outputs.slice(0, visibleResults(program, nOut)).map((a) => a.type),
-    dispatchCount,
+    get dispatchCount() {
+      return recordedCount();
+    },
+    get settled() {
+      return calls.every((c) => c.runner.exe.kind !== 'gpu' || c.runner.exe.settled !== false);
+    },
     settle,
-    partitions: [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.exe.kind === 'host' ? 0 : r.exe.kernels.length })),
+    get partitions() {
+      return [...compiled].map(([name, r]) => ({ name, target: r.target, kernels: r.exe.kind === 'host' ? 0 : r.exe.kernels.length }));
+    },
     async run(values, options = {}) {
       const profile = options.profile === true && kernelQueries !== undefined;
       const debug = options.intermediates === true;
@@ -312,7 +325,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       let encoder = device.createCommandEncoder({ label: 'Runtime.run' });
       let submits = 0;
       /** GPU dispatches: the recorded ones, and those device-driven partitions (loops) made this run. */
-      let dispatches = dispatchCount;
+      let dispatches = recordedCount();
       const chunks = new SubmitChunks();
       const hostTimes: PartitionTiming[] = [];
       for (const [k, call] of calls.entries()) {
@@ -399,7 +412,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       }
       let kernelResolve: GPUBuffer | undefined;
       if (profile && kernels.length) {
-        kernelResolve = kernelResolveBuffer ??= device.createBuffer({ label: 'Runtime.kernelTimestampResolve', size: 16 * dispatchCount, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+        kernelResolve = kernelResolveBuffer ??= device.createBuffer({ label: 'Runtime.kernelTimestampResolve', size: 16 * kernelCapacity, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
         encoder.resolveQuerySet(kernelQueries!, 0, 2 * kernels.length, kernelResolve, 0);
         regions.push({ buffer: kernelResolve, offset: 0, size: 16 * kernels.length });
       }
@@ -432,9 +445,11 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
         }
       }
       const intermediates = debug ? await readCaptures(captures) : undefined;
-      // The first result is in: kernels loaded in a first tier get their final form in the background,
-      // after the caller has the result (a task of its own, not ahead of the caller's continuation).
-      if (!settling) setTimeout(() => { settle().catch(() => {}); }, 0);
+      // A second result is in: a program that runs again is worth its final kernels, so those loaded in a
+      // first tier get their final form in the background, after the caller has the result (a task of
+      // its own, not ahead of the caller's continuation). A program run once never pays for them; a
+      // caller that wants them sooner calls settle() (the app does, after the first result).
+      if (++completedRuns >= 2 && !settling) setTimeout(() => { settle().catch(() => {}); }, 0);
       return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches, recordMs, ...(intermediates ? { intermediates } : {}) };
     },
     record(encoder, io) {

@@ -48,6 +48,8 @@ export interface RunReport {
   readonly loadMs?: number;
   /** Set on the first Run after a compile that was not from the cache: the compile's time, as the page waited for it. */
   readonly compileMs?: number;
+  /** The runs used the first tier's quick kernels (the final ones were still to be created): docs/webgpu-target.md, "Kernel tiers". */
+  readonly firstTier?: boolean;
   readonly diff?: NumericDiff;
   /** The same run as `cgc run --json` reports it (src/engine/report.ts), for Export run report. */
   readonly exported: ExportedRunReport;
@@ -91,6 +93,8 @@ export class ProgramRunner {
     try {
       const wallMs: number[] = [];
       const results: RunResult[] = [];
+      // Before the program settles its runs use the first tier's quick kernels; it settles in the background after its second run.
+      const firstTier = !program.settled;
       let last;
       for (let i = 0; i < opts.runs; i++) {
         opts.onProgress(`running ${i + 1}/${opts.runs}…`);
@@ -107,6 +111,7 @@ export class ProgramRunner {
         outputs: last!.outputs, wallMs, timings: medianTimings(results.map((x) => x.timings)), kernelTimings: profiled.kernelTimings, submits: last!.submits, dispatches: last!.dispatches,
         partitions: program.partitions,
         inputNote: notes.join('; '),
+        ...(firstTier ? { firstTier } : {}),
         ...(loadMs !== undefined ? { loadMs } : {}),
         exported: runReport({
           model: opts.model, adapter: opts.adapter, results, wallMs, profile: profiled, outputNames: opts.outputNames,

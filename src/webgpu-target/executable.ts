@@ -4,6 +4,7 @@
 import type { Operation } from '../ir';
 import type { KernelTiers } from '../ir/target';
 import { type KernelOptions, type KernelSpec, planKernels } from './kernel-plan';
+import { KernelDecline } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 import { PipelineCache, type PartitionExecutable, type PlannedKernel, executableOf, planPartitionWith, recordedKernels } from './partition-executable';
 
@@ -22,7 +23,33 @@ function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile:
   return recordedKernels(subgraph, def, symbol, profile) ?? planKernels(def, symbol, profile, options);
 }
 
-export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = PipelineCache.of(device), options: KernelOptions = {}, tiers?: KernelTiers): Promise<PartitionExecutable> {
-  return executableOf(device, planPartition(isolated, name, gpuProfile(device), options), name, cache, tiers);
+/**
+ * The first tier's kernels (docs/webgpu-target.md, "Kernel tiers"): every GEMM and convolution on
+ * 16×16 tiles of one accumulator per thread with K whole, and every size a uniform, so the driver
+ * compiles a pipeline in a fraction of the tiled kernels' time and layers of one family share it.
+ */
+export const QUICK_KERNELS: KernelOptions = { tile: { tm: 16, tn: 16, tk: 16, splits: 1 }, splitK: 'off', sizeUniforms: true };
+
+/**
+ * The partition's kernels in the first tier: each subgraph's planned with QUICK_KERNELS, or, where
+ * those cannot be generated or the device refused one of them (KernelOptions.rejectedKernels), its
+ * final kernels.
+ */
+export function quickPlan(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): PlannedKernel[] {
+  return planPartitionWith(isolated, name, (def, symbol, subgraph) => {
+    try {
+      const quick = planKernels(def, symbol, profile, { ...options, ...QUICK_KERNELS });
+      return quick.some((k) => options.rejectedKernels?.has(k.wgsl)) ? kernelsOf(subgraph, def, symbol, profile, options) : quick;
+    } catch (e) {
+      if (e instanceof KernelDecline) return kernelsOf(subgraph, def, symbol, profile, options);
+      throw e;
+    }
+  });
+}
+
+export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = PipelineCache.of(device), options: KernelOptions = {}, tiers: KernelTiers = 'tiered'): Promise<PartitionExecutable> {
+  const profile = gpuProfile(device);
+  const planned = planPartition(isolated, name, profile, options);
+  return executableOf(device, planned, name, cache, tiers, tiers === 'specialized' ? undefined : quickPlan(isolated, name, profile, options));
 }
 

@@ -203,25 +203,36 @@ export function specializedKernel(kernel: KernelSpec): KernelSpec {
 
 /**
  * The executable of planned kernels: their pipelines (from `cache`), one workspace, bind groups made
- * once per set of bindings. With `tiers` 'tiered' it is ready once the kernels' generic pipelines are;
- * their specialized ones are created when `settle` is called, and replace them as one.
+ * once per set of bindings. With `tiers` 'tiered' it is ready once its first tier's pipelines are —
+ * `quick`, a plan of kernels the driver compiles fast (docs/webgpu-target.md, "Kernel tiers"), or else
+ * `planned` with its sizes as uniforms — and the final ones (`planned`, sizes specialized) are created
+ * when `settle` is called and replace them as one. 'generic' runs the first tier alone, 'specialized'
+ * the final one.
  */
-export async function executableOf(device: GPUDevice, planned: readonly PlannedKernel[], name: string, cache: PipelineCache, tiers: KernelTiers = 'tiered'): Promise<PartitionExecutable> {
-  const stepsOf = async (kernels: readonly KernelSpec[]): Promise<KernelStep[]> => Promise.all(planned.map((p, i) => cache.get(kernels[i]!).then(({ pipeline, layout }) => ({
-    ...p, kernel: kernels[i]!, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
+export async function executableOf(
+  device: GPUDevice, planned: readonly PlannedKernel[], name: string, cache: PipelineCache, tiers: KernelTiers = 'tiered', quick?: readonly PlannedKernel[],
+): Promise<PartitionExecutable> {
+  const stepsOf = async (plan: readonly PlannedKernel[]): Promise<KernelStep[]> => Promise.all(plan.map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({
+    ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
   }))));
-  const generic = planned.map((p) => p.kernel);
-  const final = tiers === 'generic' ? generic : generic.map(specializedKernel);
-  const twoTiers = tiers === 'tiered' && final.some((k, i) => k !== generic[i]);
-  const first = await stepsOf(twoTiers ? generic : final);
-  // One workspace serves every kernel that needs one: kernels run one after another.
-  const workspaceBytes = maxOf(first.map((s) => s.kernel.workspace ?? 0), 0);
+  const generic = quick ?? planned;
+  const final = tiers === 'generic' ? generic : planned.map((p) => ({ ...p, kernel: specializedKernel(p.kernel) }));
+  const twoTiers = tiers === 'tiered' && (final.length !== generic.length || final.some((p, i) => p.kernel !== generic[i]!.kernel));
+  const firstPlan = twoTiers ? generic : final;
+  const first = await stepsOf(firstPlan);
+  // One workspace serves every kernel that needs one, in either tier: kernels run one after another.
+  const workspaceBytes = maxOf([...firstPlan, ...final].map((p) => p.kernel.workspace ?? 0), 0);
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
-  const sizes = sizeUniforms(device, first.map((s) => s.kernel), name);
-  /** The steps dispatched now, and their bind groups per set of bindings (made once, reused by every later dispatch). */
-  let current = { steps: first, groups: new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>() };
+  const uniforms: { buffer?: GPUBuffer }[] = [];
+  /** The steps dispatched now, their size uniforms, and their bind groups per set of bindings (made once, reused by every later dispatch). */
+  const tier = (steps: KernelStep[]) => {
+    const sizes = sizeUniforms(device, steps.map((s) => s.kernel), name);
+    uniforms.push(sizes);
+    return { steps, sizes, groups: new WeakMap<readonly GPUBufferBinding[], GPUBindGroup[]>() };
+  };
+  let current = tier(first);
   const bindGroups = (bindings: readonly GPUBufferBinding[]): GPUBindGroup[] => {
-    const { steps, groups } = current;
+    const { steps, groups, sizes } = current;
     let bound = groups.get(bindings);
     if (!bound) {
       bound = steps.map((s, i) => device.createBindGroup({
@@ -240,12 +251,11 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     return bound;
   };
   let destroyed = false;
-  // The specialized tier, created when asked for (the runtime asks after a first run); a kernel whose
-  // specialized form fails to compile keeps its generic form (settle rejects with the reason, the
-  // executable runs on).
+  // The final tier, created when asked for (the runtime asks after a first run); if one of its
+  // pipelines fails to compile the first tier stays (settle rejects with the reason, the executable runs on).
   let settled: Promise<void> | undefined;
   const settle = () => settled ??= twoTiers
-    ? stepsOf(final).then((steps) => { if (!destroyed) current = { steps, groups: new WeakMap() }; })
+    ? stepsOf(final).then((steps) => { if (!destroyed) current = tier(steps); })
     : Promise.resolve();
   return {
     kind: 'gpu',
@@ -253,7 +263,11 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     get kernels() {
       return current.steps;
     },
-    pieced: [...new Set(first.flatMap((s) => (s.kernel.pieces ?? []).map((p) => s.bindPoints[p.arg]!)))],
+    maxKernels: Math.max(firstPlan.length, final.length),
+    get settled() {
+      return !twoTiers || current.steps !== first;
+    },
+    pieced: [...new Set([...firstPlan, ...final].flatMap((s) => (s.kernel.pieces ?? []).map((p) => s.bindPoints[p.arg]!)))],
     settle,
     record(pass, bindings, from = 0, to = current.steps.length) {
       const bound = bindGroups(bindings);
@@ -270,7 +284,7 @@ export async function executableOf(device: GPUDevice, planned: readonly PlannedK
     destroy() {
       destroyed = true;
       workspace?.destroy();
-      sizes.buffer?.destroy();
+      for (const u of uniforms) u.buffer?.destroy();
     },
     recordEach(encoder, bindings, repeat, describe, after) {
       const bound = bindGroups(bindings);
