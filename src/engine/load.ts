@@ -11,9 +11,10 @@ export { KernelCompileError } from '../webgpu-target/executable';
 
 export async function loadCompiled(
   device: GPUDevice, output: Operation, constant: (name: string) => Uint8Array | undefined,
-  options: Partial<LoadOptions> & { readonly targetFiles?: readonly TargetFileSource[] } = {},
+  options: Partial<LoadOptions> & { readonly targetFiles?: readonly TargetFileSource[]; readonly rejectedKernels?: ReadonlyMap<string, string> } = {},
 ): Promise<LoadedProgram> {
-  const targets: readonly Target[] = options.targets ?? knownTargets(gpuProfile(device), { files: options.targetFiles ?? [] });
+  // Kernels the device refused when the program was compiled: a first tier planned at load leaves them out too.
+  const targets: readonly Target[] = options.targets ?? knownTargets(gpuProfile(device), { files: options.targetFiles ?? [], ...(options.rejectedKernels ? { rejectedKernels: options.rejectedKernels } : {}) });
   return loadProgram(device, output, constant, { ...options, targets });
 }
 

@@ -109,6 +109,8 @@ export interface CompileResponse {
   readonly program?: { format: number; profile: GpuProfile };
   /** The target files whose targets took partitions: loading the program needs them (engine/load.ts). */
   readonly targetFiles?: TargetFileSource[];
+  /** The request's kernels the device refused: loading needs them too (a first tier must not plan them again). */
+  readonly rejectedKernels?: Readonly<Record<string, string>>;
 }
 
 /** A constant's bytes as [begin, end) of the ONNX model file a request carried, or of its external data file `file`. */
@@ -327,6 +329,7 @@ async function compileModel(model: Model, req: CompileRequest, file: string, hoo
       decisionText: decisionLines(s).join('\n'),
       passTimes: s.passTimes,
       ...targetFilesUsed(req, s.partitions),
+      ...(req.rejectedKernels ? { rejectedKernels: req.rejectedKernels } : {}),
     };
   } catch (e) {
     if (e instanceof CgcError) {

@@ -149,7 +149,9 @@ export class ProgramRunner {
     onProgress(`loading the program (${r.partitions?.length ?? 0} partitions: pipelines, constants, scratch arena)…`);
     const output = parsed(r.outputText, 'output.mlir');
     const t0 = performance.now();
-    const program = await loadCompiled(device, output, (name) => constants?.get(name), r.targetFiles ? { targetFiles: r.targetFiles } : {});
+    const program = await loadCompiled(device, output, (name) => constants?.get(name), {
+      ...(r.targetFiles ? { targetFiles: r.targetFiles } : {}), ...(r.rejectedKernels ? { rejectedKernels: new Map(Object.entries(r.rejectedKernels)) } : {}),
+    });
     this.loaded = { response: r, generation, program };
     return { program, loadMs: performance.now() - t0 };
   }

@@ -2,17 +2,22 @@
 // nested loops whose bodies pull values in their own scope.
 import { type Operation, type Value, ctxOf } from '../../ir';
 import { type Scope } from '../wgsl/builder';
+import { size } from '../wgsl/params';
 
 export { ctxOf };
 
-/** Emits `for` loops over `bounds` (one index variable each) and runs `body` in the innermost scope. */
+/**
+ * Emits `for` loops over `bounds` (one index variable each) and runs `body` in the innermost scope.
+ * The bounds are sizes (wgsl/params.ts): literals in a kernel specialized to its sizes, uniforms in one
+ * whose sizes are uniforms (a first tier's: a depthwise 3×3 and 5×5 window share one pipeline there).
+ */
 export function loops(scope: Scope, vars: readonly string[], bounds: readonly number[], body: (inner: Scope) => void): void {
   if (!vars.length) {
     body(scope);
     return;
   }
   const inner = scope.child();
-  scope.emit(`for (var ${vars[0]} = 0i; ${vars[0]} < ${bounds[0]}i; ${vars[0]}++) {`);
+  scope.emit(`for (var ${vars[0]} = 0i; ${vars[0]} < ${size(bounds[0]!)}; ${vars[0]}++) {`);
   loops(inner, vars.slice(1), bounds.slice(1), body);
   scope.lines.push(...inner.lines);
   scope.emit('}');
