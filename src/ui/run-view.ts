@@ -127,7 +127,7 @@ export function showRunReport(
     ...(report.loadMs !== undefined ? [h('p', { 'data-testid': 'first-result' }, firstResultText(report, report.loadMs))] : []),
     ...(report.firstTier ? [h('p', { class: 'muted', 'data-testid': 'tier-note' },
       `These runs used the first tier's quick kernels (small tiles, sizes as uniforms: few pipelines, compiled fast for the first result); `
-      + 'the final kernels are being created in the background, and the next Run uses them: run again for steady-state times and kernels.')] : []),
+      + 'the final kernels are being created in the background, and Runs use them once they are ready: run again for steady-state times and kernels.')] : []),
     h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
     h('p', {}, exportButton(report)),
     h('h3', {}, 'Outputs'),

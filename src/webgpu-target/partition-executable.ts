@@ -251,12 +251,21 @@ export async function executableOf(
     return bound;
   };
   let destroyed = false;
-  // The final tier, created when asked for (the runtime asks after a first run); if one of its
+  // The final tier, created when asked for (the runtime asks after a second run); if one of its
   // pipelines fails to compile the first tier stays (settle rejects with the reason, the executable runs on).
+  // Its pipelines are asked for one after another (the driver compiles them nearly in sequence anyway),
+  // so that an executable destroyed meanwhile stops asking: a page closed, or a program dropped, leaves
+  // at most one compile behind it rather than every one of its final kernels.
   let settled: Promise<void> | undefined;
-  const settle = () => settled ??= twoTiers
-    ? stepsOf(final).then((steps) => { if (!destroyed) current = tier(steps); })
-    : Promise.resolve();
+  const settleInOrder = async (): Promise<void> => {
+    for (const p of final) {
+      if (destroyed) return;
+      await cache.get(p.kernel);
+    }
+    const steps = await stepsOf(final); // every pipeline is cached by now
+    if (!destroyed) current = tier(steps);
+  };
+  const settle = () => settled ??= twoTiers ? settleInOrder() : Promise.resolve();
   return {
     kind: 'gpu',
     name,
