@@ -6,14 +6,13 @@
 # seeded inputs (OUT/NAME/in_K.bin) and onnxruntime's outputs on them (OUT/NAME/out_K.bin), described
 # in OUT/NAME/meta.json — the oracle `check_zoo` compares our WebGPU run against.
 #   python3 scripts/device/export_zoo.py OUT [NAME…]
-import json, os, sys, traceback
-import numpy as np
+import os, sys, traceback
+from oracle_files import write_oracle
 import torch
 
 out = sys.argv[1]
 only = set(sys.argv[2:])
 os.makedirs(out, exist_ok=True)
-DTYPES = {np.float32: 'float32', np.int64: 'int64', np.int32: 'int32', np.bool_: 'bool', np.float16: 'float16'}
 
 
 class Outputs(torch.nn.Module):
@@ -180,15 +179,7 @@ def export(name):
     sess = ort.InferenceSession(path, providers=['CPUExecutionProvider'])
     feeds = {i.name: t.numpy() for i, t in zip(sess.get_inputs(), inputs)}
     outs = sess.run(None, feeds)
-    meta = {'inputs': [], 'outputs': []}
-    for k, (n, v) in enumerate(feeds.items()):
-        v.tofile(os.path.join(d, f'in_{k}.bin'))
-        meta['inputs'].append({'name': n, 'shape': list(v.shape), 'dtype': DTYPES[v.dtype.type]})
-    for k, (o, v) in enumerate(zip(sess.get_outputs(), outs)):
-        v = np.ascontiguousarray(v)
-        v.tofile(os.path.join(d, f'out_{k}.bin'))
-        meta['outputs'].append({'name': o.name, 'shape': list(v.shape), 'dtype': DTYPES.get(v.dtype.type, str(v.dtype))})
-    json.dump(meta, open(os.path.join(d, 'meta.json'), 'w'))
+    write_oracle(d, feeds, [o.name for o in sess.get_outputs()], outs)
     print(f'exported {name}: {os.path.getsize(path) / 1e6:.1f} MB', flush=True)
 
 

@@ -8,18 +8,13 @@ dimension must be given with --shape), onnxruntime's CPU outputs on them OUT/NAM
 OUT/NAME/meta.json. Then `node .bench/check-zoo.mjs OUT` compares our WebGPU run against them.
 """
 import argparse
-import json
 import os
 import shutil
 
 import numpy as np
 import onnxruntime as ort
+from oracle_files import write_oracle
 
-DTYPES = {
-    np.float32: 'float32', np.float64: 'float64', np.float16: 'float16', np.int64: 'int64', np.int32: 'int32',
-    np.int16: 'int16', np.int8: 'int8', np.uint8: 'uint8', np.uint16: 'uint16', np.uint32: 'uint32',
-    np.uint64: 'uint64', np.bool_: 'bool',
-}
 ORT_TYPES = {
     'tensor(float)': np.float32, 'tensor(double)': np.float64, 'tensor(float16)': np.float16,
     'tensor(int64)': np.int64, 'tensor(int32)': np.int32, 'tensor(int16)': np.int16, 'tensor(int8)': np.int8,
@@ -66,15 +61,7 @@ def main():
             v = np.ones(shape, dtype=dtype) if dtype == np.bool_ else np.zeros(shape, dtype=dtype)
         feeds[i.name] = v
     outs = sess.run(None, feeds)
-    meta = {'inputs': [], 'outputs': []}
-    for k, (n, v) in enumerate(feeds.items()):
-        np.ascontiguousarray(v).tofile(os.path.join(d, f'in_{k}.bin'))
-        meta['inputs'].append({'name': n, 'shape': list(v.shape), 'dtype': DTYPES[v.dtype.type]})
-    for k, (o, v) in enumerate(zip(sess.get_outputs(), outs)):
-        v = np.ascontiguousarray(v)
-        v.tofile(os.path.join(d, f'out_{k}.bin'))
-        meta['outputs'].append({'name': o.name, 'shape': list(v.shape), 'dtype': DTYPES.get(v.dtype.type, str(v.dtype))})
-    json.dump(meta, open(os.path.join(d, 'meta.json'), 'w'))
+    write_oracle(d, feeds, [o.name for o in sess.get_outputs()], outs)
     print(f'{a.name}: onnxruntime {ort.__version__} outputs written to {d}', flush=True)
 
 
