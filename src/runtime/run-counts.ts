@@ -2,7 +2,7 @@
 // names (its subgraphs' origin), and the dispatches and submits a plain run() makes — what `cgc
 // partitions` prints. run() records by the same SubmitChunks cuts, so the counts agree.
 import type { Operation } from '../ir/operation';
-import { type Target, targetNamed } from '../ir/target';
+import { type PartitionDescription, type Target, targetNamed } from '../ir/target';
 import { INTERFACES } from '../ir/interfaces';
 import { documentOf } from '../ir/exchange';
 import { ATTR, INVOKE, PROGRAM, SUBGRAPH } from '../ir/structural';
@@ -25,6 +25,22 @@ export function partitionOrigin(isolated: Operation, name: string): string {
  * SubmitChunks cuts, one per host partition invocation, which reads its inputs back first, and the
  * final one) — the counts a plain `run()` reports.
  */
+/**
+ * The kernels a run dispatches of those a partition's description lists: all of them, but of each
+ * subgraph's run-time if only its larger branch (a loop body's are one iteration's).
+ */
+function kernelsPerRun(kernels: PartitionDescription['kernels']): number {
+  const branches = new Map<string, { then: number; else: number }>();
+  let others = 0;
+  for (const k of kernels) {
+    if (k.region !== 'then' && k.region !== 'else') { others++; continue; }
+    const counts = branches.get(k.subgraph) ?? { then: 0, else: 0 };
+    counts[k.region]++;
+    branches.set(k.subgraph, counts);
+  }
+  return others + [...branches.values()].reduce((n, b) => n + Math.max(b.then, b.else), 0);
+}
+
 export function plannedRunCounts(output: Operation, targets: readonly Target[]): { dispatches: number; submits: number } {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
   if (!program) throw new CgcError('runtime', 'the output IR has no cgc.program');
@@ -35,18 +51,7 @@ export function plannedRunCounts(output: Operation, targets: readonly Target[]):
       const isolated = isolatePartition(output, name);
       const target = targetNamed(targets, partitionOrigin(isolated, name), `partition @${name}`);
       const described = target.describe(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
-      // A device partition's regions: a loop body's kernels (one iteration counted), an if's larger branch.
-      const byRegion = new Map<string, number>();
-      for (const k of described.kernels) {
-        const key = `${k.subgraph}\u0000${k.region === 'then' || k.region === 'else' ? k.region : ''}`;
-        byRegion.set(key, (byRegion.get(key) ?? 0) + 1);
-      }
-      const bySubgraph = new Map<string, number>();
-      for (const [key, n] of byRegion) {
-        const sg = key.split('\u0000')[0]!;
-        bySubgraph.set(sg, Math.max(bySubgraph.get(sg) ?? 0, n));
-      }
-      perPartition.set(name, { where: described.where, kernels: [...bySubgraph.values()].reduce((a, b) => a + b, 0) });
+      perPartition.set(name, { where: described.where, kernels: kernelsPerRun(described.kernels) });
     }
     return perPartition.get(name)!;
   });

@@ -448,7 +448,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       // A second result is in: a program that runs again is worth its final kernels, so those loaded in a
       // first tier get their final form in the background, after the caller has the result (a task of
       // its own, not ahead of the caller's continuation). A program run once never pays for them; a
-      // caller that wants them sooner calls settle() (the app does, after the first result).
+      // caller that wants them sooner calls settle() (`cgc run` does, before its runs).
       if (++completedRuns >= 2 && !settling) setTimeout(() => { settle().catch(() => {}); }, 0);
       return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches, recordMs, ...(intermediates ? { intermediates } : {}) };
     },

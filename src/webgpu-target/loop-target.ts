@@ -13,167 +13,19 @@
 // if nested in a body or branch runs between submits, reading and writing the enclosing region's
 // buffers; a region op the per-op kernels cannot compute declines the op: the CPU reference runs it.
 import { CgcError, align4 } from '../core';
-import {
-  CGC_VERSION, INTERFACES, Operation, type Target, type TargetCapabilities, type Value, byteSize, functionType, stringAttr, typeAttr,
-} from '../ir';
+import { CGC_VERSION, INTERFACES, type Operation, type Target, type TargetCapabilities, byteSize } from '../ir';
 import type { DeviceExecutable, DeviceRun, ExecutableKernel, KernelTiers, PartitionDescription } from '../ir/target';
-import type { Block } from '../ir/operation';
-import { cloneOp } from '../ir/clone';
 import { MAX_LOOP_ITERATIONS } from '../ir/limits';
 import { SUBGRAPH_INTERFACES, readDocument, readSpecializationRequest, specializationAnswer } from '../ir/exchange';
-import { ATTR, FUNCTIONAL_DEFINITION, RETURN } from '../ir/structural';
-import { getOpDef } from '../ir/registry';
-import type { KernelOptions, KernelSpec } from './kernel-plan';
-import { PipelineCache, type PlannedKernel, boundKernels, executableOf, partitionInvokes } from './partition-executable';
+import type { KernelOptions } from './kernel-plan';
+import { PipelineCache, executableOf, partitionInvokes } from './partition-executable';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
-import { fallbackKernels } from './target';
+import { type BodyPlan, controlOf, planBody, planRegions, regionBlocks, regionLabel } from './region-plan';
 
 export const LOOP_TARGET = 'webgpu-loop';
 
 /** Iterations recorded into one command buffer when no condition is read back between them. */
 export const ITERATIONS_PER_SUBMIT = 256;
-
-/** A definition holding `ops` (in order), the values they read from outside as arguments, returning the last one's results: what the kernel planners take. */
-function opsDefinition(ops: readonly Operation[]): { def: Operation; inputs: Value[] } {
-  const inside = new Set<Value>(ops.flatMap((o) => o.results));
-  const inputs = [...new Set(ops.flatMap((o) => o.operands).filter((v) => !inside.has(v)))];
-  const last = ops.at(-1)!;
-  const def = new Operation(FUNCTIONAL_DEFINITION, [], [], new Map([
-    [ATTR.symName, stringAttr(`${last.opName}Functional`)],
-    [ATTR.functionType, typeAttr(functionType(inputs.map((v) => v.type), last.results.map((r) => r.type)))],
-  ]));
-  const block = def.addRegion().addBlock();
-  const map = new Map<Value, Value>(inputs.map((v) => [v, block.addArgument(v.type, v.nameHint)]));
-  let clone: Operation | undefined;
-  for (const op of ops) {
-    clone = cloneOp(op, map);
-    op.results.forEach((r, i) => map.set(r, clone!.results[i]!));
-    block.append(clone);
-  }
-  block.append(new Operation(RETURN, [...clone!.results], []));
-  return { def, inputs };
-}
-
-/**
- * The ops from `body.operations[at]` that one kernel may compute: the op, then each next op that is
- * elementwise and reads the previous one's result as its only use (conv → relu, matmul → add → gelu),
- * as the fused target's epilogues and chains do. Views end it (they are not kernels).
- */
-function fusedRun(ops: readonly Operation[], at: number, uses: ReadonlyMap<Value, number>): Operation[] {
-  const run = [ops[at]!];
-  for (let j = at + 1; j < ops.length; j++) {
-    const head = run.at(-1)!;
-    const next = ops[j]!;
-    if (head.results.length !== 1 || uses.get(head.results[0]!) !== 1 || next.name === RETURN || next.regions.length || next.results.length !== 1) break;
-    if (SAME_BYTES.has(next.opName) || !getOpDef(next.opName)?.traits.includes('elementwise') || !next.operands.includes(head.results[0]!)) break;
-    run.push(next);
-  }
-  return run;
-}
-
-/** The ops this target runs: each region's ops are kernels the device records, the op itself drives them. */
-const CONTROL_OPS: ReadonlySet<string> = new Set(['loop', 'if']);
-
-/** The control op of a subgraph definition the declaration matched (the op alone), with its regions. */
-function controlOf(def: Operation, what: string): Operation {
-  const op = def.body().operations.find((o) => o.dialect === 'cgc_op' && CONTROL_OPS.has(o.opName));
-  if (!op || !op.regions.length || op.regions.some((r) => !r.blocks[0])) throw new CgcError('runtime', `${what} holds no cgc_op.loop or cgc_op.if with its regions`);
-  return op;
-}
-
-/** Each region's block of a control op: a loop's body, an if's then and else branches. */
-const regionBlocks = (op: Operation): Block[] => op.regions.map((r) => r.blocks[0]!);
-
-/** What a control op's region `r` is called: a loop's `body`, an if's `then` and `else`. */
-const regionLabel = (op: Operation, r: number): string => (op.opName === 'if' ? (r ? 'else' : 'then') : 'body');
-
-/** Plans every region of a control op: its plans, or why one cannot run on the GPU. */
-function planRegions(op: Operation, symbol: string, profile: GpuProfile, options: KernelOptions): BodyPlan[] | string {
-  const plans: BodyPlan[] = [];
-  for (const [r, block] of regionBlocks(op).entries()) {
-    const plan = planBody(block, symbol, profile, options);
-    if (typeof plan === 'string') return op.opName === 'if' ? plan.replace(/^its body/, `its ${regionLabel(op, r)} region`) : plan;
-    plans.push(plan);
-  }
-  return plans;
-}
-
-/** Ops whose result holds its operand's bytes as they are: in a body, the same buffer, no kernel. */
-const SAME_BYTES: ReadonlySet<string> = new Set(['identity', 'reshape', 'flatten', 'squeeze', 'unsqueeze']);
-
-/** A stretch of a body: kernels recorded in one pass, or a loop or if nested in the body, run between submits. */
-type BodyStep = { readonly kernels: PlannedKernel[] } | { readonly control: Operation };
-
-interface BodyPlan {
-  /** Every kernel of the body (nested control ops' excluded), in order. */
-  readonly planned: PlannedKernel[];
-  readonly steps: BodyStep[];
-  /** The values with buffers of their own: the body's arguments, then op results (those an op views excluded). */
-  readonly slots: Value[];
-  /** The slot that holds `v` (a view's: its operand's). */
-  slotOf(v: Value): number;
-}
-
-/** Every body op's kernels, bound to body value slots (arguments, then each op's results), or why the body cannot run on the GPU. */
-function planBody(body: Block, symbol: string, profile: GpuProfile, options: KernelOptions): BodyPlan | string {
-  const slots: Value[] = [...body.arguments];
-  const views = new Map<Value, Value>();
-  const slotOf = (v: Value) => slots.indexOf(views.get(v) ?? v);
-  const planned: PlannedKernel[] = [];
-  const steps: BodyStep[] = [];
-  const uses = new Map<Value, number>();
-  for (const op of body.operations) for (const v of op.operands) uses.set(v, (uses.get(v) ?? 0) + 1);
-  const { operations } = body;
-  /** Kernels for `group` bound to body slots, or why there are none. */
-  const kernelsFor = (group: readonly Operation[]): PlannedKernel[] | string => {
-    const { def, inputs } = opsDefinition(group);
-    const kernels = fallbackKernels(def, profile, options);
-    if (typeof kernels === 'string') return kernels;
-    const last = group.at(-1)!;
-    // Its results take the next slots (pushed once the group is chosen).
-    const points = [...inputs.map(slotOf), ...last.results.map((_, k) => slots.length + k)];
-    // Named after the first op's place in the body (the planners name each kernel under one placeholder).
-    const at = operations.indexOf(group[0]!);
-    const ops = group.length > 3 ? [group[0]!.opName, '…', group.at(-1)!.opName] : group.map((o) => o.opName);
-    const name = `${symbol}.${ops.join('+')}${at}`;
-    return boundKernels((kernels as KernelSpec[]).map((k, j, all) => ({ ...k, name: `${name}${all.length > 1 ? `.${j}` : ''}` })), points, symbol);
-  };
-  for (let i = 0; i < operations.length;) {
-    const op = operations[i]!;
-    if (op.name === RETURN) break;
-    if (op.regions.length) {
-      // A loop or if in the body: its own regions planned alike, run per outer iteration between submits.
-      const inner = CONTROL_OPS.has(op.opName) && op.regions.every((r) => r.blocks[0]) ? planRegions(op, symbol, profile, options) : `${op.name} carries a region no GPU kernel runs`;
-      if (typeof inner === 'string') return `its body holds a nested ${op.name}: ${inner}`;
-      slots.push(...op.results);
-      steps.push({ control: op });
-      i++;
-      continue;
-    }
-    if (SAME_BYTES.has(op.opName) && op.results[0]!.type.element === op.operands[0]!.type.element) {
-      views.set(op.results[0]!, views.get(op.operands[0]!) ?? op.operands[0]!);
-      i++;
-      continue;
-    }
-    // The op with the elementwise ops after it in one kernel where the planner takes them; alone otherwise.
-    const run = fusedRun(operations, i, uses);
-    let group = run;
-    let bound = run.length > 1 ? kernelsFor(run) : undefined;
-    if (bound === undefined || typeof bound === 'string') {
-      group = [op];
-      bound = kernelsFor(group);
-    }
-    if (typeof bound === 'string') return `its body's ${op.name} cannot run on WebGPU: ${bound}`;
-    // Only the group's last result has a buffer: the values inside it never leave the kernel.
-    slots.push(...group.at(-1)!.results);
-    planned.push(...bound);
-    const last = steps.at(-1);
-    if (last && 'kernels' in last) last.kernels.push(...bound);
-    else steps.push({ kernels: [...bound] });
-    i += group.length;
-  }
-  return { planned, steps, slots, slotOf };
-}
 
 export function createWebGpuLoopTarget(profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): Target {
   const declaration = `cgc.module attributes {cgc.interface = "${INTERFACES.CGC_SUBGRAPH_DECLARATION}", cgc.version = "${CGC_VERSION}"} {
@@ -315,6 +167,56 @@ async function regionSteps(
     }, cache, profile, options, tiers) })));
 }
 
+type RegionSteps = Awaited<ReturnType<typeof regionSteps>>;
+
+/** The kernels of a region's steps, nested control ops' included, as the executable lists them. */
+const stepKernels = (steps: RegionSteps, symbol: string): ExecutableKernel[] =>
+  steps.flatMap((s) => (s.exe ? s.exe.kernels.map((k) => ({ name: k.name, subgraph: symbol, writes: [] })) : s.inner!.kernels));
+
+const destroySteps = (steps: RegionSteps): void => {
+  for (const s of steps) (s.exe ?? s.inner)!.destroy();
+};
+
+/**
+ * Records a region's steps on `slots` after what `encoder` holds: each stretch of kernels in a pass; a
+ * nested loop or if after a submit of what came before, its own submits and read-backs, then a new
+ * encoder. Returns the encoder to record on, and the submits and dispatches made.
+ */
+async function recordSteps(device: GPUDevice, steps: RegionSteps, slots: GPUBufferBinding[], encoder: GPUCommandEncoder, label: string): Promise<{ encoder: GPUCommandEncoder } & DeviceRun> {
+  let submits = 0;
+  let dispatches = 0;
+  for (const step of steps) {
+    if (step.exe) {
+      const pass = encoder.beginComputePass({ label });
+      step.exe.record(pass, slots);
+      pass.end();
+      dispatches += step.exe.kernels.length;
+      continue;
+    }
+    device.queue.submit([encoder.finish()]);
+    const ran = await step.inner!.run(slots);
+    submits += 1 + ran.submits;
+    dispatches += ran.dispatches;
+    encoder = device.createCommandEncoder({ label });
+  }
+  return { encoder, submits, dispatches };
+}
+
+/** Buffers a runner owns, labelled `PREFIX.label symbol`, destroyed together. */
+function ownedBuffers(device: GPUDevice, prefix: string, symbol: string) {
+  const buffers: GPUBuffer[] = [];
+  return {
+    buffer(label: string, size: number, usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC, mappedAtCreation = false): GPUBuffer {
+      const b = device.createBuffer({ label: `${prefix}.${label} ${symbol}`, size: align4(size), usage, mappedAtCreation });
+      buffers.push(b);
+      return b;
+    },
+    destroy(): void {
+      for (const b of buffers) b.destroy();
+    },
+  };
+}
+
 const loopRunner: Runner = async (device, loop, symbol, io, cache, profile, options, tiers) => {
   const body = loop.regions[0]!.blocks[0]!;
   const plan = planBody(body, symbol, profile, options);
@@ -326,19 +228,13 @@ const loopRunner: Runner = async (device, loop, symbol, io, cache, profile, opti
   // The condition handed on unchanged (itself, or a view of it): no iteration can end the loop.
   const conditionFixed = plan.slotOf(yields[0]!) === 1;
 
-  const buffers: GPUBuffer[] = [];
-  const buffer = (label: string, size: number, usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC) => {
-    const b = device.createBuffer({ label: `Loop.${label} ${symbol}`, size: align4(size), usage });
-    buffers.push(b);
-    return b;
-  };
+  const { buffer, destroy: destroyBuffers } = ownedBuffers(device, 'Loop', symbol);
   // The body's values: the iteration number, the condition (true while it runs), two sets of carried
   // values, and one buffer per op result; captured values are the partition's own bindings.
   const iteration = buffer('iteration', 8);
-  const condition = device.createBuffer({ label: `Loop.condition ${symbol}`, size: 4, usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
+  const condition = buffer('condition', 4, GPUBufferUsage.STORAGE, true);
   new Uint8Array(condition.getMappedRange()).set([1, 0, 0, 0]);
   condition.unmap();
-  buffers.push(condition);
   const sets = [0, 1].map((s) => body.arguments.slice(2, 2 + carried).map((a, k) => buffer(`carried${k}.${s}`, byteSize(a.type))));
   const results = new Map(plan.slots.slice(body.arguments.length).map((v, i) => [v, buffer(`value${i}`, byteSize(v.type))]));
   const table = buffer('iterations', 8 * ITERATIONS_PER_SUBMIT, GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
@@ -366,7 +262,7 @@ const loopRunner: Runner = async (device, loop, symbol, io, cache, profile, opti
 
   return {
     symbol,
-    kernels: steps.flatMap((s) => (s.exe ? s.exe.kernels.map((k) => ({ name: k.name, subgraph: symbol, writes: [] })) : s.inner!.kernels)),
+    kernels: stepKernels(steps, symbol),
     writes: io.writes,
     ...(io.hostRead === undefined ? {} : { hostRead: io.hostRead }),
     async run(bindings) {
@@ -391,20 +287,10 @@ const loopRunner: Runner = async (device, loop, symbol, io, cache, profile, opti
        */
       const iterate = async (row: number) => {
         encoder.copyBufferToBuffer(table, 8 * row, iteration, 0, 8);
-        for (const step of steps) {
-          if (step.exe) {
-            const pass = encoder.beginComputePass({ label: `Loop.body ${symbol}` });
-            step.exe.record(pass, slots(set));
-            pass.end();
-            dispatches += step.exe.kernels.length;
-            continue;
-          }
-          device.queue.submit([encoder.finish()]);
-          const ran = await step.inner!.run(slots(set));
-          submits += 1 + ran.submits;
-          dispatches += ran.dispatches;
-          encoder = device.createCommandEncoder({ label: `Loop ${symbol}` });
-        }
+        const ran = await recordSteps(device, steps, slots(set), encoder, `Loop ${symbol}`);
+        ({ encoder } = ran);
+        submits += ran.submits;
+        dispatches += ran.dispatches;
         const from = slots(set);
         for (let k = 0; k < carried; k++) copy(encoder, from[plan.slotOf(yields[1 + k]!)]!, whole(sets[1 - set]![k]!), byteSize(body.arguments[2 + k]!.type));
         set = 1 - set;
@@ -435,8 +321,8 @@ const loopRunner: Runner = async (device, loop, symbol, io, cache, profile, opti
       return { submits: submits + 1, dispatches };
     },
     destroy() {
-      for (const s of steps) (s.exe ?? s.inner)!.destroy();
-      for (const b of buffers) b.destroy();
+      destroySteps(steps);
+      destroyBuffers();
     },
   };
 };
@@ -449,12 +335,7 @@ const loopRunner: Runner = async (device, loop, symbol, io, cache, profile, opti
 const ifRunner: Runner = async (device, op, symbol, io, cache, profile, options, tiers) => {
   const plans = planRegions(op, symbol, profile, options);
   if (typeof plans === 'string') throw new CgcError('unsupported', `@${symbol}: ${plans}`);
-  const buffers: GPUBuffer[] = [];
-  const buffer = (label: string, size: number, usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC) => {
-    const b = device.createBuffer({ label: `If.${label} ${symbol}`, size: align4(size), usage });
-    buffers.push(b);
-    return b;
-  };
+  const { buffer, destroy: destroyBuffers } = ownedBuffers(device, 'If', symbol);
   const readback = buffer('readback', 8, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
   const branches = await Promise.all(plans.map(async (plan, r) => {
     const block = regionBlocks(op)[r]!;
@@ -471,40 +352,25 @@ const ifRunner: Runner = async (device, op, symbol, io, cache, profile, options,
   }));
   return {
     symbol,
-    kernels: branches.flatMap((b) => b.steps.flatMap((s) => (s.exe ? s.exe.kernels.map((k) => ({ name: k.name, subgraph: symbol, writes: [] })) : s.inner!.kernels))),
+    kernels: branches.flatMap((b) => stepKernels(b.steps, symbol)),
     writes: io.writes,
     ...(io.hostRead === undefined ? {} : { hostRead: io.hostRead }),
     async run(bindings) {
       const cond = io.operand(bindings, 0);
       const taken = branches[(await readBack(device, readback, device.createCommandEncoder({ label: 'If.condition' }), [{ ...cond, size: 4 }]))[0] !== 0 ? 0 : 1]!;
-      let submits = 1;
-      let dispatches = 0;
       const slots = taken.slotsFor(bindings);
-      let encoder = device.createCommandEncoder({ label: `If ${symbol}` });
-      for (const step of taken.steps) {
-        if (step.exe) {
-          const pass = encoder.beginComputePass({ label: `If.branch ${symbol}` });
-          step.exe.record(pass, slots);
-          pass.end();
-          dispatches += step.exe.kernels.length;
-          continue;
-        }
-        device.queue.submit([encoder.finish()]);
-        const ran = await step.inner!.run(slots);
-        submits += 1 + ran.submits;
-        dispatches += ran.dispatches;
-        encoder = device.createCommandEncoder({ label: `If ${symbol}` });
-      }
+      const { encoder, submits, dispatches } = await recordSteps(device, taken.steps, slots, device.createCommandEncoder({ label: `If ${symbol}` }), `If ${symbol}`);
       op.results.forEach((r, k) => {
         const to = io.result(bindings, k);
         if (to) copy(encoder, slots[taken.plan.slotOf(taken.yields[k]!)]!, to, byteSize(r.type));
       });
       device.queue.submit([encoder.finish()]);
-      return { submits: submits + 1, dispatches };
+      // The condition's read-back, the branch's own submits, and the last one.
+      return { submits: 1 + submits + 1, dispatches };
     },
     destroy() {
-      for (const b of branches) for (const s of b.steps) (s.exe ?? s.inner)!.destroy();
-      for (const b of buffers) b.destroy();
+      for (const b of branches) destroySteps(b.steps);
+      destroyBuffers();
     },
   };
 };

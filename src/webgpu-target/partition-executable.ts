@@ -212,14 +212,15 @@ export function specializedKernel(kernel: KernelSpec): KernelSpec {
 export async function executableOf(
   device: GPUDevice, planned: readonly PlannedKernel[], name: string, cache: PipelineCache, tiers: KernelTiers = 'tiered', quick?: readonly PlannedKernel[],
 ): Promise<PartitionExecutable> {
-  const stepsOf = async (plan: readonly PlannedKernel[]): Promise<KernelStep[]> => Promise.all(plan.map((p) => cache.get(p.kernel).then(({ pipeline, layout }) => ({
-    ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!),
-  }))));
+  const stepOf = async (p: PlannedKernel): Promise<KernelStep> => {
+    const { pipeline, layout } = await cache.get(p.kernel);
+    return { ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!) };
+  };
   const generic = quick ?? planned;
   const final = tiers === 'generic' ? generic : planned.map((p) => ({ ...p, kernel: specializedKernel(p.kernel) }));
   const twoTiers = tiers === 'tiered' && (final.length !== generic.length || final.some((p, i) => p.kernel !== generic[i]!.kernel));
   const firstPlan = twoTiers ? generic : final;
-  const first = await stepsOf(firstPlan);
+  const first = await Promise.all(firstPlan.map(stepOf));
   // One workspace serves every kernel that needs one, in either tier: kernels run one after another.
   const workspaceBytes = maxOf([...firstPlan, ...final].map((p) => p.kernel.workspace ?? 0), 0);
   const workspace = workspaceBytes ? device.createBuffer({ label: `Executable.workspace ${name}`, size: Math.ceil(workspaceBytes / 4) * 4, usage: GPUBufferUsage.STORAGE }) : undefined;
@@ -258,11 +259,11 @@ export async function executableOf(
   // at most one compile behind it rather than every one of its final kernels.
   let settled: Promise<void> | undefined;
   const settleInOrder = async (): Promise<void> => {
+    const steps: KernelStep[] = [];
     for (const p of final) {
       if (destroyed) return;
-      await cache.get(p.kernel);
+      steps.push(await stepOf(p));
     }
-    const steps = await stepsOf(final); // every pipeline is cached by now
     if (!destroyed) current = tier(steps);
   };
   const settle = () => settled ??= twoTiers ? settleInOrder() : Promise.resolve();
