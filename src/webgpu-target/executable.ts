@@ -8,7 +8,7 @@ import { KernelDecline } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 import { PipelineCache, type PartitionExecutable, type PlannedKernel, executableOf, planPartitionWith, recordedKernels } from './partition-executable';
 
-export { KernelCompileError, type KernelStep, type PartitionExecutable, type PlannedKernel, PipelineCache, executableOf, hashWgsl, planPartitionWith, recordedKernels, specializedKernel } from './partition-executable';
+export { KernelCompileError, type KernelStep, type PartitionExecutable, type PlannedKernel, PipelineCache, executableOf, hashWgsl, pipelineKey, planPartitionWith, recordedKernels, specializedKernel } from './partition-executable';
 
 /**
  * The kernels an isolated partition dispatches per run, in order (no device needed: also what `cgc
@@ -26,9 +26,10 @@ function kernelsOf(subgraph: Operation, def: Operation, symbol: string, profile:
 /**
  * The first tier's kernels (docs/webgpu-target.md, "Kernel tiers"): every GEMM and convolution on
  * 16×16 tiles of one accumulator per thread with K whole, and every size a uniform, so the driver
- * compiles a pipeline in a fraction of the tiled kernels' time and layers of one family share it.
+ * compiles a pipeline in a fraction of the tiled kernels' time and layers of one family share it
+ * (generic code: a convolution's window a size too, one workgroup size for element kernels).
  */
-export const QUICK_KERNELS: KernelOptions = { tile: { tm: 16, tn: 16, tk: 16, splits: 1 }, splitK: 'off', sizeUniforms: true };
+export const QUICK_KERNELS: KernelOptions = { tile: { tm: 16, tn: 16, tk: 16, splits: 1 }, splitK: 'off', sizeUniforms: true, generic: true };
 
 /**
  * The partition's kernels in the first tier: each subgraph's planned with QUICK_KERNELS, or, where

@@ -42,6 +42,12 @@ export interface KernelOptions {
    * they are literals, as the steady state measured fastest (docs/webgpu-target.md, "Sizes as uniforms").
    */
   readonly sizeUniforms?: boolean;
+  /**
+   * true: first-tier kernels (executable.ts, QUICK_KERNELS) whose code depends on as few sizes as it
+   * can — a convolution's window read from sizes like its other extents, every element kernel on
+   * one workgroup size — so that more layers share a pipeline, at some speed a first run can spare.
+   */
+  readonly generic?: boolean;
 }
 
 
@@ -91,14 +97,14 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   }
   // Products of one A with consecutive column ranges of one B (a @projections subgraph): one GEMM (with split-K, its partials and their sum) writing every result.
   const projections = ret.operands.length > 1
-    ? projectionKernels(new KernelBuilder(args, new Set(ops), pieces.byArg), ret.operands, args.length, `${symbol}.0`, () => new KernelBuilder(args, new Set(ops), pieces.byArg), profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK)
+    ? projectionKernels(new KernelBuilder(args, new Set(ops), pieces.byArg, options.generic), ret.operands, args.length, `${symbol}.0`, () => new KernelBuilder(args, new Set(ops), pieces.byArg, options.generic), profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK)
     : undefined;
   if (projections) {
     add(projections, `${symbol}.0`, args.length, ret.operands.length);
     return kernels;
   }
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
-  const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops), pieces.byArg), ret.operands, args.length, `${symbol}.0`) : undefined;
+  const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops), pieces.byArg, options.generic), ret.operands, args.length, `${symbol}.0`) : undefined;
   if (siblings) {
     add(siblings, `${symbol}.0`, args.length, ret.operands.length);
     return kernels;
@@ -106,7 +112,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   ret.operands.forEach((out, r) => {
     if (numElements(out.type.shape) === 0) return;
     const inside = new Set(ops);
-    const builder = () => new KernelBuilder(args, inside, pieces.byArg);
+    const builder = () => new KernelBuilder(args, inside, pieces.byArg, options.generic);
     const b = builder();
     const binding = args.length + r;
     const name = `${symbol}.${r}`;

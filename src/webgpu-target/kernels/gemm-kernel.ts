@@ -73,7 +73,8 @@ export function tiledKernel(b: KernelBuilder, out: Value, outBinding: number, na
     const accumulator = b.fresh('acc');
     scope.emit(`let ${accumulator} = ${acc};`);
     b.override(anchor, (_b, _op, at, s) => problem.finish(accumulator, at, s));
-    const v = b.value(out, coords, scope);
+    const clamp = b.generic && type === 'f32' ? genericClamp(b, out) : undefined;
+    const v = clamp ? clamp.apply(b.value(clamp.input, coords, scope), scope) : b.value(out, coords, scope);
     scope.emit(`out${outBinding}[${flatOffset(coords, out.type.shape)}] = ${convert(v, type)};`);
   };
   // One output column or row: matrix-vector products, one dispatch however long K is.
@@ -108,6 +109,35 @@ ${main.code}`;
   if (tile.splits === 1) return [{ wgsl: gemm, workgroups: main.workgroups }];
   const bytes = tile.splits * elements * 4;
   return [{ wgsl: gemm, workgroups: main.workgroups, workspace: bytes }, { ...sumOfSlices(anchor, out, outBinding, `${name} (sum of ${tile.splits} K slices)`, tile.splits, makeBuilder), workspace: bytes }];
+}
+
+/** Clamps a generic epilogue ends in, by the code it reads from its sizes. */
+const CLAMPS = { none: 0, relu: 1, relu6: 2 } as const;
+
+/**
+ * A first-tier epilogue's last step as code that reads which clamp it is from its sizes: no clamp, a
+ * ReLU, or a clip to [0, 6] (ReLU6). The layers of one window and tile with either, or with none,
+ * then share one pipeline (ResNet's convolutions with and without their ReLU, MobileNet's with
+ * ReLU6 and its projections without). `input` is the value before the clamp (`out` itself for none).
+ */
+function genericClamp(b: KernelBuilder, out: Value): { input: Value; apply(v: Typed, scope: Scope): Typed } {
+  const op = out.definingOp;
+  const inside = op !== undefined && b.inside.has(op);
+  const ctx = inside ? ctxOf(op) : undefined;
+  const kind = !inside ? 'none'
+    : op.opName === 'relu' ? 'relu'
+      : op.opName === 'clip' && ctx!.float('min') === 0 && ctx!.float('max') === 6 ? 'relu6' : 'none';
+  const input = kind === 'none' ? out : op!.operands[0]!;
+  return {
+    input,
+    apply(v, scope) {
+      const [pre, relu] = [b.fresh('pre'), b.fresh('relu')];
+      const code = size(CLAMPS[kind]);
+      scope.emit(`let ${pre} = ${convert(v, 'f32')};`);
+      scope.emit(`let ${relu} = max(${pre}, 0.0f);`);
+      return { expr: `select(${pre}, select(${relu}, min(${relu}, 6.0f), ${code} == 2i), ${code} != 0i)`, type: 'f32' };
+    },
+  };
 }
 
 /**
@@ -236,15 +266,17 @@ export function innermostAxis(b: KernelBuilder, v: Value): number | undefined {
 
 /**
  * Coordinates of flat index `flat` in `shape` (i32 expressions); with `sized`, the divisors are size
- * parameters (for index math done once per thread, not per element of a loop).
+ * parameters (for index math done once per thread, not per element of a loop); `generic` also
+ * divides by extents of 1, so that the code depends on the rank only (a first-tier kernel).
  */
-export function unflatten(flat: string, shape: readonly number[], sized = false): string[] {
+export function unflatten(flat: string, shape: readonly number[], sized: boolean | 'generic' = false): string[] {
   const n = (x: number) => (sized ? size(x) : `${x}i`);
   let stride = 1;
   const out: string[] = [];
   for (let i = shape.length - 1; i >= 0; i--) {
-    const q = stride === 1 ? flat : `(${flat}) / ${n(stride)}`;
-    out.unshift(shape[i] === 1 ? '0i' : i === 0 ? q : `(${q}) % ${n(shape[i]!)}`);
+    // Generic code divides by every extent, 1 included: its text then depends on the rank only.
+    const q = stride === 1 && sized !== 'generic' ? flat : `(${flat}) / ${n(stride)}`;
+    out.unshift(shape[i] === 1 && sized !== 'generic' ? '0i' : i === 0 ? q : `(${q}) % ${n(shape[i]!)}`);
     stride *= shape[i]!;
   }
   return out;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttrInput } from '../../ir/ops/test-cases';
 import { openDevice } from '../../runtime/device';
 import { planKernels } from '../kernel-plan';
+import { QUICK_KERNELS, pipelineKey } from '../executable';
 import { type Case, type Step, expectClose, prepareCase, runCase } from '../testing/cases';
 
 const mm = (a: string, b: string, epilogue: Step[] = []): Case => ({ name: `matmul ${a} · ${b}`, args: [`${a}xf32`, `${b}xf32`], ops: [{ op: 'matmul', in: ['a', 'b'] }, ...epilogue] });
@@ -216,6 +217,42 @@ describe('tiled GEMM kernels vs CPU reference', () => {
       if (c.runStores !== undefined) expect(kernels.some((k) => k.wgsl.includes('fn store_run')), 'partials stored as vec4 runs').toBe(c.runStores);
       const { got, targets } = await runCase(device, state, inputs, constants);
       expect(targets.every((t) => t.startsWith('webgpu'))).toBe(true);
+      expectClose(got, want, c.name, 1e-4, 1e-4);
+    });
+  }
+});
+
+// The first tier (docs/webgpu-target.md, "Kernel tiers"): convolutions of any window, with no clamp,
+// a ReLU or a ReLU6 after them, run one generic kernel, its window and clamp read from its sizes.
+const CONV2D = { strides: [1, 1], start_padding: [0, 0], end_padding: [0, 0], dilations: [1, 1], groups: 1 };
+const convThen = (name: string, x: string, w: string, attrs: Record<string, AttrInput>, tail: Step[]): Case => ({
+  name, args: [`${x}xf32`, `${w}xf32`, `${w.split('x')[0]}xf32`], ops: [{ op: 'convolution', in: ['a', 'b', 'c'], attrs }, ...tail],
+});
+const SHARED: Case[] = [
+  convThen('conv 1x1 + bias', '1x16x7x7', '24x16x1x1', CONV2D, []),
+  convThen('conv 3x3 + bias → relu', '1x8x9x9', '12x8x3x3', { ...CONV2D, start_padding: [1, 1], end_padding: [1, 1] }, [{ op: 'relu', in: ['%0'] }]),
+  convThen('conv 3x3 stride 2 + bias → relu6', '1x8x9x9', '12x8x3x3', { ...CONV2D, strides: [2, 2], start_padding: [0, 1], end_padding: [1, 0] }, [{ op: 'clip', in: ['%0'], attrs: { min: 0, max: 6 } }]),
+  convThen('conv 7x7 stride 2 dilated + bias → relu', '1x3x20x20', '8x3x7x7', { ...CONV2D, strides: [2, 2], dilations: [2, 1], start_padding: [3, 3], end_padding: [3, 3] }, [{ op: 'relu', in: ['%0'] }]),
+];
+const OWN: Case[] = [
+  convThen('conv 3x3 + bias → clip [-0.5, 2.5] (its own kernel)', '1x8x9x9', '12x8x3x3', { ...CONV2D, start_padding: [1, 1], end_padding: [1, 1] }, [{ op: 'clip', in: ['%0'], attrs: { min: -0.5, max: 2.5 } }]),
+  convThen('conv 1-D + bias → relu', '2x5x17', '7x5x3', { strides: [3], start_padding: [2], end_padding: [1], dilations: [2], groups: 1 }, [{ op: 'relu', in: ['%0'] }]),
+  convThen('conv 3-D, 2 groups + bias', '1x4x5x6x7', '6x2x3x2x3', { strides: [1, 2, 3], start_padding: [1, 0, 2], end_padding: [0, 1, 1], dilations: [1, 2, 1], groups: 2 }, []),
+];
+
+describe('first-tier kernels vs CPU reference', () => {
+  it('convolutions of 1×1, 3×3 and 7×7 windows, with no clamp, a ReLU or a ReLU6, share one generic kernel', () => {
+    // Keyed as the device's pipeline cache keys them: the code without its comments, and its bindings.
+    const keys = (c: Case) => planKernels(prepareCase(c, 5).defs[0]!, 'subgraph', undefined, QUICK_KERNELS).map(pipelineKey);
+    const shared = SHARED.map(keys);
+    expect(shared.every((k) => k.length === 1)).toBe(true);
+    expect(new Set(shared.flat()).size).toBe(1);
+    expect(keys(OWN[0]!)).not.toEqual(shared[0]);
+  });
+  for (const c of [...SHARED, ...OWN]) {
+    it(c.name, async () => {
+      const { inputs, want, state, constants } = prepareCase(c, 43);
+      const { got } = await runCase(device, state, inputs, constants, 'generic');
       expectClose(got, want, c.name, 1e-4, 1e-4);
     });
   }

@@ -15,6 +15,7 @@ import type { CompileState } from '../../compiler/state';
 import { loadProgram } from '../../runtime/runtime';
 import { defaultTargets } from '../../engine/targets';
 import type { TileShape } from '../kernels/gemm-core';
+import type { KernelTiers } from '../../ir/target';
 
 /** One op of a case: its operands are arguments (`a`, `b`, …, in order) or earlier results (`%0`, …). */
 export interface Step { op: string; in: string[]; attrs?: Record<string, AttrInput> }
@@ -90,9 +91,13 @@ export function prepareCase(c: Case, seed: number) {
   return { module, inputs, want, state, defs, constants: (n: string) => { const t = constants.get(n); return t && tensorBytes(t); } };
 }
 
-/** Loads the compiled case on `device`, runs it once and returns its first output (and the program's partition targets). */
-export async function runCase(device: GPUDevice, state: CompileState, inputs: readonly HostTensor[], constants: (name: string) => Uint8Array | undefined = () => undefined): Promise<{ got: HostTensor; targets: string[] }> {
-  const program = await loadProgram(device, state.output!, constants, { targets: defaultTargets() });
+/**
+ * Loads the compiled case on `device`, runs it once and returns its first output (and the program's
+ * partition targets): from its final kernels, or with `tiers` 'generic' from its first tier alone
+ * (docs/webgpu-target.md, "Kernel tiers").
+ */
+export async function runCase(device: GPUDevice, state: CompileState, inputs: readonly HostTensor[], constants: (name: string) => Uint8Array | undefined = () => undefined, tiers: KernelTiers = 'specialized'): Promise<{ got: HostTensor; targets: string[] }> {
+  const program = await loadProgram(device, state.output!, constants, { targets: defaultTargets(), tiers });
   try {
     return { got: (await program.run(inputs)).outputs[0]!, targets: program.partitions.map((p) => p.target) };
   } finally {

@@ -141,8 +141,13 @@ export class KernelBuilder {
   private readonly overrides = new Map<Operation, Generator>();
   /** The pieced arguments this kernel has read: their pieces and `in<i>_at` are declared. */
   readonly piecesRead = new Set<number>();
-  /** Binding index of each external value: the functional definition's arguments in order, then the output. */
-  constructor(readonly args: readonly Value[], readonly inside: ReadonlySet<Operation>, readonly pieces: ReadonlyMap<number, Pieces> = new Map()) {}
+  /**
+   * Binding index of each external value: the functional definition's arguments in order, then the
+   * output. `generic`: a first-tier kernel (KernelOptions.generic), whose code depends on as few
+   * sizes as it can — a convolution's window read from sizes, GENERIC_WORKGROUP threads per element
+   * workgroup — so that more layers share its pipeline.
+   */
+  constructor(readonly args: readonly Value[], readonly inside: ReadonlySet<Operation>, readonly pieces: ReadonlyMap<number, Pieces> = new Map(), readonly generic = false) {}
 
   /** Computes `op` with `g` in this kernel only: a tiled kernel makes its anchor op return the accumulator. */
   override(op: Operation, g: Generator): void {
@@ -255,10 +260,12 @@ function idOf(v: Value): number {
  * pass: copy 1638 GB/s at 64 against 3927 at 256, add 2303 against 4111); small ones spread over more
  * of the GPU's cores at 64.
  */
-export function elementWorkgroup(threads: number): number {
-  return threads >= LARGE_GRID ? 256 : 64;
+export function elementWorkgroup(threads: number, generic = false): number {
+  return generic || threads >= LARGE_GRID ? GENERIC_WORKGROUP : 64;
 }
 const LARGE_GRID = 65_536;
+/** Threads per workgroup of every element kernel of the first tier, whatever its size: one pipeline for all sizes. */
+const GENERIC_WORKGROUP = 256;
 
 /** A vectorized element kernel met a read it did not plan as a vec4 component: the scalar kernel is used. */
 class NotVectorizable extends Error {}
@@ -332,7 +339,7 @@ export function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: nu
     b.vectorArgs.clear();
   }
   const decls = `${bindingDecls(b, out, outBinding, new Set(vectors))}${preset ? `\n${preset.decls}` : ''}`;
-  return threadKernel(`// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)\n${decls}`, total / 4, scope);
+  return threadKernel(`// ${name}: ${shapeToString(shape)} (4 elements per thread, as vec4)\n${decls}`, total / 4, scope, b.generic);
 }
 
 /** The slice `lo ≤ coordinate < hi` of a result along `axis`: what one of several kernels writing it covers. */
@@ -401,7 +408,7 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
     scope.emit(`out${outBinding}[${at}] = word;`);
   }
   const covers = region ? ` [${region.lo}, ${region.hi}) along axis ${region.axis}` : '';
-  return threadKernel(`// ${name}: ${shapeToString(full)}${covers}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}\n${bindingDecls(b, out, outBinding)}`, threads, scope);
+  return threadKernel(`// ${name}: ${shapeToString(full)}${covers}${pack > 1 ? ` (${pack} elements per thread, packed in one word)` : ''}\n${bindingDecls(b, out, outBinding)}`, threads, scope, b.generic);
 }
 
 /** Coordinates in `shape` of flat element `idx` (an i32 expression), emitted into `scope` as c<tag>0, c<tag>1, …. */
@@ -413,9 +420,9 @@ function flatCoords(scope: Scope, shape: readonly number[], idx: string, tag: st
   });
 }
 
-/** A kernel of `threads` threads (thread `idx`, an i32), elementWorkgroup(threads) per workgroup on a 2-D grid, running `body` after `head` (comment and bindings). */
-export function threadKernel(head: string, threads: number, body: Scope): { wgsl: string; workgroups: [number, number, number] } {
-  const size = elementWorkgroup(threads);
+/** A kernel of `threads` threads (thread `idx`, an i32), elementWorkgroup(threads, generic) per workgroup on a 2-D grid, running `body` after `head` (comment and bindings). */
+export function threadKernel(head: string, threads: number, body: Scope, generic = false): { wgsl: string; workgroups: [number, number, number] } {
+  const size = elementWorkgroup(threads, generic);
   const groups = Math.max(1, Math.ceil(threads / size));
   const x = Math.min(groups, 65535);
   const y = Math.ceil(groups / x);
