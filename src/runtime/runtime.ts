@@ -16,6 +16,7 @@ import { trimResults, visibleResults } from '../ir/extents';
 import { isolatePartition } from '../ir/isolate';
 import { CgcError, type HostTensor, align4, tensorBytes, tensorFromBytes } from '../core';
 import { StagingPool, Uploads, padded, stage, stageAll } from './staging';
+import { SharedConstants } from './shared-constants';
 import { SubmitChunks } from './submit-chunks';
 import { partitionOrigin } from './run-counts';
 import { bytesText, checkBufferSize, checkInt32Range, validateBindings } from './checks';
@@ -176,9 +177,31 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('validation');
   let failed: unknown;
-  const constants = block.operations.filter((op) => op.name === CONSTANT);
-  const uploads = new Uploads(device, constants.reduce((n, op) => n + align4(byteSize(op.results[0]!.type)), 0));
+  // Constants another live program on this device uploaded from the same bytes are bound, not uploaded
+  // again (shared-constants.ts); this program's own are shared once it has loaded.
+  const shared = SharedConstants.of(device);
+  const constantBuffers: GPUBuffer[] = [];
+  const ownConstants: { data: Uint8Array; buffer: GPUBuffer }[] = [];
+  let uploads: Uploads | undefined;
   try {
+    const constantData = new Map<Operation, Uint8Array>();
+    for (const op of block.operations) {
+      if (op.name !== CONSTANT) continue;
+      const name = (op.attr(ATTR.constantName) as { value: string }).value;
+      const data = constant(name);
+      const want = byteSize(op.results[0]!.type);
+      if (!data || data.length !== want) throw new CgcError('runtime', `constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
+      checkBufferSize(device, `constant "${name}"`, want);
+      constantData.set(op, data);
+    }
+    const reused = new Map<Operation, GPUBuffer>();
+    for (const [op, data] of constantData) {
+      const buffer = shared.acquire(data);
+      if (!buffer) continue;
+      reused.set(op, buffer);
+      constantBuffers.push(buffer);
+    }
+    uploads = new Uploads(device, [...constantData].reduce((n, [op, data]) => n + (reused.has(op) ? 0 : align4(data.length)), 0));
     args.forEach((a, i) => {
       const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
       const label = `Runtime.${kind}${i}`;
@@ -189,13 +212,15 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     for (const op of block.operations) {
       if (op.name === CONSTANT) {
         const name = (op.attr(ATTR.constantName) as { value: string }).value;
-        const data = constant(name);
-        const want = byteSize(op.results[0]!.type);
-        if (!data || data.length !== want) throw new CgcError('runtime', `constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
-        checkBufferSize(device, `constant "${name}"`, want);
-        const buffer = makeBuffer(`Runtime.constant ${name}`, want, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC);
-        uploads.add(buffer, data);
-        binding.set(op.results[0]!, { buffer, offset: 0, size: align4(want) });
+        const data = constantData.get(op)!;
+        let buffer = reused.get(op);
+        if (!buffer) {
+          buffer = device.createBuffer({ label: `Runtime.constant ${name}`, size: align4(data.length), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
+          constantBuffers.push(buffer);
+          ownConstants.push({ data, buffer });
+          uploads.add(buffer, data);
+        }
+        binding.set(op.results[0]!, { buffer, offset: 0, size: align4(data.length) });
         if (op.results[0]!.type.element === 'int64') int64Constants.push({ value: op.results[0]!, name, data });
       } else if (op.name === VIEW_MEMREF) {
         const src = binding.get(op.operands[0]!)!;
@@ -205,19 +230,24 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     }
     uploads.flush();
   } catch (e) {
-    uploads.discard();
+    uploads?.discard();
     failed = e;
   }
   const invalid = await device.popErrorScope();
   const oom = await device.popErrorScope();
-  const release = () => { for (const b of buffers) b.destroy(); };
+  /** This load's buffers gone: its own destroyed, and its hold on shared constants dropped (own constants are not shared until it has loaded). */
+  const release = () => {
+    for (const b of buffers) b.destroy();
+    for (const b of constantBuffers) shared.release(b);
+  };
   if (failed || oom || invalid) {
     await discardRunners();
     release();
     if (failed) throw failed;
-    const total = buffers.reduce((n, b) => n + b.size, 0);
+    const all = [...buffers, ...ownConstants.map((c) => c.buffer)];
+    const total = all.reduce((n, b) => n + b.size, 0);
     throw oom
-      ? new CgcError('device', `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${buffers.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`)
+      ? new CgcError('device', `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${all.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`)
       : new Error(`allocating the program's buffers failed GPU validation: ${invalid!.message}`);
   }
   const compiled = new Map<string, Runner>();
@@ -236,6 +266,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     release();
     throw e;
   }
+  // Loaded: its constants serve later loads of the same bytes.
+  for (const { data, buffer } of ownConstants) shared.add(data, buffer);
   const inputs = args.slice(0, nIn);
   const outputs = args.slice(nIn, nIn + nOut);
   // int64 values GPU kernels read (as int32: WGSL has no 64-bit integers), by the first GPU partition reading each: checked where they are uploaded.
@@ -485,7 +517,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       });
     },
     destroy() {
-      for (const b of buffers) b.destroy();
+      release();
       for (const c of calls) c.runner.exe.destroy();
       timestamps?.destroy();
       kernelQueries?.destroy();

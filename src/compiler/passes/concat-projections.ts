@@ -81,22 +81,13 @@ function concatGroup(
   const k = first.operands[1]!.type.shape[0]!;
   const widths = group.map((op) => op.operands[1]!.type.shape[1]!);
   const total = widths.reduce((s, n) => s + n, 0);
-  // Row r of the concatenation is row r of each weight, side by side.
-  const joined = new Float32Array(k * total);
-  let offset = 0;
-  group.forEach((op, i) => {
-    const bytes = weightBytes(op)!;
-    const w = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-    for (let r = 0; r < k; r++) joined.set(w.subarray(r * widths[i]!, (r + 1) * widths[i]!), r * total + offset);
-    offset += widths[i]!;
-  });
   const name = fresh(`${constantName(first.operands[1]!.definingOp!)}.projections`);
-  made.set(name, new Uint8Array(joined.buffer));
+  made.set(name, joinedWeights(group.map((op) => weightBytes(op)!), k, widths));
   const constant = new Operation(CONSTANT, [], [tensorType([k, total], 'float32', true)], new Map([[ATTR.constantName, stringAttr(name)]]), first.loc);
   constant.parent = block;
   constant.results[0]!.nameHint = name;
   const inserted: Operation[] = [constant];
-  offset = 0;
+  let offset = 0;
   group.forEach((op, i) => {
     const attributes = new Map([['starts', intsAttr([offset])], ['ends', intsAttr([offset + widths[i]!])], ['axes', intsAttr([1])]]);
     const slice = new Operation('cgc_op.slice', [constant.results[0]!], inferOp('slice', [constant.results[0]!.type], attributes), attributes, op.loc);
@@ -107,4 +98,36 @@ function concatGroup(
     offset += widths[i]!;
   });
   ops.splice(ops.indexOf(first), 0, ...inserted);
+}
+
+/** Concatenations made from weights that are ranges of one host buffer, by the ranges: the same bytes for every later opening of the same file's bytes. */
+const joinedOf = new WeakMap<ArrayBufferLike, Map<string, Uint8Array>>();
+
+/**
+ * The weights `parts` ([k, widths[i]] float32 each) side by side: row r of the result is row r of
+ * each. Weights that are ranges of one host buffer (views of a model file's bytes) are joined once:
+ * a model opened again from the same bytes (for new input sizes) gets the same array, so the runtime
+ * shares its GPU copy too (runtime/shared-constants.ts).
+ */
+function joinedWeights(parts: readonly Uint8Array[], k: number, widths: readonly number[]): Uint8Array {
+  const host = parts[0]!.buffer;
+  const same = parts.every((p) => p.buffer === host);
+  const key = parts.map((p) => `${p.byteOffset}:${p.byteLength}`).join(',');
+  const known = same ? joinedOf.get(host)?.get(key) : undefined;
+  if (known) return known;
+  const total = widths.reduce((s, n) => s + n, 0);
+  const joined = new Float32Array(k * total);
+  let offset = 0;
+  parts.forEach((bytes, i) => {
+    const w = bytes.byteOffset % 4 === 0 ? new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4) : new Float32Array(bytes.slice().buffer);
+    for (let r = 0; r < k; r++) joined.set(w.subarray(r * widths[i]!, (r + 1) * widths[i]!), r * total + offset);
+    offset += widths[i]!;
+  });
+  const result = new Uint8Array(joined.buffer);
+  if (same) {
+    let byKey = joinedOf.get(host);
+    if (!byKey) joinedOf.set(host, (byKey = new Map()));
+    byKey.set(key, result);
+  }
+  return result;
 }

@@ -47,7 +47,7 @@ const momentStats = (op: Operation, n: number): Statistic[] => [
   { init: '0.0f', fold: (acc, v) => `${acc} + ${v}`, combine: sum, final: (t) => `${t} / f32(${size(n)})` },
   {
     init: '0.0f', fold: (acc, v, [mean]) => `${acc} + (${v} - ${mean}) * (${v} - ${mean})`, combine: sum,
-    final: (t) => `inverseSqrt(${t} / ${literal(n, 'f32')} + ${literal(ctxOf(op).float('epsilon'), 'f32')})`,
+    final: (t) => `inverseSqrt(${t} / f32(${size(n)}) + ${literal(ctxOf(op).float('epsilon'), 'f32')})`,
   },
 ];
 const self = (b: KernelBuilder, op: Operation, coords: readonly string[], scope: Scope) => convert(b.value(op.operands[0]!, coords, scope), 'f32');
@@ -121,6 +121,8 @@ const ROW_OPS: Readonly<Record<string, RowOp>> = lookupTable({
 
 /** Rows shorter than this keep the one-thread-per-element kernel (its recomputation is cheap there). */
 const MIN_ROW = 16;
+/** Threads per row of a first-tier row kernel, whatever the row's length. */
+const GENERIC_ROW_THREADS = 64;
 
 /** Rows up to this many elements per thread are read once and kept in registers; longer rows are read once per statistic and again for the write. */
 const CACHED_PER_THREAD = 16;
@@ -234,22 +236,27 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   // quantized squeeze pooling, which otherwise took an element kernel of its own to narrow).
   const bytes = isByte(out);
   const r = rowAnchor(b, out, bytes);
-  if (!r || r.n < MIN_ROW || (bytes && !r.rowOp.reduces)) return undefined;
+  // A first-tier kernel (KernelBuilder.generic) takes rows of any length, GENERIC_ROW_THREADS threads
+  // each striding over it, its sizes uniforms: one pipeline for every row length.
+  const generic = b.generic && !bytes;
+  if (!r || (r.n < MIN_ROW && !generic) || (bytes && !r.rowOp.reduces)) return undefined;
   const { anchor, rowOp, x, shape, result, axes, kept, n, rows } = r;
   // Bytes: the workgroup's threads in 4 groups, one row each.
-  const threads = bytes ? Math.min(rowThreads(n, Math.ceil(rows / 4), maxThreads / 4), Math.max(32, maxThreads / 4)) : rowThreads(n, rows, maxThreads);
+  const threads = generic ? GENERIC_ROW_THREADS
+    : bytes ? Math.min(rowThreads(n, Math.ceil(rows / 4), maxThreads / 4), Math.max(32, maxThreads / 4)) : rowThreads(n, rows, maxThreads);
+  const sized = generic ? 'generic' : true;
   const type = bytes ? 'i32' : outputType(out);
   const body = new Scope('  ');
   // The row's kept coordinates once; in each pass over the row, element j's normalized ones.
   // The row's coordinates are found once per workgroup: their divisors are size parameters.
-  const rowCoords = unflatten('row', kept.map((i) => shape[i]!), true).map((c) => {
+  const rowCoords = unflatten('row', kept.map((i) => shape[i]!), sized).map((c) => {
     const v = b.fresh('r');
     body.emit(`let ${v} = ${c};`);
     return v;
   });
   /** The coordinates of the row's element `j` (an i32 expression), emitted into `scope`. */
   const rowElement = (scope: Scope, j: string): string[] => {
-    const inRow = unflatten(j, axes.map((i) => shape[i]!));
+    const inRow = generic ? unflatten(j, axes.map((i) => shape[i]!), 'generic') : unflatten(j, axes.map((i) => shape[i]!));
     return shape.map((_, i) => {
       const v = b.fresh('c');
       scope.emit(`let ${v} = ${kept.includes(i) ? rowCoords[kept.indexOf(i)] : inRow[axes.indexOf(i)]};`);
@@ -257,7 +264,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
     });
   };
   const overRow = (each: (loop: Scope, coords: string[]) => void): void => {
-    body.emit(`for (var j = t; j < ${n}i; j += ${threads}i) {`);
+    body.emit(`for (var j = t; j < ${generic ? size(n) : `${n}i`}; j += ${threads}i) {`);
     const loop = body.child();
     each(loop, rowElement(loop, 'j'));
     body.lines.push(...loop.lines);
@@ -266,7 +273,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   // A row of at most CACHED_PER_THREAD elements per thread is read once: each thread keeps its
   // elements (the prologue applied) in registers for every statistic and for the write.
   const per = Math.ceil(n / threads);
-  const cached = per <= CACHED_PER_THREAD ? Array.from({ length: per }, (_, i) => {
+  const cached = per <= CACHED_PER_THREAD && !generic ? Array.from({ length: per }, (_, i) => {
     const j = b.fresh('j');
     const guard = (i + 1) * threads > n ? b.fresh('inrow') : undefined;
     body.emit(`let ${j} = ${guard ? `min(t + ${i * threads}i, ${n - 1}i)` : `t + ${i * threads}i`};`);
@@ -385,7 +392,8 @@ const CHUNK = 4096;
  */
 export function splitRowKernels(b: KernelBuilder, out: Value, outBinding: number, name: string, makeBuilder: () => KernelBuilder): GeneratedKernel[] | undefined {
   const r = rowAnchor(b, out);
-  if (!r?.rowOp.reduces || r.rowOp.stats(r.anchor, r.n).length !== 1 || r.n < SPLIT_FROM || r.rows >= FEW_ROWS) return undefined;
+  // A first-tier kernel keeps each row on one workgroup: one kernel whatever the rows' length.
+  if (b.generic || !r?.rowOp.reduces || r.rowOp.stats(r.anchor, r.n).length !== 1 || r.n < SPLIT_FROM || r.rows >= FEW_ROWS) return undefined;
   return reductionKernels(b, makeBuilder, [r], [out], outBinding, name);
 }
 

@@ -1,0 +1,146 @@
+// A session: a model run at whatever sizes its inputs come in, within the model's dynamic axes. The
+// first run at a set of sizes imports the model for them, compiles and loads the program; later runs
+// at those sizes run it. What a new size costs is an import and a compile: the model's weights are
+// uploaded once for all its sizes (runtime/shared-constants.ts) and its kernels' pipelines are
+// created once (sizes as uniforms in the first tier: a new length's kernels are mostly pipelines the
+// device already has).
+import { CgcError, type HostTensor } from '../core';
+import { type Operation, isBytecode } from '../ir';
+import { ENTRY_POINT } from '../ir/structural';
+import type { LoadedProgram, LoadOptions, RunOptions, RunResult } from '../runtime/runtime';
+import { gpuProfile } from '../webgpu-target/limits';
+import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
+import { type ModelCompileOptions, type OpenOptions, detectFormat, openModel } from './model';
+
+/** A model input as the model declares it: a dynamic dimension is its name (`dim_param`), or '?'. */
+export interface SessionInput {
+  readonly name: string;
+  readonly dims: readonly (number | string)[];
+}
+
+export interface SessionOptions extends Omit<OpenOptions, 'shapes'> {
+  /** How each set of sizes is compiled (`gpu` defaults to the device's profile). */
+  readonly compile?: ModelCompileOptions;
+  /** How each program is loaded (tiers, pipeline creation). */
+  readonly load?: Omit<LoadOptions, 'targets'>;
+  /** Programs kept loaded, one per set of sizes, the least recently run destroyed first (default 8). */
+  readonly maxPrograms?: number;
+}
+
+export interface Session {
+  /** The model's inputs, in the order `run` takes them. */
+  readonly inputs: readonly SessionInput[];
+  /** Runs the model on `inputs`, compiling and loading it first for sizes it has not run at. */
+  run(inputs: readonly HostTensor[], options?: RunOptions): Promise<RunResult>;
+  /** The sizes loaded now, one `name=AxB,…` line per program, the most recently run last. */
+  readonly loaded: readonly string[];
+  /** The program for `inputs`' sizes, loaded if it was not (what `run` runs). */
+  programFor(inputs: readonly HostTensor[]): Promise<LoadedProgram>;
+  destroy(): void;
+}
+
+/** Programs kept loaded by default. */
+export const DEFAULT_MAX_PROGRAMS = 8;
+
+/**
+ * A session on `device` for a model: ONNX bytes (dynamic dimensions allowed), or CGC IR text or
+ * bytecode (static shapes: the one set of sizes it declares). Throws ModelError where the model does
+ * not read; a run at sizes the model does not allow rejects with the importer's CgcError naming the input.
+ */
+export function openSession(device: GPUDevice, source: string | Uint8Array, options: SessionOptions = {}): Session {
+  const { compile: compileOptions = {}, load: loadOptions = {}, maxPrograms = DEFAULT_MAX_PROGRAMS, ...open } = options;
+  if (!Number.isInteger(maxPrograms) || maxPrograms < 1) throw new CgcError('usage', `maxPrograms must be a whole number ≥ 1 (got ${maxPrograms})`);
+  const onnx = typeof source !== 'string' && detectFormat(source, open.fileName) === 'onnx';
+  // IR text or bytecode has static shapes: opened once, now, so that its inputs are known.
+  const fixed = onnx ? undefined : openModel(source, open);
+  const inputs = fixed ? entryInputs(fixed.module) : onnxInputs(source as Uint8Array, open);
+  const programs = new Map<string, Promise<LoadedProgram>>();
+  let destroyed = false;
+
+  const sizesOf = (tensors: readonly HostTensor[]): Record<string, number[]> => {
+    if (tensors.length !== inputs.length) {
+      throw new CgcError('runtime', `the model takes ${inputs.length} input(s) (${inputs.map((i) => i.name).join(', ')}); ${tensors.length} given`);
+    }
+    const shapes: Record<string, number[]> = {};
+    const named = new Map<string, { size: number; input: string }>();
+    tensors.forEach((t, i) => {
+      const input = inputs[i]!;
+      const shape = [...t.type.shape];
+      if (shape.length !== input.dims.length) {
+        throw new CgcError('runtime', `input '${input.name}' has rank ${input.dims.length} ([${input.dims.join(', ')}]); the tensor given is [${shape.join(', ')}]`);
+      }
+      input.dims.forEach((d, axis) => {
+        if (typeof d === 'number' && d !== shape[axis]) {
+          throw new CgcError('runtime', `input '${input.name}' dimension ${axis} is ${d} in the model; the tensor given has ${shape[axis]} ([${shape.join(', ')}])`);
+        }
+        if (typeof d !== 'string' || d === '?') return;
+        const seen = named.get(d);
+        if (seen && seen.size !== shape[axis]) {
+          throw new CgcError('runtime', `dimension '${d}' is ${seen.size} in input '${seen.input}' but ${shape[axis]} in input '${input.name}'`);
+        }
+        named.set(d, { size: shape[axis]!, input: input.name });
+      });
+      shapes[input.name] = shape;
+    });
+    return shapes;
+  };
+
+  const load = async (shapes: Record<string, number[]>): Promise<LoadedProgram> => {
+    const model = fixed ?? openModel(source, { ...open, shapes });
+    const program = await model.compileAsync({ gpu: gpuProfile(device), ...compileOptions });
+    return program.load(device, loadOptions);
+  };
+
+  const programFor = async (tensors: readonly HostTensor[]): Promise<LoadedProgram> => {
+    if (destroyed) throw new CgcError('runtime', 'the session was destroyed');
+    const shapes = sizesOf(tensors);
+    const key = inputs.map((i) => `${i.name}=${shapes[i.name]!.join('x') || 'scalar'}`).join(',');
+    let program = programs.get(key);
+    if (program) {
+      programs.delete(key); // most recently run last
+    } else {
+      program = load(shapes);
+      program.catch(() => programs.delete(key));
+    }
+    programs.set(key, program);
+    while (programs.size > maxPrograms) {
+      const [oldest, evicted] = programs.entries().next().value!;
+      programs.delete(oldest);
+      void evicted.then((p) => p.destroy(), () => {});
+    }
+    return program;
+  };
+
+  return {
+    inputs,
+    get loaded() {
+      return [...programs.keys()];
+    },
+    programFor,
+    async run(tensors, runOptions) {
+      return (await programFor(tensors)).run(tensors, runOptions);
+    },
+    destroy() {
+      destroyed = true;
+      for (const p of programs.values()) void p.then((loaded) => loaded.destroy(), () => {});
+      programs.clear();
+    },
+  };
+}
+
+/** An ONNX model's graph inputs (its initializers and the inputs bound at open aside), each dynamic dimension as its name or '?'. */
+function onnxInputs(bytes: Uint8Array, open: Omit<OpenOptions, 'shapes'>): SessionInput[] {
+  if (isBytecode(bytes)) return [];
+  const graph = decodeModel(bytes, open.fileName).graph;
+  const skip = new Set([...(graph?.initializer.map((t) => t.name) ?? []), ...(open.constantInputs?.keys() ?? [])]);
+  return (graph?.input ?? []).filter((vi) => !skip.has(vi.name)).map((vi) => ({
+    name: vi.name,
+    dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
+  }));
+}
+
+/** A static model's inputs: its entry point's arguments. */
+function entryInputs(module: Operation): SessionInput[] {
+  const entry = module.body().operations.find((op) => op.name === ENTRY_POINT);
+  return (entry?.body().arguments ?? []).map((a, i) => ({ name: a.nameHint ?? `input${i}`, dims: [...a.type.shape] }));
+}
