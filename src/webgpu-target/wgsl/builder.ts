@@ -286,14 +286,15 @@ export interface VectorPreset {
  * A float32 or int32 result of elementwise ops only (and ops a `preset` computes), with a multiple of
  * 4 elements: each thread computes 4 adjacent elements, reading every operand that runs along the
  * result's innermost dimension as one vec4 (operands broadcast along it are read as scalars) and
- * storing one vec4. Undefined where that does not apply.
+ * storing one vec4. Undefined where that does not apply, and in a first-tier kernel (one element per
+ * thread: whether a size is a multiple of 4 must not split a kernel's family).
  */
 export function vectorElementKernel(b: KernelBuilder, out: Value, outBinding: number, name: string, preset?: VectorPreset): { wgsl: string; workgroups: [number, number, number] } | undefined {
   const element = out.type.element;
   const shape = out.type.shape;
   const total = numElements(shape);
   const rank = shape.length;
-  if ((element !== 'float32' && element !== 'int32') || total % 4 !== 0 || rank === 0) return undefined;
+  if (b.generic || (element !== 'float32' && element !== 'int32') || total % 4 !== 0 || rank === 0) return undefined;
   if ([...b.inside].some((op) => !preset?.exempt.has(op) && !getOpDef(op.opName)?.traits.includes('elementwise'))) return undefined;
   const last = shape[rank - 1]!;
   const scope = new Scope('  ');
