@@ -4,6 +4,7 @@
 import type { ElementType, Value } from '../../ir';
 import { type Generator, type KernelBuilder, KernelDecline, type Scalar, type Scope, type Typed, convert, flatOffset, generator, literal, scalarOf, strides } from '../wgsl/builder';
 import { ctxOf, loops, normAxis } from './helpers';
+import { size } from '../wgsl/params';
 
 const typeOf = (v: Value) => scalarOf(v.type.element);
 
@@ -13,7 +14,7 @@ function unflatten(b: KernelBuilder, scope: Scope, flat: string, to: readonly nu
   return to.map((d, i) => {
     if (d === 1) return '0i';
     const v = b.fresh('u');
-    scope.emit(`let ${v} = ${i === 0 ? `(${flat}) / ${st[i]}i` : st[i] === 1 ? `(${flat}) % ${d}i` : `(${flat}) / ${st[i]}i % ${d}i`};`);
+    scope.emit(`let ${v} = ${i === 0 ? `(${flat}) / ${size(st[i]!)}` : st[i] === 1 ? `(${flat}) % ${size(d)}` : `(${flat}) / ${size(st[i]!)} % ${size(d)}`};`);
     return v;
   });
 }
@@ -86,7 +87,7 @@ generator('expand', (b, op, coords, scope) => b.valueBroadcast(op.operands[0]!, 
 
 generator('tile', (b, op, coords, scope) => {
   const x = op.operands[0]!;
-  return b.value(x, coords.map((c, i) => (x.type.shape[i] === 1 ? '0i' : `${c} % ${x.type.shape[i]}i`)), scope);
+  return b.value(x, coords.map((c, i) => (x.type.shape[i] === 1 ? '0i' : `${c} % ${size(x.type.shape[i]!)}`)), scope);
 });
 
 /**
@@ -173,7 +174,7 @@ generator('gather', (b, op, coords, scope) => {
   const q = idx!.type.shape.length;
   const iv = b.value(idx!, coords.slice(axis, axis + q), scope);
   const k = b.fresh('g');
-  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${x!.type.shape[axis]}i, ${iv.expr} < 0i);`);
+  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${size(x!.type.shape[axis]!)}, ${iv.expr} < 0i);`);
   return b.value(x!, [...coords.slice(0, axis), k, ...coords.slice(axis + q)], scope);
 });
 
@@ -182,7 +183,7 @@ generator('gather_elements', (b, op, coords, scope) => {
   const axis = normAxis(ctxOf(op).int('axis'), x!.type.shape.length);
   const iv = b.value(idx!, coords, scope);
   const k = b.fresh('g');
-  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${x!.type.shape[axis]}i, ${iv.expr} < 0i);`);
+  scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${size(x!.type.shape[axis]!)}, ${iv.expr} < 0i);`);
   return b.value(x!, coords.map((c, i) => (i === axis ? k : c)), scope);
 });
 
@@ -199,7 +200,7 @@ generator('gather_nd', (b, op, coords, scope) => {
   const picked = Array.from({ length: depth }, (_, t) => {
     const iv = b.value(idx, [...tuple, `${t}i`], scope);
     const k = b.fresh('g');
-    scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${x.type.shape[batch + t]}i, ${iv.expr} < 0i);`);
+    scope.emit(`let ${k} = select(${iv.expr}, ${iv.expr} + ${size(x.type.shape[batch + t]!)}, ${iv.expr} < 0i);`);
     return k;
   });
   return b.value(x, [...coords.slice(0, batch), ...picked, ...coords.slice(tupleDims)], scope);

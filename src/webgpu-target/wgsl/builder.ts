@@ -402,7 +402,7 @@ export function elementKernel(b: KernelBuilder, out: Value, outBinding: number, 
       const bits = element === 'float16' ? `f32_to_half(${convert(v, 'f32')})` : `(u32(${convert(v, 'i32')}) & ${pack === 2 ? '0xffffu' : '0xffu'})`;
       inner.emit(`word = word | (${bits} << ${(32 / pack) * j}u);`);
       scope.emit(`let e${j} = idx * ${pack}i + ${j}i;`);
-      scope.emit(`if (e${j} < ${total}i) {`);
+      scope.emit(`if (e${j} < ${sizeParam(total)}) {`);
       scope.lines.push(...inner.lines);
       scope.emit('}');
     }
