@@ -87,7 +87,8 @@ export function openSession(device: GPUDevice, source: string | Uint8Array, opti
 
   const load = async (shapes: Record<string, number[]>): Promise<LoadedProgram> => {
     const model = fixed ?? openModel(source, { ...open, shapes });
-    const program = await model.compileAsync({ gpu: gpuProfile(device), ...compileOptions });
+    // Compiled in one go: compileAsync's yields between passes (for a worker's cancel message) cost a timer tick each.
+    const program = model.compile({ gpu: gpuProfile(device), ...compileOptions });
     return program.load(device, loadOptions);
   };
 
