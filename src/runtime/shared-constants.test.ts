@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { SharedConstants } from './shared-constants';
 
 /** A stand-in GPU buffer that records its destruction. */
-const buffer = () => ({ destroyed: false, destroy() { this.destroyed = true; } }) as unknown as GPUBuffer & { destroyed: boolean };
+const buffer = () => {
+  const b = { destroyed: false, destroy: () => { b.destroyed = true; } };
+  return b as unknown as GPUBuffer & { destroyed: boolean };
+};
 const device = () => ({}) as GPUDevice;
 
 describe('shared constants', () => {
