@@ -83,6 +83,22 @@ export function readDeclaration(doc: IRDocument, target: string): Pattern[] {
   if (doc.interface !== INTERFACES.CGC_SUBGRAPH_DECLARATION) {
     throw new DeclarationError(`target '${target}' answered with interface ${doc.interface}, not CGC_SUBGRAPH_DECLARATION`);
   }
+  // A target answers every compile with the same declaration: it is read once (patterns are read-only).
+  const key = `${target}\n${doc.text}`;
+  const known = declarations.get(key);
+  if (known) return [...known];
+  const patterns = readPatterns(doc, target);
+  if (declarations.size >= MAX_DECLARATIONS) declarations.delete(declarations.keys().next().value!);
+  declarations.set(key, patterns);
+  return [...patterns];
+}
+
+/** Declarations read, by target name and text: parsing the fused target's costs a compile 20–50 ms. */
+const declarations = new Map<string, readonly Pattern[]>();
+/** Declarations kept (a process compiles for a few targets, each with few option sets). */
+const MAX_DECLARATIONS = 32;
+
+function readPatterns(doc: IRDocument, target: string): Pattern[] {
   const parsed = parseModule(doc.text, { file: `${target}.declaration` });
   if (!parsed.module) throw new DeclarationError(`target '${target}' declaration does not parse:\n${parsed.diagnostics.map(formatDiagnostic).join('\n')}`);
   const problems: string[] = [];
