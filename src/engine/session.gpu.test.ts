@@ -71,12 +71,17 @@ describe('sessions', () => {
     expect(shared.size).toBe(before);
   });
 
-  it('keeps maxPrograms programs, the least recently run destroyed first, and refuses sizes the model does not allow by name', async () => {
+  it('keeps maxPrograms programs, the least recently run destroyed first (after its runs in flight), and refuses sizes the model does not allow by name', async () => {
     const session = openSession(device, MODEL, { fileName: 'head.onnx', maxPrograms: 1 });
     try {
       await session.run(inputsOf(5));
       await session.run(inputsOf(6));
       expect(session.loaded).toEqual(['x=1x6x16,mask=1x6']);
+      // Two new sizes at once with room for one: the first is dropped while its run is in flight, and both runs complete.
+      const [a, b] = await Promise.all([session.run(inputsOf(4)), session.run(inputsOf(3))]);
+      expect([a.outputs[0]!.type.shape, b.outputs[0]!.type.shape]).toEqual([[1, 4, D], [1, 3, D]]);
+      expect(maxDiff(a.outputs[0]!.data as Float32Array, (await reference(4)).data as Float32Array)).toBeLessThan(1e-4);
+      expect(session.loaded).toEqual(['x=1x3x16,mask=1x3']);
       await expect(session.run([inputsOf(5)[0]!, inputsOf(6)[1]!])).rejects.toThrow(/dimension 'seq' is 5 in input 'x' but 6 in input 'mask'/);
       await expect(session.run([tensor([1, 5, 8], new Array(40).fill(0)), inputsOf(5)[1]!])).rejects.toThrow(/input 'x' dimension 2 is 16 in the model; the tensor given has 8/);
       await expect(session.run([inputsOf(5)[0]!])).rejects.toThrow(CgcError);

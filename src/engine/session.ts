@@ -34,7 +34,11 @@ export interface Session {
   run(inputs: readonly HostTensor[], options?: RunOptions): Promise<RunResult>;
   /** The sizes loaded now, one `name=AxB,…` line per program, the most recently run last. */
   readonly loaded: readonly string[];
-  /** The program for `inputs`' sizes, loaded if it was not (what `run` runs). */
+  /**
+   * The program for `inputs`' sizes, loaded if it was not (what `run` runs). It is destroyed when the
+   * session drops it (past `maxPrograms`, or on `destroy`): runs through `run` are waited for, a
+   * caller's own are not.
+   */
   programFor(inputs: readonly HostTensor[]): Promise<LoadedProgram>;
   destroy(): void;
 }
@@ -54,7 +58,7 @@ export function openSession(device: GPUDevice, source: string | Uint8Array, opti
   // IR text or bytecode has static shapes: opened once, now, so that its inputs are known.
   const fixed = onnx ? undefined : openModel(source, open);
   const inputs = fixed ? entryInputs(fixed.module) : onnxInputs(source as Uint8Array, open);
-  const programs = new Map<string, Promise<LoadedProgram>>();
+  const programs = new Map<string, Entry>();
   let destroyed = false;
 
   const sizesOf = (tensors: readonly HostTensor[]): Record<string, number[]> => {
@@ -92,24 +96,26 @@ export function openSession(device: GPUDevice, source: string | Uint8Array, opti
     return program.load(device, loadOptions);
   };
 
-  const programFor = async (tensors: readonly HostTensor[]): Promise<LoadedProgram> => {
+  /** The entry for `tensors`' sizes, loading its program where there is none; the least recently used past maxPrograms are evicted. */
+  const entryFor = (tensors: readonly HostTensor[]): Entry => {
     if (destroyed) throw new CgcError('runtime', 'the session was destroyed');
     const shapes = sizesOf(tensors);
     const key = inputs.map((i) => `${i.name}=${shapes[i.name]!.join('x') || 'scalar'}`).join(',');
-    let program = programs.get(key);
-    if (program) {
+    let entry = programs.get(key);
+    if (entry) {
       programs.delete(key); // most recently run last
     } else {
-      program = load(shapes);
-      program.catch(() => programs.delete(key));
+      const made: Entry = { program: load(shapes), runs: 0, evicted: false };
+      made.program.catch(() => { if (programs.get(key) === made) programs.delete(key); });
+      entry = made;
     }
-    programs.set(key, program);
+    programs.set(key, entry);
     while (programs.size > maxPrograms) {
       const [oldest, evicted] = programs.entries().next().value!;
       programs.delete(oldest);
-      void evicted.then((p) => p.destroy(), () => {});
+      evict(evicted);
     }
-    return program;
+    return entry;
   };
 
   return {
@@ -117,16 +123,42 @@ export function openSession(device: GPUDevice, source: string | Uint8Array, opti
     get loaded() {
       return [...programs.keys()];
     },
-    programFor,
+    async programFor(tensors) {
+      return entryFor(tensors).program;
+    },
     async run(tensors, runOptions) {
-      return (await programFor(tensors)).run(tensors, runOptions);
+      const entry = entryFor(tensors);
+      entry.runs++;
+      try {
+        return await (await entry.program).run(tensors, runOptions);
+      } finally {
+        entry.runs--;
+        release(entry);
+      }
     },
     destroy() {
       destroyed = true;
-      for (const p of programs.values()) void p.then((loaded) => loaded.destroy(), () => {});
+      for (const entry of programs.values()) evict(entry);
       programs.clear();
     },
   };
+}
+
+/** A loaded (or loading) program of a session, with the runs in flight on it. */
+interface Entry {
+  readonly program: Promise<LoadedProgram>;
+  runs: number;
+  evicted: boolean;
+}
+
+/** An evicted program is destroyed once no run is in flight on it. */
+function evict(entry: Entry): void {
+  entry.evicted = true;
+  release(entry);
+}
+
+function release(entry: Entry): void {
+  if (entry.evicted && entry.runs === 0) void entry.program.then((p) => p.destroy(), () => {});
 }
 
 /** An ONNX model's graph inputs (its initializers and the inputs bound at open aside), each dynamic dimension as its name or '?'. */
