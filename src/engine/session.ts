@@ -5,11 +5,11 @@
 // created once (sizes as uniforms in the first tier: a new length's kernels are mostly pipelines the
 // device already has).
 import { CgcError, type HostTensor } from '../core';
-import { type Operation, isBytecode } from '../ir';
+import type { Operation } from '../ir';
 import { ENTRY_POINT } from '../ir/structural';
 import type { LoadedProgram, LoadOptions, RunOptions, RunResult } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { decodeModel, int64ToNumber } from '../compiler/import/onnx/proto';
+import { onnxGraphIo } from '../compiler/import/onnx';
 import { type ModelCompileOptions, type OpenOptions, detectFormat, openModel } from './model';
 
 /** A model input as the model declares it: a dynamic dimension is its name (`dim_param`), or '?'. */
@@ -163,13 +163,8 @@ function release(entry: Entry): void {
 
 /** An ONNX model's graph inputs (its initializers and the inputs bound at open aside), each dynamic dimension as its name or '?'. */
 function onnxInputs(bytes: Uint8Array, open: Omit<OpenOptions, 'shapes'>): SessionInput[] {
-  if (isBytecode(bytes)) return [];
-  const graph = decodeModel(bytes, open.fileName).graph;
-  const skip = new Set([...(graph?.initializer.map((t) => t.name) ?? []), ...(open.constantInputs?.keys() ?? [])]);
-  return (graph?.input ?? []).filter((vi) => !skip.has(vi.name)).map((vi) => ({
-    name: vi.name,
-    dims: (vi.type?.tensor_type?.shape?.dim ?? []).map((d) => (Object.hasOwn(d, 'dim_value') ? int64ToNumber(d.dim_value!) : d.dim_param || '?')),
-  }));
+  const io = onnxGraphIo(bytes);
+  return io.inputs.flatMap((name, i) => (open.constantInputs?.has(name) ? [] : [{ name, dims: (io.inputDims[i] ?? []).map((d) => d ?? '?') }]));
 }
 
 /** A static model's inputs: its entry point's arguments. */
