@@ -99,7 +99,9 @@ describe('cgc bench-kernels', () => {
     // Every kernel of the model, with the ops it runs, and its time grouped by them.
     const [model] = JSON.parse(readFileSync(json, 'utf8')).models as { kernels: { kernel: string; ops: string; ms: number }[] }[];
     expect(model!.kernels.length).toBeGreaterThan(0);
-    expect(model!.kernels.every((k) => k.ms > 0 && k.ops.length > 0)).toBe(true);
+    // A kernel shorter than the timestamps' resolution reads 0 in a single run (SwiftShader); the model's kernels together do not.
+    expect(model!.kernels.every((k) => k.ms >= 0 && k.ops.length > 0)).toBe(true);
+    expect(model!.kernels.reduce((n, k) => n + k.ms, 0)).toBeGreaterThan(0);
     expect(r.out).toMatch(/by ops: \S+ [\d.]+ ms \(\d+\)/);
   }, 240_000);
 });
