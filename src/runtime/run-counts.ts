@@ -20,12 +20,6 @@ export function partitionOrigin(isolated: Operation, name: string): string {
 }
 
 /**
- * What a run of `output` will do, without a device: GPU dispatches (every kernel of every GPU
- * partition invocation, as its target describes it) and queue submits (the chunks of dispatches
- * SubmitChunks cuts, one per host partition invocation, which reads its inputs back first, and the
- * final one) — the counts a plain `run()` reports.
- */
-/**
  * The kernels a run dispatches of those a partition's description lists: all of them, but of each
  * subgraph's run-time if only its larger branch (a loop body's are one iteration's).
  */
@@ -41,6 +35,12 @@ function kernelsPerRun(kernels: PartitionDescription['kernels']): number {
   return others + [...branches.values()].reduce((n, b) => n + Math.max(b.then, b.else), 0);
 }
 
+/**
+ * What a run of `output` will do, without a device: GPU dispatches (every kernel of every GPU
+ * partition invocation, as its target describes it) and queue submits (the chunks of dispatches
+ * SubmitChunks cuts, one per host partition invocation, which reads its inputs back first, and the
+ * final one) — the counts a plain `run()` reports.
+ */
 export function plannedRunCounts(output: Operation, targets: readonly Target[]): { dispatches: number; submits: number } {
   const program = output.body().operations.find((o) => o.name === PROGRAM);
   if (!program) throw new CgcError('runtime', 'the output IR has no cgc.program');

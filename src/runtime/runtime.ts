@@ -11,12 +11,12 @@ import type { Operation, Value } from '../ir/operation';
 import { type ShapedType, byteSize } from '../ir/types';
 import { INTERFACES } from '../ir/interfaces';
 import { documentOf } from '../ir/exchange';
-import { ATTR, CONSTANT, INVOKE, PROGRAM, VIEW_MEMREF } from '../ir/structural';
+import { ATTR, INVOKE, PROGRAM, VIEW_MEMREF } from '../ir/structural';
 import { trimResults, visibleResults } from '../ir/extents';
 import { isolatePartition } from '../ir/isolate';
 import { CgcError, type HostTensor, align4, tensorBytes, tensorFromBytes } from '../core';
-import { StagingPool, Uploads, padded, stage, stageAll } from './staging';
-import { SharedConstants } from './shared-constants';
+import { StagingPool, padded, stage, stageAll } from './staging';
+import { type ProgramConstants, uploadConstants } from './shared-constants';
 import { SubmitChunks } from './submit-chunks';
 import { partitionOrigin } from './run-counts';
 import { bytesText, checkBufferSize, checkInt32Range, validateBindings } from './checks';
@@ -171,7 +171,6 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const discardRunners = async () => {
     for (const r of await Promise.allSettled(runners.values())) if (r.status === 'fulfilled') r.value.exe.destroy();
   };
-  const int64Constants: { value: Value; name: string; data: Uint8Array }[] = [];
   // Every buffer in error scopes: an allocation past the device's memory or limits fails the load
   // with its reason, instead of an uncaptured error and a program that cannot run.
   device.pushErrorScope('out-of-memory');
@@ -179,29 +178,10 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   let failed: unknown;
   // Constants another live program on this device uploaded from the same bytes are bound, not uploaded
   // again (shared-constants.ts); this program's own are shared once it has loaded.
-  const shared = SharedConstants.of(device);
-  const constantBuffers: GPUBuffer[] = [];
-  const ownConstants: { data: Uint8Array; buffer: GPUBuffer }[] = [];
-  let uploads: Uploads | undefined;
+  let constants: ProgramConstants | undefined;
   try {
-    const constantData = new Map<Operation, Uint8Array>();
-    for (const op of block.operations) {
-      if (op.name !== CONSTANT) continue;
-      const name = (op.attr(ATTR.constantName) as { value: string }).value;
-      const data = constant(name);
-      const want = byteSize(op.results[0]!.type);
-      if (!data || data.length !== want) throw new CgcError('runtime', `constant "${name}" ${data ? `has ${data.length} bytes; ${want} expected` : 'is missing from the weights'}`);
-      checkBufferSize(device, `constant "${name}"`, want);
-      constantData.set(op, data);
-    }
-    const reused = new Map<Operation, GPUBuffer>();
-    for (const [op, data] of constantData) {
-      const buffer = shared.acquire(data);
-      if (!buffer) continue;
-      reused.set(op, buffer);
-      constantBuffers.push(buffer);
-    }
-    uploads = new Uploads(device, [...constantData].reduce((n, [op, data]) => n + (reused.has(op) ? 0 : align4(data.length)), 0));
+    constants = uploadConstants(device, block.operations, constant);
+    for (const [v, b] of constants.bindings) binding.set(v, b);
     args.forEach((a, i) => {
       const kind = i < nIn ? 'input' : i < nIn + nOut ? 'output' : 'scratch';
       const label = `Runtime.${kind}${i}`;
@@ -210,41 +190,26 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       binding.set(a, { buffer, offset: 0, size: align4(byteSize(a.type)) });
     });
     for (const op of block.operations) {
-      if (op.name === CONSTANT) {
-        const name = (op.attr(ATTR.constantName) as { value: string }).value;
-        const data = constantData.get(op)!;
-        let buffer = reused.get(op);
-        if (!buffer) {
-          buffer = device.createBuffer({ label: `Runtime.constant ${name}`, size: align4(data.length), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC });
-          constantBuffers.push(buffer);
-          ownConstants.push({ data, buffer });
-          uploads.add(buffer, data);
-        }
-        binding.set(op.results[0]!, { buffer, offset: 0, size: align4(data.length) });
-        if (op.results[0]!.type.element === 'int64') int64Constants.push({ value: op.results[0]!, name, data });
-      } else if (op.name === VIEW_MEMREF) {
-        const src = binding.get(op.operands[0]!)!;
-        const offset = (op.attr(ATTR.offset) as { value: number }).value;
-        binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
-      }
+      if (op.name !== VIEW_MEMREF) continue;
+      const src = binding.get(op.operands[0]!)!;
+      const offset = (op.attr(ATTR.offset) as { value: number }).value;
+      binding.set(op.results[0]!, { buffer: src.buffer, offset, size: align4(byteSize(op.results[0]!.type)) });
     }
-    uploads.flush();
   } catch (e) {
-    uploads?.discard();
     failed = e;
   }
   const invalid = await device.popErrorScope();
   const oom = await device.popErrorScope();
-  /** This load's buffers gone: its own destroyed, and its hold on shared constants dropped (own constants are not shared until it has loaded). */
+  /** This load's buffers gone: its own destroyed, and its hold on shared constants dropped (its own constants are not shared until it has loaded). */
   const release = () => {
     for (const b of buffers) b.destroy();
-    for (const b of constantBuffers) shared.release(b);
+    constants?.release();
   };
   if (failed || oom || invalid) {
     await discardRunners();
     release();
     if (failed) throw failed;
-    const all = [...buffers, ...ownConstants.map((c) => c.buffer)];
+    const all = [...buffers, ...constants!.created];
     const total = all.reduce((n, b) => n + b.size, 0);
     throw oom
       ? new CgcError('device', `the GPU is out of memory for this program's buffers (${bytesText(total)} in ${all.length} buffers: inputs, outputs, constants, scratch arena): ${oom.message}`)
@@ -267,7 +232,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     throw e;
   }
   // Loaded: its constants serve later loads of the same bytes.
-  for (const { data, buffer } of ownConstants) shared.add(data, buffer);
+  constants!.share();
   const inputs = args.slice(0, nIn);
   const outputs = args.slice(nIn, nIn + nOut);
   // int64 values GPU kernels read (as int32: WGSL has no 64-bit integers), by the first GPU partition reading each: checked where they are uploaded.
@@ -283,7 +248,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
     const reader = narrowed.get(v);
     if (reader) checkInt32Range(what, reader, data);
   };
-  for (const c of int64Constants) checkNarrowing(`int64 constant "${c.name}"`, c.value, c.data);
+  for (const c of constants!.int64) checkNarrowing(`int64 constant "${c.name}"`, c.value, c.data);
   const timestamps = device.features.has('timestamp-query') ? device.createQuerySet({ label: 'Runtime.timestamps', type: 'timestamp', count: 2 * calls.length }) : undefined;
   /** The kernels the GPU partitions record per run now (a tiered executable's change when it settles). */
   const recordedCount = () => calls.reduce((n, c) => n + (c.runner.exe.kind === 'gpu' ? c.runner.exe.kernels.length : 0), 0);

@@ -63,6 +63,8 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   const args = block.arguments;
   const maxBuffers = profile.limits.maxStorageBuffersPerShaderStage ?? DEFAULT_GPU_PROFILE.limits.maxStorageBuffersPerShaderStage!;
   const pieces = piecedArguments(def, profile);
+  /** A builder of a kernel computing the ops `inside` (all of the subgraph's unless said). */
+  const builderOf = (inside: ReadonlySet<Operation> = new Set(ops)) => new KernelBuilder(args, inside, pieces.byArg, options.generic);
   const kernels: KernelSpec[] = [];
   /** The kernels writing the results from binding `output` on (`outputs` of them), the last named `name`, those before it its partials. */
   const add = (generated: readonly GeneratedKernel[], name: string, output: number, outputs = 1) => generated.forEach(({ wgsl, workgroups, workspace }, i) => {
@@ -97,14 +99,14 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   }
   // Products of one A with consecutive column ranges of one B (a @projections subgraph): one GEMM (with split-K, its partials and their sum) writing every result.
   const projections = ret.operands.length > 1
-    ? projectionKernels(new KernelBuilder(args, new Set(ops), pieces.byArg, options.generic), ret.operands, args.length, `${symbol}.0`, () => new KernelBuilder(args, new Set(ops), pieces.byArg, options.generic), profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK)
+    ? projectionKernels(builderOf(), ret.operands, args.length, `${symbol}.0`, () => builderOf(), profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK)
     : undefined;
   if (projections) {
     add(projections, `${symbol}.0`, args.length, ret.operands.length);
     return kernels;
   }
   // Reductions of one tensor (a @sibling_reductions subgraph): one pass writing every result.
-  const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => new KernelBuilder(args, new Set(ops), pieces.byArg, options.generic), ret.operands, args.length, `${symbol}.0`) : undefined;
+  const siblings = ret.operands.length > 1 ? siblingReductionKernels(() => builderOf(), ret.operands, args.length, `${symbol}.0`) : undefined;
   if (siblings) {
     add(siblings, `${symbol}.0`, args.length, ret.operands.length);
     return kernels;
@@ -112,7 +114,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   ret.operands.forEach((out, r) => {
     if (numElements(out.type.shape) === 0) return;
     const inside = new Set(ops);
-    const builder = () => new KernelBuilder(args, inside, pieces.byArg, options.generic);
+    const builder = () => builderOf(inside);
     const b = builder();
     const binding = args.length + r;
     const name = `${symbol}.${r}`;

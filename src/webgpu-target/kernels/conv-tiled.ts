@@ -21,7 +21,7 @@ gemmProblem('convolution', (b, op) => {
   const kvolume = kernel.reduce((n, e) => n * e, 1);
   const kvol = b.generic ? size(kvolume) : `${kvolume}i`;
   const sized = b.generic ? 'generic' : true;
-  const taps = (k: string) => (b.generic ? unflatten(`${k} % ${kvol}`, kernel, 'generic') : unflatten(`${k} % ${kvol}`, kernel));
+  const taps = (k: string) => unflatten(`${k} % ${kvol}`, kernel, b.generic && 'generic');
   const spatial = op.results[0]!.type.shape.slice(2);
   const positions = spatial.reduce((n, e) => n * e, 1);
   const channel = (g: string, c: string) => (groups === 1 ? c : `${g} * ${size(Mg)} + ${c}`);

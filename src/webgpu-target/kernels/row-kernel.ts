@@ -256,7 +256,7 @@ export function rowKernel(b: KernelBuilder, out: Value, outBinding: number, name
   });
   /** The coordinates of the row's element `j` (an i32 expression), emitted into `scope`. */
   const rowElement = (scope: Scope, j: string): string[] => {
-    const inRow = generic ? unflatten(j, axes.map((i) => shape[i]!), 'generic') : unflatten(j, axes.map((i) => shape[i]!));
+    const inRow = unflatten(j, axes.map((i) => shape[i]!), generic && 'generic');
     return shape.map((_, i) => {
       const v = b.fresh('c');
       scope.emit(`let ${v} = ${kept.includes(i) ? rowCoords[kept.indexOf(i)] : inRow[axes.indexOf(i)]};`);
