@@ -116,14 +116,14 @@ function joinedWeights(parts: readonly Uint8Array[], k: number, widths: readonly
   const known = same ? joinedOf.get(host)?.get(key) : undefined;
   if (known) return known;
   const total = widths.reduce((s, n) => s + n, 0);
-  const joined = new Float32Array(k * total);
+  // Copied as bytes, row by row: a weight's bytes need not be 4-byte aligned in the file, and no copy of a whole weight is made to align it.
+  const result = new Uint8Array(k * total * 4);
   let offset = 0;
   parts.forEach((bytes, i) => {
-    const w = bytes.byteOffset % 4 === 0 ? new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4) : new Float32Array(bytes.slice().buffer);
-    for (let r = 0; r < k; r++) joined.set(w.subarray(r * widths[i]!, (r + 1) * widths[i]!), r * total + offset);
+    const row = widths[i]! * 4;
+    for (let r = 0; r < k; r++) result.set(bytes.subarray(r * row, (r + 1) * row), (r * total + offset) * 4);
     offset += widths[i]!;
   });
-  const result = new Uint8Array(joined.buffer);
   if (same) {
     let byKey = joinedOf.get(host);
     if (!byKey) joinedOf.set(host, (byKey = new Map()));

@@ -100,6 +100,27 @@ describe('q, k and v projections as one GEMM', () => {
     expect([...got.data]).toEqual([...want.data]);
   });
 
+
+  it('joins weights lying at unaligned offsets of one file\'s bytes, and joins them once for every opening of those bytes', () => {
+    const module = () => parseModule(threeProjections()).module!;
+    const tensors = constantsOf(module());
+    // The weights as an ONNX file holds them: raw bytes at offsets 1 + 4·k, none 4-byte aligned.
+    const file = new Uint8Array(1 + 3 * 16 * 8 * 4);
+    const at = new Map(['wq', 'wk', 'wv'].map((n, i) => {
+      const view = file.subarray(1 + i * 512, 1 + (i + 1) * 512);
+      view.set(tensorBytes(tensors.get(n)!));
+      return [n, view] as const;
+    }));
+    const data = (n: string) => at.get(n) ?? tensorBytes(tensors.get(n)!);
+    const first = concatProjections(module(), data).made.get('wq.projections')!;
+    const joined = new Float32Array(first.slice().buffer);
+    for (let r = 0; r < 16; r++) {
+      ['wq', 'wk', 'wv'].forEach((n, i) => {
+        expect([...joined.subarray(r * 24 + i * 8, r * 24 + (i + 1) * 8)]).toEqual([...(tensors.get(n)!.data as Float32Array).subarray(r * 8, (r + 1) * 8)]);
+      });
+    }
+    expect(concatProjections(module(), data).made.get('wq.projections')).toBe(first);
+  });
   it('does not fire when the weights are not constants', () => {
     const { made, patterns, state } = compileText(threeProjections({ weights: 'argument' }));
     expect(made.size).toBe(0);
