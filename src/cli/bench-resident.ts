@@ -1,6 +1,6 @@
-// `cgc bench`'s resident runs: the program recorded into an encoder of the bench's own against
-// input and output buffers that stay on the GPU, as a pipeline that keeps its frames there runs it
-// (no upload, no read-back per run). Checked once against `program.run`'s outputs.
+// `cgc bench`'s resident runs: the program submitted (`program.submit`, in chunks as run() submits)
+// against input and output buffers that stay on the GPU, as a pipeline that keeps its frames there runs
+// it (no upload, no read-back per run). Checked once against `program.run`'s outputs.
 import { align4, byteSize, CgcError, type HostTensor, tensorBytes, tensorFromBytes } from '../core';
 import type { LoadedProgram } from '../runtime/runtime';
 import { padded, stageAll } from '../runtime/staging';
@@ -10,7 +10,7 @@ import { compareTensors } from './compare-tensors';
 const FLOAT_ATOL = 1e-6;
 
 export interface ResidentRuns {
-  /** One run (the caller waits for an idle GPU first): encoder, record, submit, until the work is done; wall ms. */
+  /** One run (the caller waits for an idle GPU first): recorded and submitted, until the work is done; wall ms. */
   time(): Promise<number>;
   destroy(): void;
 }
@@ -18,7 +18,7 @@ export interface ResidentRuns {
 /**
  * Buffers holding `inputs` once and the outputs, and one checked run: its outputs, read back, must
  * equal `expected` (`program.run`'s on the same inputs), within FLOAT_ATOL for floats; a mismatch
- * throws naming the output. Where `record` refuses the program (a host partition, a run-time loop),
+ * throws naming the output. Where `submit` refuses the program (a host partition, a run-time loop),
  * `{ skipped }` gives its reason.
  */
 export async function residentRuns(
@@ -43,14 +43,14 @@ export async function residentRuns(
   };
   try {
     device.pushErrorScope('validation');
-    const encoder = device.createCommandEncoder({ label: 'Bench.resident' });
     try {
-      program.record(encoder, io);
+      program.submit(io);
     } catch (e) {
       await device.popErrorScope();
       if (e instanceof CgcError) { destroy(); return { skipped: e.message }; }
       throw e;
     }
+    const encoder = device.createCommandEncoder({ label: 'Bench.residentRead' });
     const read = stageAll(device, encoder, io.outputs.map((o, i) => ({ ...o, size: byteSize(program.outputTypes[i]!) })));
     device.queue.submit([encoder.finish()]);
     const invalid = await device.popErrorScope();
@@ -70,9 +70,7 @@ export async function residentRuns(
   return {
     async time() {
       const t0 = performance.now();
-      const encoder = device.createCommandEncoder({ label: 'Bench.resident' });
-      program.record(encoder, io);
-      device.queue.submit([encoder.finish()]);
+      program.submit(io);
       await device.queue.onSubmittedWorkDone();
       return performance.now() - t0;
     },

@@ -74,7 +74,7 @@ describe('cgc bench', () => {
     expect(r.code, r.err).toBe(0);
     const row = JSON.parse(readFileSync(json, 'utf8')).rows[0];
     expect(row.ours.residentMs).toBeUndefined();
-    expect(row.ours.residentSkipped).toMatch(/^partition @\S+ runs on the host \(target 'cpu-reference'\): record\(\) needs a program that runs entirely on the GPU/);
+    expect(row.ours.residentSkipped).toMatch(/^partition @\S+ runs on the host \(target 'cpu-reference'\): a resident run needs a program that runs entirely on the GPU/);
     expect(r.out).toMatch(/^\| wide \| 2 \| \d+ \|( [\d.]+ \|){5} .* \| — \|$/m);
   }, 60_000);
 

@@ -9,7 +9,7 @@ import { createRuntime, gpuProfile, openModel, tensorBytes, tensorFromBytes } fr
 const DIR = join(__dirname, '../../tests/golden/spec');
 
 describe('library API', () => {
-  it('runs, and records into a caller encoder with caller buffers', async () => {
+  it('runs, records into a caller encoder with caller buffers, and submits with them', async () => {
     const weights = readSafetensors(readFileSync(join(DIR, 'spec-7layer.safetensors')));
     const text = readFileSync(join(__dirname, '../../tests/compile/spec-7layer.mlir'), 'utf8');
     const constants = new Map([...weights.tensors].map(([k, t]) => [k, t.data]));
@@ -32,6 +32,15 @@ describe('library API', () => {
     const recorded = new Float32Array(read.getMappedRange().slice(0));
     expect([...recorded]).toEqual([...(viaRun.data as Float32Array)]);
     expect(() => program.record(encoder, { inputs: [], outputs: [] })).toThrow('the program binds 1 input(s) and 1 output(s)');
+    // Submitted by the runtime in chunks: the same outputs in the caller's buffers.
+    device.queue.writeBuffer(outBuf, 0, new Float32Array(64));
+    expect(program.submit({ inputs: [{ buffer: inBuf }], outputs: [{ buffer: outBuf }] })).toBeGreaterThanOrEqual(1);
+    const copy = device.createCommandEncoder();
+    copy.copyBufferToBuffer(outBuf, 0, read, 0, 256);
+    read.unmap();
+    device.queue.submit([copy.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    expect([...new Float32Array(read.getMappedRange().slice(0))]).toEqual([...(viaRun.data as Float32Array)]);
     program.destroy();
     device.destroy();
   });

@@ -70,6 +70,7 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
         settle: () => program.settle(),
         run: async (inputs, options) => (await fresh()).run(inputs, options),
         record: (encoder, io) => program.record(encoder, io),
+        submit: (io) => program.submit(io),
         destroy: () => program.destroy(),
       };
     },

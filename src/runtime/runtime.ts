@@ -18,6 +18,7 @@ import { CgcError, type HostTensor, align4, tensorBytes, tensorFromBytes } from 
 import { StagingPool, padded, stage, stageAll } from './staging';
 import { type ProgramConstants, uploadConstants } from './shared-constants';
 import { SubmitChunks } from './submit-chunks';
+import { type ResidentIo, residentRuns } from './resident';
 import { partitionOrigin } from './run-counts';
 import { bytesText, checkBufferSize, checkInt32Range, validateBindings } from './checks';
 
@@ -108,7 +109,13 @@ export interface LoadedProgram {
    * list), reading inputs from and writing outputs to the caller's buffer ranges. Only for programs
    * whose partitions all run on the GPU; the caller submits.
    */
-  record(encoder: GPUCommandEncoder, io: { inputs: readonly GPUBufferBinding[]; outputs: readonly GPUBufferBinding[] }): void;
+  record(encoder: GPUCommandEncoder, io: ResidentIo): void;
+  /**
+   * As `record`, but recorded and submitted to the device's queue by the runtime, in growing chunks as
+   * `run` submits (the GPU starts on the first while the rest is recorded); the number of submits.
+   * Nothing is read back: the caller waits for the queue (`onSubmittedWorkDone`) or reads its outputs.
+   */
+  submit(io: ResidentIo): number;
   destroy(): void;
 }
 
@@ -216,14 +223,14 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       : new Error(`allocating the program's buffers failed GPU validation: ${invalid!.message}`);
   }
   const compiled = new Map<string, Runner>();
-  let calls: { runner: Runner; bindings: GPUBufferBinding[]; name: string }[];
+  let calls: { runner: Runner; bindings: GPUBufferBinding[]; name: string; invoke: Operation }[];
   try {
     for (const [name, p] of runners) compiled.set(name, await p);
     calls = invokes.map(({ op, name }) => {
       const bindings = op.operands.map((v) => binding.get(v)!);
       const exe = compiled.get(name)!.exe;
       validateBindings(name, op, bindings, device.limits.maxStorageBufferBindingSize, exe.kind === 'gpu' ? exe.pieced : []);
-      return { runner: compiled.get(name)!, bindings, name };
+      return { runner: compiled.get(name)!, bindings, name, invoke: op };
     });
   } catch (e) {
     // A pipeline that failed to compile (or an out-of-range binding): nothing of this load stays allocated.
@@ -276,8 +283,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const staging = new StagingPool(device);
   let partitionResolve: GPUBuffer | undefined;
   let kernelResolveBuffer: GPUBuffer | undefined;
-  /** record()'s binding arrays per set of caller ranges (the last 16 sets). */
-  const recorded = new Map<string, GPUBufferBinding[][]>();
+  const resident = residentRuns(device, () => calls, inputs, outputs, binding);
 
   let settling: Promise<void> | undefined;
   let completedRuns = 0;
@@ -449,38 +455,8 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       if (++completedRuns >= 2 && !settling) setTimeout(() => { settle().catch(() => {}); }, 0);
       return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches, recordMs, ...(intermediates ? { intermediates } : {}) };
     },
-    record(encoder, io) {
-      if (io.inputs.length !== inputs.length || io.outputs.length !== outputs.length) {
-        throw new CgcError('runtime', `the program binds ${inputs.length} input(s) and ${outputs.length} output(s); got ${io.inputs.length} and ${io.outputs.length}`);
-      }
-      const host = calls.find((c) => c.runner.exe.kind === 'host');
-      if (host) throw new CgcError('runtime', `partition @${host.name} runs on the host (target '${host.runner.target}'): record() needs a program that runs entirely on the GPU; use run()`);
-      const loop = calls.find((c) => c.runner.exe.kind === 'device');
-      if (loop) throw new CgcError('runtime', `partition @${loop.name} (target '${loop.runner.target}') decides what to run on values it computes (a run-time loop or branch), which one recorded command list cannot: record() needs a program without one; use run()`);
-      // The same caller ranges give the same binding arrays, so the executables' bind groups (made once
-      // per binding array) are reused: creating a bind group per dispatch costs more than the dispatch.
-      const key = [...io.inputs, ...io.outputs].map((b) => `${bufferId(b.buffer)}:${b.offset ?? 0}:${b.size ?? ''}`).join(',');
-      let rebound = recorded.get(key);
-      if (!rebound) {
-        const swap = new Map<GPUBuffer, GPUBufferBinding>();
-        inputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.inputs[i]!));
-        outputs.forEach((a, i) => swap.set(binding.get(a)!.buffer, io.outputs[i]!));
-        rebound = calls.map((call, k) => {
-          const bindings = call.bindings.map((b) => swap.get(b.buffer) ?? b);
-          if (call.runner.exe.kind === 'gpu') validateBindings(call.name, invokes[k]!.op, bindings, device.limits.maxStorageBufferBindingSize, call.runner.exe.pieced);
-          return bindings;
-        });
-        if (recorded.size >= 16) recorded.delete(recorded.keys().next().value!);
-        recorded.set(key, rebound);
-      }
-      calls.forEach((call, k) => {
-        const exe = call.runner.exe;
-        if (exe.kind !== 'gpu') return;
-        const pass = encoder.beginComputePass({ label: `Runtime.partition ${call.name}` });
-        exe.record(pass, rebound[k]!);
-        pass.end();
-      });
-    },
+    record: (encoder, io) => resident.record(encoder, io),
+    submit: (io) => resident.submit(io),
     destroy() {
       release();
       for (const c of calls) c.runner.exe.destroy();
@@ -498,13 +474,4 @@ async function makeRunner(output: Operation, name: string, targets: readonly Tar
   const target = targetNamed(targets, partitionOrigin(isolated, name), `partition @${name}`);
   const exe = await session(target).compilePartition(documentOf(INTERFACES.CGC_SUBGRAPH_PARTITION, isolated), name);
   return { exe, target: target.name };
-}
-
-const bufferIds = new WeakMap<GPUBuffer, number>();
-let nextBufferId = 0;
-/** A number naming `buffer` for as long as it lives. */
-function bufferId(buffer: GPUBuffer): number {
-  let id = bufferIds.get(buffer);
-  if (id === undefined) bufferIds.set(buffer, (id = nextBufferId++));
-  return id;
 }
