@@ -9,7 +9,10 @@ describe('bench-kernels --tile', () => {
     expect(parseTiles(undefined)).toEqual([undefined]);
     // 256-wide sides (8×16 register blocks) for sweeps; the compiler never picks them.
     expect(parseTiles('256x128x16')).toEqual([{ tm: 256, tn: 128, tk: 16 }]);
-    for (const bad of ['512x64x16', '64x48x16', '64x64x12', '64x64x16/0', '64x64x16/x']) expect(() => parseTiles(bad)).toThrow(/--tile takes auto or TMxTNxTK\[\/SPLITS\]/);
+    // Threads along M and N: a 64×64 tile in 128 threads of 8×4 elements.
+    expect(parseTiles('64x64x16@8x16,64x128x16/2@8x16')).toEqual([{ tm: 64, tn: 64, tk: 16, threads: [8, 16] }, { tm: 64, tn: 128, tk: 16, splits: 2, threads: [8, 16] }]);
+    expect(() => parseTiles('16x64x16@32x16')).toThrow('--tile 16x64x16@32x16: a tile of 16×64 takes at most 16 threads along M and 64 along N');
+    for (const bad of ['512x64x16', '64x48x16', '64x64x12', '64x64x16/0', '64x64x16/x', '64x64x16@4x16']) expect(() => parseTiles(bad)).toThrow(/--tile takes auto or TMxTNxTK\[\/SPLITS\]/);
   });
 
   it('forces the K slices, as many as K has k-tiles at most', () => {

@@ -29,18 +29,25 @@ const F32_PEAKS: readonly [RegExp, number][] = [[/H200/i, 66.9], [/H100/i, 66.9]
 
 type Forced = ForcedTile | undefined;
 
-/** `--tile auto,128x128x8,64x128x16/4,…`: the tiles every GEMM is compiled with in turn (auto: the compiler's choice; /S: K in S slices). */
+/**
+ * `--tile auto,128x128x8,64x128x16/4,64x64x16@8x16,…`: the tiles every GEMM is compiled with in turn
+ * (auto: the compiler's choice; /S: K in S slices; @TMxTN: threads along M and N, 16 each otherwise).
+ */
 export function parseTiles(text: string | undefined): Forced[] {
   if (!text) return [undefined];
   return text.split(',').map((t) => {
     if (t === 'auto') return undefined;
-    const m = /^(16|32|64|128|256)x(16|32|64|128|256)x(8|16|32)(?:\/([1-9]\d*))?$/.exec(t);
-    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK[/SPLITS] with TM, TN in 16, 32, 64, 128, 256, TK 8, 16 or 32 and SPLITS the K slices (like 128x128x8 or 64x128x16/4), not '${t}'`);
-    return { tm: Number(m[1]), tn: Number(m[2]), tk: Number(m[3]), ...(m[4] ? { splits: Number(m[4]) } : {}) };
+    const m = /^(16|32|64|128|256)x(16|32|64|128|256)x(8|16|32)(?:\/([1-9]\d*))?(?:@(8|16|32)x(8|16|32))?$/.exec(t);
+    if (!m) throw new UsageError(`--tile takes auto or TMxTNxTK[/SPLITS][@THREADS_MxTHREADS_N] with TM, TN in 16, 32, 64, 128, 256, TK 8, 16 or 32, SPLITS the K slices and the threads along M and N 8, 16 or 32 (like 128x128x8, 64x128x16/4 or 64x64x16@8x16), not '${t}'`);
+    const tm = Number(m[1]);
+    const tn = Number(m[2]);
+    const threads = m[5] ? [Number(m[5]), Number(m[6])] as const : undefined;
+    if (threads && (threads[0] > tm || threads[1] > tn)) throw new UsageError(`--tile ${t}: a tile of ${tm}×${tn} takes at most ${tm} threads along M and ${tn} along N`);
+    return { tm, tn, tk: Number(m[3]), ...(m[4] ? { splits: Number(m[4]) } : {}), ...(threads ? { threads } : {}) };
   });
 }
 
-const tileName = (t: Forced) => (t ? ` [tile ${t.tm}×${t.tn}×${t.tk}${t.splits ? `, K in ${t.splits}` : ''}]` : '');
+const tileName = (t: Forced) => (t ? ` [tile ${t.tm}×${t.tn}×${t.tk}${t.splits ? `, K in ${t.splits}` : ''}${t.threads ? `, ${t.threads[0]}×${t.threads[1]} threads` : ''}]` : '');
 
 export interface KernelRow {
   readonly kind: 'gemm' | 'model' | 'bandwidth';

@@ -84,6 +84,11 @@ export interface Tile {
   readonly tk: number;
   /** K is cut into this many slices, each summed by its own workgroups into a partial product (split-K). */
   readonly splits: number;
+  /**
+   * Threads along M and along N (16 each where not given: 256 threads). Fewer threads give each a
+   * larger register block: a 64×64 tile with 8 along M runs 128 threads of 8×4 elements each.
+   */
+  readonly threads?: readonly [number, number];
 }
 
 /**
@@ -92,7 +97,12 @@ export interface Tile {
  * threads, so each thread's share of the tile loads stays short (loads are what a small GEMM waits
  * on); large blocks reuse each value read from workgroup memory more (what a large GEMM waits on).
  */
-const block = (t: number) => Math.max(1, t / 16);
+const block = (t: number, threads = THREADS_PER_SIDE) => Math.max(1, t / threads);
+
+/** Threads along each side of a tile unless the tile says otherwise. */
+const THREADS_PER_SIDE = 16;
+/** A tile's threads along M and N. */
+const threadsOf = (t: TileShape): readonly [number, number] => t.threads ?? [THREADS_PER_SIDE, THREADS_PER_SIDE];
 
 /** 128-wide tiles only where at least this many workgroups remain: below it, 64-wide tiles fill the GPU better. */
 const WIDE_TILE_GROUPS = 256;
@@ -110,7 +120,8 @@ export const DEFAULT_WORKGROUP_STORAGE = 16_384;
 
 /** Bytes of workgroup memory the A and B tiles take (rows padded as gemmMain lays them out). */
 export function tileBytes(t: TileShape, bAlongK = false): number {
-  return 4 * t.tk * (aStride(t.tm) + bStride(t.tn, bAlongK));
+  const [threadsM, threadsN] = threadsOf(t);
+  return 4 * t.tk * (aStride(t.tm, threadsM) + bStride(t.tn, bAlongK, threadsN));
 }
 
 /**
@@ -119,8 +130,8 @@ export function tileBytes(t: TileShape, bAlongK = false): number {
  * power-of-two row would put those writes in one bank. B loaded k-fastest (it runs along K in
  * memory) is stored as A is, so its rows are padded too (by one word where it is read as scalars).
  */
-const aStride = (tm: number) => (block(tm) >= 4 ? tm + 4 : tm);
-const bStride = (tn: number, alongK: boolean) => (alongK ? tn + (block(tn) >= 4 ? 4 : 1) : tn);
+const aStride = (tm: number, threads?: number) => (block(tm, threads) >= 4 ? tm + 4 : tm);
+const bStride = (tn: number, alongK: boolean, threads?: number) => (alongK ? tn + (block(tn, threads) >= 4 ? 4 : 1) : tn);
 
 /** A tile a benchmark's sweep forces (`cgc bench-kernels --tile`), with its K slices where given (capped at what K allows). */
 export type ForcedTile = TileShape & { readonly splits?: number };
@@ -158,7 +169,7 @@ export function chooseTile(s: GemmShape, workgroupStorage = DEFAULT_WORKGROUP_ST
   if (forced) {
     // A forced tile's K slices stand, but for a product that sums A's rows (it cannot be split).
     const splits = s.rowStatistics ? 1 : forced.splits !== undefined ? Math.max(1, Math.min(forced.splits, Math.floor(s.K / forced.tk))) : slices(s.batch * Math.ceil(s.M / forced.tm) * Math.ceil(s.N / forced.tn));
-    return { tm: forced.tm, tn: forced.tn, tk: forced.tk, splits };
+    return { tm: forced.tm, tn: forced.tn, tk: forced.tk, splits, ...(forced.threads ? { threads: forced.threads } : {}) };
   }
   const fit = (d: number) => (d <= 16 ? 16 : d <= 32 ? 32 : d <= 64 ? 64 : 128);
   let tm = fit(s.M);
@@ -220,13 +231,15 @@ export function chooseSplits(s: GemmShape, groups: number): number {
 }
 
 /**
- * One side (rows of A, or columns of B) of the thread's register block. With a block of 4 or more,
- * a thread owns runs of 4 adjacent elements, 64 apart (rows 4·t … 4·t+3, 64+4·t …), read from
- * workgroup memory as vec4; otherwise single elements 16 apart (t, t+16, …), read as scalars.
+ * One side (rows of A, or columns of B) of the thread's register block, over `threads` threads along
+ * it. With a block of 4 or more, a thread owns runs of 4 adjacent elements, 4·threads apart (rows
+ * 4·t … 4·t+3, 4·threads + 4·t …), read from workgroup memory as vec4; otherwise single elements
+ * `threads` apart (t, t + threads, …), read as scalars.
  */
 interface Side {
   readonly size: number;
   readonly block: number;
+  readonly threads: number;
   readonly vec: boolean;
   /** Row stride of the tile in workgroup memory, in f32 (padded for A, see gemmMain). */
   readonly stride: number;
@@ -234,12 +247,12 @@ interface Side {
   at(t: string, i: number): string;
 }
 
-function side(size: number, stride: number): Side {
-  const b = block(size);
+function side(size: number, stride: number, threads: number): Side {
+  const b = block(size, threads);
   const vec = b >= 4;
   return {
-    size, block: b, vec, stride,
-    at: (t, i) => (vec ? `${64 * Math.floor(i / 4) + (i % 4)}i + 4i * ${t}` : `${t} + ${i * (size / b)}i`),
+    size, block: b, threads, vec, stride,
+    at: (t, i) => (vec ? `${4 * threads * Math.floor(i / 4) + (i % 4)}i + 4i * ${t}` : `${t} + ${i * threads}i`),
   };
 }
 
@@ -250,8 +263,9 @@ export function gemmMain(s: GemmShape, hooks: GemmHooks, tile = chooseTile(s)): 
   const slice = Math.ceil(Math.ceil(s.K / splits) / tk) * tk;
   const workgroups: [number, number, number] = [Math.ceil(s.N / tn), Math.ceil(s.M / tm), s.batch * splits];
   if (workgroups.some((w) => w > 65535)) return undefined;
-  const A = side(tm, aStride(tm));
-  const B = side(tn, bStride(tn, s.bAlongK ?? false));
+  const [threadsM, threadsN] = threadsOf(tile);
+  const A = side(tm, aStride(tm, threadsM), threadsM);
+  const B = side(tn, bStride(tn, s.bAlongK ?? false, threadsN), threadsN);
   const threads = (tm / A.block) * (tn / B.block);
   if (threads % tk || threads % tn || (tm * tk) % threads || (tk * tn) % threads) throw new Error(`GEMM tile ${tm}×${tn}×${tk} does not split into ${threads}-thread load slots`);
   // Thread t loads A elements (m = t / tk + j·threads/tk, k = t % tk) and B elements (k = t / tn +
@@ -372,7 +386,7 @@ fn ${storeFn}(batch: i32, split: i32, tile_m0: i32, tile_n0: i32, dm: i32, dn: i
 ${write.lines.join('\n')}
 }
 
-// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}${s.bAlongK ? ', B loaded along K' : ''}.
+// Tiled GEMM ${s.batch}×[${s.M}×${s.K}]·[${s.K}×${s.N}], tile ${tm}×${tn}×${tk}, ${A.block}×${B.block} per thread${tile.threads ? ` (${threads} threads)` : ''}${splits > 1 ? `, K in ${splits} slices of ${slice}` : ''}${s.bAlongK ? ', B loaded along K' : ''}.
 @compute @workgroup_size(${tn / B.block}, ${tm / A.block})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
   let batch = i32(wg.z) / ${size(splits)};
@@ -418,7 +432,7 @@ function wgStore(name: string, vec: boolean, at: string): string {
 
 /** Row kk of a workgroup tile at the thread's block element `i` (for a vec4 side, the run of 4 starting there). */
 function wgLoad(name: string, side: Side, t: string, i: number): string {
-  return side.vec ? `${name}[kk * ${side.stride / 4}i + ${16 * Math.floor(i / 4)}i + ${t}]` : `${name}[kk * ${side.stride}i + ${side.at(t, i)}]`;
+  return side.vec ? `${name}[kk * ${side.stride / 4}i + ${side.threads * Math.floor(i / 4)}i + ${t}]` : `${name}[kk * ${side.stride}i + ${side.at(t, i)}]`;
 }
 
 /**
