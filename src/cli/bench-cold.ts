@@ -1,4 +1,4 @@
-// `cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]`: the first result of a model never
+// `cgc bench --cold MODEL… [--vs ort] [--runs N] [--warm-up on|off] [--json FILE]`: the first result of a model never
 // seen before. Each model runs in a fresh process whose driver shader cache is a new empty folder —
 // NVIDIA's (__GL_SHADER_DISK_CACHE_PATH) and Mesa's (MESA_SHADER_CACHE_DIR) drivers let a process
 // choose it; SwiftShader keeps none between processes; another driver's cache is left as it is, and
@@ -16,6 +16,7 @@ import { CgcError, median, validateRuns, validateSizeUniforms } from '../core';
 import { randomTensor } from '../reference/random';
 import { gpuProfile } from '../webgpu-target/limits';
 import { onnxGraphIo } from '../compiler/import/onnx';
+import { isSoftwareAdapter, warmUpFirstTier } from '../engine/warm-up';
 import { ENTRY_POINT } from '../ir/structural';
 import { LIMIT_FLAGS, limitsFromFlags, parseArgs, UsageError } from './args';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
@@ -48,6 +49,13 @@ export interface ColdFigures {
   readonly settledPipelines?: number;
   /** Where this process's driver shader cache was: a new empty folder, or not redirected. */
   readonly shaderCache: string;
+  /**
+   * Ours with the first tier's common pipelines created when the device opened (engine/warm-up.ts,
+   * compiled in the device phase, its pipelines issued before the counts above start): its kernels,
+   * and ms from the device's creation until they were ready; absent with --warm-up off, or on a
+   * software adapter, which warms nothing up.
+   */
+  readonly warmUp?: { readonly kernels: number; readonly readyMs: number; readonly error?: string };
 }
 
 const CHILD_FLAG = 'cold-child';
@@ -87,9 +95,11 @@ function cacheNote(vendor: string, description: string): string {
 }
 
 export async function benchColdCommand(argv: readonly string[], io: CliIO): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, { cold: false, [CHILD_FLAG]: true, vs: true, runs: true, json: true, 'size-uniforms': true, ...LIMIT_FLAGS });
+  const { positionals, flags } = parseArgs(argv, { cold: false, [CHILD_FLAG]: true, vs: true, runs: true, json: true, 'size-uniforms': true, 'warm-up': true, ...LIMIT_FLAGS });
+  const warmUp = flags.get('warm-up') ?? 'on';
+  if (warmUp !== 'on' && warmUp !== 'off') throw new UsageError(`--warm-up takes on or off, not '${warmUp}'`);
   if (flags.has(CHILD_FLAG)) return coldChild(positionals[0]!, flags.get(CHILD_FLAG) as 'ours' | 'ort', io, flags);
-  if (!positionals.length) throw new UsageError('expected at least one model: cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]');
+  if (!positionals.length) throw new UsageError('expected at least one model: cgc bench --cold MODEL… [--vs ort] [--runs N] [--warm-up on|off] [--json FILE]');
   const vs = flags.get('vs');
   if (vs !== undefined && vs !== 'ort') throw new UsageError(`--vs takes 'ort' (onnxruntime-web's WebGPU backend), not '${vs}'`);
   const runs = validateRuns(flags.get('runs') ?? 1, '--runs');
@@ -106,7 +116,7 @@ export async function benchColdCommand(argv: readonly string[], io: CliIO): Prom
         const cache = mkdtempSync(join(tmpdir(), 'cgc-shader-cache-'));
         try {
           const limits = argv.filter((a, i) => a.startsWith('--max-') || a.startsWith('--compile-timeout') || (i > 0 && (argv[i - 1]!.startsWith('--max-') || argv[i - 1]!.startsWith('--compile-timeout'))));
-          const child = spawnSync(process.execPath, [...(entry.endsWith('.ts') ? process.execArgv : []), entry, 'bench', '--cold', `--${CHILD_FLAG}`, side, model, ...limits, ...(flags.has('size-uniforms') ? ['--size-uniforms', flags.get('size-uniforms')!] : [])], { env: coldEnv(cache), encoding: 'utf8', maxBuffer: 1 << 24 });
+          const child = spawnSync(process.execPath, [...(entry.endsWith('.ts') ? process.execArgv : []), entry, 'bench', '--cold', `--${CHILD_FLAG}`, side, model, ...limits, ...(flags.has('size-uniforms') ? ['--size-uniforms', flags.get('size-uniforms')!] : []), '--warm-up', warmUp], { env: coldEnv(cache), encoding: 'utf8', maxBuffer: 1 << 24 });
           const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
           if (child.status !== 0 || !line) {
             io.stderr(`${model} (${side === 'ours' ? 'ours' : 'onnxruntime-web'}): the cold process failed (exit ${child.status}): ${(child.stderr || child.stdout).trim().split('\n').slice(-3).join(' · ')}`);
@@ -139,16 +149,18 @@ function medianFigures(samples: readonly ColdFigures[]): ColdFigures {
     ...(first.importMs !== undefined ? { importMs: m((s) => s.importMs)! } : {}),
     ...(first.loadMs !== undefined ? { loadMs: m((s) => s.loadMs)! } : {}),
     ...(first.settledMs !== undefined ? { settledMs: m((s) => s.settledMs)! } : {}),
+    ...(first.warmUp ? { warmUp: { ...first.warmUp, readyMs: m((s) => s.warmUp?.readyMs)! } } : {}),
   };
 }
 
 export function coldTable(rows: readonly ColdFigures[], runs: number): string[] {
   const ms = (x: number | undefined) => (x === undefined ? '—' : x < 10 ? x.toFixed(1) : x.toFixed(0));
-  const out = [`cold first result, ms (a fresh process per ${runs > 1 ? `figure, median of ${runs}` : 'figure'}; the device's creation not included)`,
-    'model                          side             import   compile      load  first run     total  modules  pipelines  settled (+pipelines)  shader cache'];
+  const out = [`cold first result, ms (a fresh process per ${runs > 1 ? `figure, median of ${runs}` : 'figure'}; total is from the file: the device's creation not included)`,
+    'model                          side             device   import   compile      load  first run     total  modules  pipelines  settled (+pipelines)  warm-up (ready)  shader cache'];
   for (const r of rows) {
-    out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.loadMs).padStart(9)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${(r.settledMs === undefined ? '—' : `${ms(r.settledMs)} (+${r.settledPipelines! - r.pipelines!})`).padStart(20)}  ${r.shaderCache}`);
+    out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.deviceMs).padStart(7)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.loadMs).padStart(9)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${(r.settledMs === undefined ? '—' : `${ms(r.settledMs)} (+${r.settledPipelines! - r.pipelines!})`).padStart(20)}  ${(r.warmUp ? (r.warmUp.error ? 'failed' : `${r.warmUp.kernels} (${ms(r.warmUp.readyMs)})`) : '—').padStart(15)}  ${r.shaderCache}`);
   }
+  out.push('warm-up: the first tier\'s common kernels (engine/warm-up.ts) compiled as the device opened (in "device") and their pipelines created in the background: their number, and ms until ready; "pipelines" counts the model\'s others. --warm-up off for none.');
   out.push('settled: after the first result (on the first tier\'s quick kernels), until every kernel runs its final form: +pipelines created then.');
   out.push('onnxruntime-web: "compile" is its WebGPU session creation (import, graph optimization, kernels), after a throwaway CPU session paid its WebAssembly start-up; its pipelines are made during the first run.');
   return out;
@@ -160,6 +172,9 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   const d0 = performance.now();
   const ort = side === 'ort' ? await loadOnnxruntimeWeb() : undefined;
   const { device, info } = await openCliDevice(() => {});
+  // The first tier's common pipelines, issued as the device opens (their compile is part of the device
+  // phase; their pipelines are issued now, before the model's are counted below).
+  const warming = side === 'ours' && flags.get('warm-up') !== 'off' && !isSoftwareAdapter(info) ? warmUpFirstTier(device) : undefined;
   const deviceMs = performance.now() - d0;
   const shaderCache = cacheNote(info.vendor, info.description);
   if (ort) {
@@ -209,6 +224,7 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   await program.run(program.inputTypes.map((t, i) => randomTensor(t, 1 + i)));
   const t4 = performance.now();
   const [firstModules, firstPipelines] = [codes.size, pipelines];
+  const warmed = warming ? await warming : undefined;
   // A tiered load's second tier (kernels specialized to their sizes), created after the first result.
   await program.settle();
   const t5 = performance.now();
@@ -216,6 +232,7 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   io.stdout(JSON.stringify({
     model: file, side: 'ours', deviceMs, importMs: t1 - t0, compileMs: t2 - t1, loadMs: t3 - t2, firstRunMs: t4 - t3, totalMs: t4 - t0,
     shaderModules: firstModules, pipelines: firstPipelines, settledMs: t5 - t4, settledPipelines: pipelines, shaderCache,
+    ...(warmed ? { warmUp: { kernels: warmed.kernels, readyMs: warmed.ms, ...(warmed.error ? { error: warmed.error } : {}) } } : {}),
   } satisfies ColdFigures));
   return 0;
 }

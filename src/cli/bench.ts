@@ -24,7 +24,7 @@ import type { CliIO } from './main';
 import { benchColdCommand } from './bench-cold';
 import { type ResidentRuns, residentRuns } from './bench-resident';
 
-export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--shape NAME=DxD…] ${INPUT_USAGE} [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${DISABLE_PATTERNS_USAGE} ${LIMITS_USAGE}\n             cgc bench --cold MODEL… [--vs ort] [--runs N] [--json FILE]   (each model in a fresh process, empty driver shader cache)`;
+export const BENCH_USAGE = `cgc bench MODEL.onnx… [--batch N] [--shape NAME=DxD…] ${INPUT_USAGE} [--runs N] [--vs ort] [--json FILE] [--arenas one|per-branch] ${DISABLE_PATTERNS_USAGE} ${LIMITS_USAGE}\n             cgc bench --cold MODEL… [--vs ort] [--runs N] [--warm-up on|off] [--json FILE]   (each model in a fresh process, empty driver shader cache)`;
 
 export interface BenchSide {
   /** Compile (ours) or session creation (onnxruntime-web), ms. */
@@ -266,7 +266,7 @@ export function benchTable(rows: readonly (BenchRow | BenchFailure)[], runs: num
   const withOrt = rows.some((r) => !isFailure(r) && r.ort);
   const head = ['model', 'batch', 'dispatches', 'compile ms', 'load ms', 'first run ms', 'median ms', 'min ms', 'GPU ms', 'record ms', 'µs/dispatch', 'resident ms'];
   if (withOrt) head.push('ORT session ms', 'ORT first run ms', 'ORT median ms', 'ORT min ms', 'speed-up (median)', 'max |Δ| vs ORT');
-  const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back; record: host time per run writing inputs, recording and submitting (per dispatch: µs/dispatch); resident: wall time per run with inputs and outputs kept in GPU buffers (program.record into an encoder, submit, until the GPU is done: no upload, no read-back), — where record() cannot take the program (residentSkipped in the JSON says why).`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  const lines = [`${runs} runs each after ${WARMUP_MS / 1000} s of warm-up runs, interleaved; host wall time per run with inputs uploaded and outputs read back; record: host time per run writing inputs, recording and submitting (per dispatch: µs/dispatch); resident: wall time per run with inputs and outputs kept in GPU buffers (program.submit: recorded and submitted in chunks as run() submits, until the GPU is done: no upload, no read-back), — where submit() cannot take the program (residentSkipped in the JSON says why).`, `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     if (isFailure(r)) {
       lines.push(`| ${[r.model, `failed: ${r.error.replaceAll('|', '\\|').replaceAll('\n', ' ')}`, ...head.slice(2).map(() => '—')].join(' | ')} |`);
