@@ -3,6 +3,8 @@
 // worker keeps the last successful compile's modules, so `files` builds the downloads on request.
 import * as Comlink from 'comlink';
 import { type CompileRequest, type CompileResponse, type CompiledModules, type ExportFiles, compileRequest, exportFiles, exportFilesFromText, modelConstants } from './service';
+import type { GpuProfile } from './load';
+import { WARM_UP_MODEL } from './warm-up-model';
 
 export interface FilesRequest {
   /** The compile result's `id`. */
@@ -48,6 +50,14 @@ const api = {
   },
   cancel(): void {
     current++;
+  },
+  /**
+   * The warm-up model (engine/warm-up-model.ts) compiled for `gpu`: its Output IR text, which the page
+   * loads to have the first tier's common pipelines made. Not a compile of the page's: it neither stops
+   * one in flight nor replaces the result the downloads are built from.
+   */
+  async warmUp(gpu: GpuProfile): Promise<string | undefined> {
+    return (await compileRequest({ model: WARM_UP_MODEL, fileName: 'warm-up.mlir', gpu })).outputText;
   },
   /** The constants of the model in `req`, for a compile result the page took from its cache (an ONNX model's as ranges of its files). */
   constants(req: CompileRequest): Pick<CompileResponse, 'constants' | 'constantRanges'> | undefined {

@@ -6,6 +6,7 @@
 import { CgcError } from '../core';
 import * as Comlink from 'comlink';
 import type { CompileRequest, CompileResponse, ExportFiles } from '../engine/service';
+import type { GpuProfile } from '../engine/load';
 import type { CompileWorkerApi, WorkerFault } from '../engine/worker';
 import type { LayoutWorkerApi, PreparedGraph } from './layout-worker';
 
@@ -109,6 +110,19 @@ export class CompileClient {
         clearTimeout(this.inFlight.watchdog);
         this.inFlight = undefined;
       }
+    }
+  }
+
+  /**
+   * The warm-up model's Output IR text compiled for `gpu` (engine/warm-up-model.ts), or undefined when
+   * the worker died meanwhile. Not one of the page's compiles: it supersedes none.
+   */
+  async warmUp(gpu: GpuProfile): Promise<string | undefined> {
+    const w = this.compiler();
+    try {
+      return await guarded(w, w.remote.warmUp(gpu));
+    } catch {
+      return undefined;
     }
   }
 

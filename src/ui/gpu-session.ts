@@ -2,7 +2,9 @@
 // device loss (or destroy()) the next Run opens a fresh one (the lost device can never run again), and the status
 // line says what happened each time.
 import { type AdapterSummary, describeAdapter, openDevice } from '../runtime/device';
-import { type GpuProfile, gpuProfile } from '../engine/load';
+import { type GpuProfile, gpuProfile, loadCompiled } from '../engine/load';
+import { isSoftwareAdapter, warmUpConstants } from '../engine/warm-up-model';
+import { parseModule } from '../ir';
 import { errorText } from './dom';
 
 /** What compiles specialize for: the device's features and limits, and which adapter it is (for cache keys). */
@@ -19,6 +21,8 @@ export class GpuSession {
   private info: AdapterSummary | undefined;
   /** Bumped per device opened, so a loaded program can tell it belongs to an older device. */
   private generation = 0;
+  /** The device generation whose first-tier common pipelines were asked for (warmUp). */
+  private warmed = 0;
 
   constructor(private readonly onStatus: (text: string, state: GpuState) => void) {}
 
@@ -41,6 +45,41 @@ export class GpuSession {
 
   get deviceGeneration(): number {
     return this.generation;
+  }
+
+  /**
+   * Has the first tier's common pipelines made on the current device, once per device, in the
+   * background (engine/warm-up-model.ts): `compile` gives the warm-up model's Output IR for the
+   * device, which is loaded and dropped (its pipelines stay in the device's cache, where the models
+   * Run next find them). Nothing on a software adapter, whose compiles would take the CPU the page
+   * needs (`force` warms up there too, and again). A failure is only a warm-up not had: the models'
+   * own loads make what they need. Resolves with what it did, in words.
+   */
+  async warmUp(compile: (gpu: GpuProfile) => Promise<string | undefined>, options: { force?: boolean } = {}): Promise<string> {
+    let device: GPUDevice;
+    try {
+      device = await this.device();
+    } catch {
+      return 'no device';
+    }
+    const generation = this.generation;
+    if (this.warmed === generation && !options.force) return 'already warmed up';
+    if (!this.info || (isSoftwareAdapter(this.info) && !options.force)) return 'a software adapter: nothing warmed up';
+    this.warmed = generation;
+    try {
+      const text = await compile(gpuProfile(device));
+      const output = text === undefined ? undefined : parseModule(text, { file: 'warm-up.output.mlir' }).module;
+      if (!output) return 'the warm-up model did not compile';
+      if (generation !== this.generation) return 'the device changed meanwhile';
+      const constants = warmUpConstants();
+      const loaded = await loadCompiled(device, output, (name) => constants.get(name));
+      const kernels = loaded.dispatchCount;
+      loaded.destroy();
+      return `warmed up: ${kernels} kernels`;
+    } catch (e) {
+      // Not warmed up: the next model's load creates its pipelines itself.
+      return `not warmed up: ${errorText(e)}`;
+    }
   }
 
   /** The device compiles specialize for, or undefined without WebGPU (compiles then assume WebGPU's defaults). */

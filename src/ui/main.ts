@@ -238,6 +238,8 @@ async function compile(switchView = false, opening?: { previous: Loaded; what: s
   const types = constantTypesOf(r);
   if (types && !app.edited) editor.setTypes(types);
   runPanel.compiled(r);
+  // Once per device, after the page's first compile: the first tier's common pipelines, for the models Run next.
+  void gpu.warmUp((profile) => compileClient.warmUp(profile));
   app.decisions = new Map((r.decisions ?? []).map((d) => [d.op, d]));
   showDiagnostics(r.diagnostics);
   ui.summary.textContent = r.ok ? (fromCache ? `${summaryText(source.name, r, ms).replace(/ · compiled in \d+ ms$/, '')} · from cache (not recompiled)` : summaryText(source.name, r, ms)) : `${source.name}: not compiled`;

@@ -1,6 +1,7 @@
 // Fault injection for the end-to-end specs, installed as `window.cgcTest` only in test builds
 // (VITE_CGC_E2E=1, set by playwright.config.ts): crash or hang the compile worker on its next compile,
-// and destroy the GPU device in the middle of a Run. Production builds have no `cgcTest`.
+// destroy the GPU device in the middle of a Run, and warm up on a software adapter. Production builds
+// have no `cgcTest`.
 import type { WorkerFault } from '../engine/worker';
 import type { CompileClient } from './compile-client';
 import type { GpuSession } from './gpu-session';
@@ -13,12 +14,15 @@ export interface TestHooks {
   compileWorkerFault(fault: WorkerFault, hangMs?: number): Promise<void>;
   /** The next Run destroys the page's GPUDevice after its first timed run (`device.destroy()`). */
   loseDeviceMidRun(): void;
+  /** The first tier's common pipelines made now, on a software adapter too (GpuSession.warmUp); what it did, in words. */
+  warmUp(): Promise<string>;
 }
 
 export function installTestHooks(gpu: GpuSession, compiler: CompileClient): void {
   if (!import.meta.env.VITE_CGC_E2E) return;
   const hooks: TestHooks = {
     compileWorkerFault: (fault, hangMs) => compiler.injectFault(fault, hangMs),
+    warmUp: () => gpu.warmUp((profile) => compiler.warmUp(profile), { force: true }),
     loseDeviceMidRun() {
       runHooks.afterTimedRun = async (index) => {
         if (index !== 0) return;
