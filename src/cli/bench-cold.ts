@@ -21,7 +21,7 @@ import { ENTRY_POINT } from '../ir/structural';
 import { LIMIT_FLAGS, limitsFromFlags, parseArgs, UsageError } from './args';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
-import { readInputFile } from './files';
+import { readInputFileAsync } from './files';
 import { resolveLimits } from '../ir/limits';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import { onnxShapes } from './bench';
@@ -212,7 +212,7 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   device.createComputePipeline = (d: GPUComputePipelineDescriptor) => { pipelines++; return createSync(d); };
   const t0 = performance.now();
   // Read once: the import's weights are views of these bytes.
-  const bytes = readInputFile(file, resolveLimits(limitsFromFlags(flags)));
+  const bytes = await readInputFileAsync(file, resolveLimits(limitsFromFlags(flags)));
   const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(bytes), file, undefined) : undefined;
   const loaded = loadModel(file, { bytes, limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   if (!loaded.model) throw new CgcError('import', `${file} did not import: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);

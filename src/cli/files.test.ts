@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { readSafetensors } from '../ir/safetensors';
 import { cgcSync as run } from './testing';
+import { readInputFile, readInputFileAsync } from './files';
+import { resolveLimits } from '../ir/limits';
 
 /** A folder holding model.onnx, whose initializer `w` (4 floats) is in `w.bin` at `offset`. */
 function modelDir(offset = 0, folder = mkdtempSync(join(tmpdir(), 'cgc-ext-'))): string {
@@ -84,5 +86,25 @@ describe('files named on the command line', () => {
     const r = run('compile', '/dev/zero');
     expect(r.code).toBe(1);
     expect(r.err).toContain('/dev/zero is a device, not a regular file');
+  });
+});
+
+describe('a large file read in pieces at once', () => {
+  it('reads every byte, in order, as the one-piece read does; a small file in one piece; a folder or a file past the limit not at all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-read-'));
+    const big = join(dir, 'big.bin');
+    // 70 MiB and 3 bytes: 5 pieces, the last short.
+    const bytes = new Uint8Array((70 << 20) + 3);
+    for (let i = 0; i < bytes.length; i += 4093) bytes[i] = (i / 4093) & 0xff;
+    bytes[bytes.length - 1] = 0x5a;
+    writeFileSync(big, bytes);
+    const limits = resolveLimits();
+    const got = await readInputFileAsync(big, limits);
+    expect(got.length).toBe(bytes.length);
+    expect(Buffer.compare(Buffer.from(got), Buffer.from(readInputFile(big, limits)))).toBe(0);
+    writeFileSync(join(dir, 'small.bin'), new Uint8Array([1, 2, 3]));
+    expect([...await readInputFileAsync(join(dir, 'small.bin'), limits)]).toEqual([1, 2, 3]);
+    await expect(readInputFileAsync(dir, limits)).rejects.toThrow('is a folder, not a regular file');
+    await expect(readInputFileAsync(big, resolveLimits({ maxFileBytes: 1 << 20 }))).rejects.toThrow(/too large/);
   });
 });

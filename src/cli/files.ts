@@ -1,7 +1,7 @@
 // Reading the files a command names or a model names, on disk: only regular files (a device such
 // as /dev/zero, a FIFO or a folder is refused before a byte is read), never past the file size
 // limit, and a model's external data only from inside the model's folder, links resolved first.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, read, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CgcError } from '../core';
 import type { ExternalFiles } from '../compiler/import/onnx';
@@ -46,6 +46,42 @@ function readWhole(path: string, name: string, limits: ResourceLimits): Uint8Arr
 /** A whole file named on the command line (a model, a weights file): a regular file within the file size limit. */
 export function readInputFile(path: string, limits: ResourceLimits): Uint8Array {
   return readWhole(path, path, limits);
+}
+
+/** Files from this size on are read in PARALLEL_CHUNK pieces at once (readInputFileAsync). */
+const PARALLEL_FROM = 64 << 20;
+const PARALLEL_CHUNK = 16 << 20;
+
+/**
+ * As readInputFile, but a large file (a model's weights: hundreds of MB) is read in 16 MiB pieces
+ * at once on Node's I/O threads: the first touch of a buffer that size is what its read waits on,
+ * and the threads take those page faults side by side (BENCHMARKS.md, "Cold start").
+ */
+export async function readInputFileAsync(path: string, limits: ResourceLimits): Promise<Uint8Array> {
+  const { fd, size } = openRegular(path, path);
+  try {
+    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${path} is too large`));
+    if (size < PARALLEL_FROM) return readRange(fd, 0, size);
+    const out = new Uint8Array(size);
+    const piece = (offset: number, length: number) => new Promise<number>((done, fail) => {
+      let got = 0;
+      const next = () => read(fd, out, offset + got, length - got, offset + got, (e, n) => {
+        if (e) return fail(e);
+        got += n;
+        if (n > 0 && got < length) next();
+        else done(got);
+      });
+      next();
+    });
+    const pieces: Promise<number>[] = [];
+    for (let offset = 0; offset < size; offset += PARALLEL_CHUNK) pieces.push(piece(offset, Math.min(PARALLEL_CHUNK, size - offset)));
+    const got = await Promise.all(pieces);
+    // A file cut while it was read ends at its first short piece, as readRange's does.
+    const short = got.findIndex((n, i) => n < Math.min(PARALLEL_CHUNK, size - i * PARALLEL_CHUNK));
+    return short < 0 ? out : out.subarray(0, short * PARALLEL_CHUNK + got[short]!);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

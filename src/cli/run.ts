@@ -21,6 +21,7 @@ import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { readNamedFile } from './files';
 import { INPUT_USAGE, checkInputNames, inputFor, inputSpec } from './inputs';
 import { loadModel } from './load';
+import { readInputFileAsync } from './files';
 import type { CliIO } from './main';
 
 export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] ${INPUT_USAGE} [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
@@ -47,7 +48,9 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   const shapes = parseShapes(flags.get('shape'));
   const file = positionals[0]!;
   const limits = resolveLimits(limitsFromFlags(flags));
-  const loaded = loadModel(file, { ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
+  // A large model is read in pieces at once; where the read fails, loadModel reads it again and says why.
+  const bytes = await readInputFileAsync(file, limits).catch(() => undefined);
+  const loaded = loadModel(file, { ...(bytes ? { bytes } : {}), ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.model) return 1;
   // A compiled program (Output IR) loads as it is; a model (Input IR) is compiled first.
