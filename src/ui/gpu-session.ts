@@ -56,12 +56,10 @@ export class GpuSession {
    * own loads make what they need. Resolves with what it did, in words.
    */
   async warmUp(compile: (gpu: GpuProfile) => Promise<string | undefined>, options: { force?: boolean } = {}): Promise<string> {
-    let device: GPUDevice;
-    try {
-      device = await this.device();
-    } catch {
-      return 'no device';
-    }
+    // The device the page has: a warm-up opens none (nor tries again where there is none).
+    let device: GPUDevice | undefined;
+    if (this.opening && !this.lost) device = await this.opening.catch(() => undefined);
+    if (!device) return 'no device';
     const generation = this.generation;
     if (this.warmed === generation && !options.force) return 'already warmed up';
     if (!this.info || (isSoftwareAdapter(this.info) && !options.force)) return 'a software adapter: nothing warmed up';
