@@ -130,6 +130,23 @@ describe('compiler rules', () => {
     expect(opGroups(compileWith(m, pat)), 'a second compile of the same module').toEqual([['neg', 'neg', 'relu', 'add']]);
   });
 
+  it('drops ops that are identities by their attributes: a zero pad, a whole slice, an identity transpose; keeps those that are not', () => {
+    const pat = '@p attributes {benefit = 10, nodes = [{ops = ["relu"]}]}';
+    const same = (op: string) => `${op} : (${T}) -> ${T}`;
+    const m = module([
+      `%p = ${same('cgc_op.pad(%x) {start_padding = [0, 0], end_padding = [0, 0], mode = "reflect"}')}`,
+      `%s = ${same('cgc_op.slice(%p) {starts = [0, -8], ends = [2, 100], axes = [0, 1]}')}`,
+      `%t = ${same('cgc_op.transpose(%s) {permutation = [0, 1]}')}`,
+      '%r = cgc_op.relu(%t)',
+      // Not identities: a reversing slice of the same shape, a pad that crops one end and pads the other.
+      `%v = ${same('cgc_op.slice(%r) {starts = [-1], ends = [-100], axes = [1], steps = [-1]}')}`,
+      `%q = ${same('cgc_op.pad(%v) {start_padding = [0, -1], end_padding = [0, 1]}')}`,
+      'cgc.return %q',
+    ].join('\n'));
+    const ops = (s: CompileState) => [...s.entry.body().operations].map((o) => o.opName).filter((n) => n !== 'return');
+    expect(ops(compileWith(m, pat)).filter((n) => n === 'pad' || n === 'slice' || n === 'transpose')).toEqual(['slice', 'pad']);
+  });
+
   it('ends an epilogue before a cast widening bytes to int32 (left to the product reading them)', () => {
     const B = '!cgc.tensor<2x8x!cgc.uint8>';
     const I = '!cgc.tensor<2x8x!cgc.int32>';

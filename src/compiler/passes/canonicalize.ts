@@ -1,8 +1,11 @@
-// canonicalize: identity ops disappear (their users read the input), dead ops go, and every
+// canonicalize: identity ops disappear (their users read the input) — cgc_op.identity, and ops whose
+// attributes make them one: a pad of zero everywhere, a slice that keeps every element in order, a
+// transpose that keeps every axis in place (exporters write them where a size makes them so: Swin's
+// pad to a window multiple and its crop back, at 224×224) — dead ops go, and every
 // returned value gets its own producing op (an input or constant returned as is, or a value
 // returned twice, is copied by an identity) so each program output is written by one subgraph.
 import { replaceContents } from '../../core';
-import { Operation, type Value } from '../../ir';
+import { OpContext, Operation, type Value, getOpDef } from '../../ir';
 import { CONSTANT, RETURN } from '../../ir/structural';
 import { EntryGraph } from '../graph';
 import type { Pass } from '../state';
@@ -14,10 +17,10 @@ export const canonicalize: Pass = {
     const ret = block.operations[block.operations.length - 1]!;
     const replace = new Map<Value, Value>();
     const resolve = (v: Value): Value => replace.get(v) ?? v;
-    // identity(x) ⇒ x
+    // identity(x) ⇒ x, and the ops that are identities by their attributes
     replaceContents(block.operations, block.operations.filter((op) => {
       op.operands = op.operands.map(resolve);
-      if (op.name !== 'cgc_op.identity') return true;
+      if (!isIdentity(op)) return true;
       replace.set(op.results[0]!, op.operands[0]!);
       return false;
     }));
@@ -49,3 +52,24 @@ export const canonicalize: Pass = {
     s.graph = new EntryGraph(s.entry);
   },
 };
+
+/**
+ * Whether `op` returns its (first and only tensor) operand unchanged: cgc_op.identity; a pad that adds
+ * nothing on either side of any axis; a slice whose result has its operand's shape with every step
+ * positive (a step past 1 would drop elements of an axis longer than one, a negative one reverse it);
+ * a transpose whose permutation keeps every axis. The result's type must be the operand's.
+ */
+function isIdentity(op: Operation): boolean {
+  if (op.name === 'cgc_op.identity') return true;
+  if (op.name !== 'cgc_op.pad' && op.name !== 'cgc_op.slice' && op.name !== 'cgc_op.transpose') return false;
+  const [input] = op.operands;
+  const out = op.results[0];
+  if (!input || !out || op.results.length !== 1 || input.type.element !== out.type.element) return false;
+  if (input.type.shape.length !== out.type.shape.length || input.type.shape.some((d, i) => d !== out.type.shape[i])) return false;
+  const def = getOpDef(op.opName);
+  if (!def) return false;
+  const ctx = new OpContext(def, op.operands.map((v) => v.type), op.attributes);
+  if (op.name === 'cgc_op.pad') return op.operands.length === 1 && [...ctx.ints('start_padding'), ...ctx.ints('end_padding')].every((p) => p === 0);
+  if (op.name === 'cgc_op.slice') return op.operands.length === 1 && ctx.ints('steps').every((step) => step > 0);
+  return ctx.ints('permutation').every((axis, i) => axis === i);
+}
