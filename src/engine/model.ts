@@ -9,6 +9,7 @@ import { type CompileOptions, type CompileState, CompileError } from '../compile
 import { type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/import/onnx';
 import { evaluateOp } from '../reference';
 import { concatProjections } from '../compiler/passes/concat-projections';
+import { rollsAsGathers } from '../compiler/passes/rolls-as-gathers';
 import { constantName, foldConstants } from '../compiler/passes/fold-constants';
 import { annotateValueRanges } from '../compiler/passes/value-ranges';
 import { splitLargeTables } from '../compiler/passes/split-tables';
@@ -159,6 +160,9 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
       const gone = new Set(unused.filter((n) => !named.has(n)));
       constants = new Map([...[...constants].filter(([n]) => !gone.has(n)), ...made]);
     }
+    // A cyclic shift exported as slices and a concat is one gather at constant indices (an operand view).
+    const rolls = rollsAsGathers(module);
+    if (rolls.size) constants = new Map([...constants, ...rolls]);
     // Tables no WebGPU buffer may hold are gathered from row ranges (views of their bytes).
     const pieces = splitLargeTables(module, (n) => constants.get(n));
     if (pieces.size) constants = new Map([...constants, ...pieces]);
