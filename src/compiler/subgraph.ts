@@ -5,16 +5,11 @@ import {
 } from '../ir';
 import { ATTR, FUNCTIONAL_DEFINITION, RETURN, SUBGRAPH } from '../ir/structural';
 import { cloneRegions } from '../ir/clone';
+import { objectIds } from '../core';
 import { REGION_ATTR, regionOf } from '../ir/registry';
 
-const regionOwners = new WeakMap<Operation, number>();
-let nextRegionOwner = 0;
 /** A number naming an op with regions for as long as it lives. */
-function regionOwnerId(op: Operation): number {
-  let id = regionOwners.get(op);
-  if (id === undefined) regionOwners.set(op, (id = nextRegionOwner++));
-  return id;
-}
+const regionOwnerId = objectIds<Operation>();
 
 /**
  * An op's attributes without its `cgc.region`: a subgraph body may be shared by invocations from

@@ -6,5 +6,6 @@ export * from './bfloat16';
 export * from './stats';
 export * from './arrays';
 export * from './records';
+export * from './object-ids';
 export * from './errors';
 export * from './options';

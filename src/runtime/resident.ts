@@ -4,7 +4,7 @@
 // output buffers; nothing is uploaded or read back.
 import type { Executable } from '../ir/target';
 import type { Operation, Value } from '../ir/operation';
-import { CgcError } from '../core';
+import { CgcError, objectIds } from '../core';
 import { SubmitChunks } from './submit-chunks';
 import { validateBindings } from './checks';
 
@@ -106,11 +106,5 @@ export function residentRuns(
   };
 }
 
-const bufferIds = new WeakMap<GPUBuffer, number>();
-let nextBufferId = 0;
-/** A number naming `buffer` for as long as it lives. */
-function bufferId(buffer: GPUBuffer): number {
-  let id = bufferIds.get(buffer);
-  if (id === undefined) bufferIds.set(buffer, (id = nextBufferId++));
-  return id;
-}
+/** A number naming a buffer for as long as it lives. */
+const bufferId = objectIds<GPUBuffer>();

@@ -11,7 +11,7 @@
 // the targets decline the others); int64 is stored as two words and computed in i32 (its low word), so
 // int64 tensors must hold values in the int32 range (the runtime checks what it uploads) and only
 // ops that cannot leave that range may produce them (the targets decline the others).
-import { CgcError } from '../../core';
+import { CgcError, objectIds } from '../../core';
 import { type ElementType, type Operation, type Value, getOpDef, numElements, shapeToString, strides, typeToString } from '../../ir';
 import { size as sizeParam } from './params';
 
@@ -246,13 +246,8 @@ export class KernelBuilder {
   }
 }
 
-const ids = new WeakMap<Value, number>();
-let nextId = 0;
-function idOf(v: Value): number {
-  let i = ids.get(v);
-  if (i === undefined) ids.set(v, (i = nextId++));
-  return i;
-}
+/** A number naming a value for as long as it lives. */
+const idOf = objectIds<Value>();
 
 /**
  * Threads per workgroup of an element kernel: 256 from LARGE_GRID threads on, 64 below. Large grids
