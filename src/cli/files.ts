@@ -31,11 +31,20 @@ function readRange(fd: number, offset: number, length: number): Uint8Array {
   return got === length ? out : out.subarray(0, got);
 }
 
+/** Regular file `path` (`name` in messages) opened for reading, refused past the file size limit. */
+function openWithin(path: string, name: string, limits: ResourceLimits): { fd: number; size: number } {
+  const opened = openRegular(path, name);
+  if (opened.size > limits.maxFileBytes) {
+    closeSync(opened.fd);
+    throw new CgcError('limit', limitMessage('maxFileBytes', opened.size, limits.maxFileBytes, `${name} is too large`));
+  }
+  return opened;
+}
+
 /** All of regular file `path` (`name` in messages), within the file size limit. */
 function readWhole(path: string, name: string, limits: ResourceLimits): Uint8Array {
-  const { fd, size } = openRegular(path, name);
+  const { fd, size } = openWithin(path, name, limits);
   try {
-    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${name} is too large`));
     // Bounded by the size seen: a file that grows while it is read is cut there.
     return readRange(fd, 0, size);
   } finally {
@@ -58,9 +67,8 @@ const PARALLEL_CHUNK = 16 << 20;
  * and the threads take those page faults side by side (BENCHMARKS.md, "Cold start").
  */
 export async function readInputFileAsync(path: string, limits: ResourceLimits): Promise<Uint8Array> {
-  const { fd, size } = openRegular(path, path);
+  const { fd, size } = openWithin(path, path, limits);
   try {
-    if (size > limits.maxFileBytes) throw new CgcError('limit', limitMessage('maxFileBytes', size, limits.maxFileBytes, `${path} is too large`));
     if (size < PARALLEL_FROM) return readRange(fd, 0, size);
     const out = new Uint8Array(size);
     const piece = (offset: number, length: number) => new Promise<number>((done, fail) => {

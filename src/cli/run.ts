@@ -18,10 +18,9 @@ import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, Usa
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
-import { readNamedFile } from './files';
+import { readInputFileAsync, readNamedFile } from './files';
 import { INPUT_USAGE, checkInputNames, inputFor, inputSpec } from './inputs';
 import { loadModel } from './load';
-import { readInputFileAsync } from './files';
 import type { CliIO } from './main';
 
 export const RUN_USAGE = `cgc run MODEL|PROGRAM.mlirbc [--weights W] [--shape NAME=DxD…] ${INPUT_USAGE} [--runs N] [--profile] [--json] [--granularity ${GRANULARITIES.join('|')}] [--arenas ${ARENA_SETTINGS.join('|')}] ${TARGETS_USAGE} ${LIMITS_USAGE}`;
