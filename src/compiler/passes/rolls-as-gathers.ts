@@ -9,6 +9,7 @@ import { Operation, type Value } from '../../ir/operation';
 import { OpContext, getOpDef, inferOp } from '../../ir/registry';
 import { ATTR, CONSTANT, ENTRY_POINT } from '../../ir/structural';
 import { tensorType } from '../../ir/types';
+import { replaceContents } from '../../core';
 import { freshConstantNames } from './fold-constants';
 
 /**
@@ -23,30 +24,35 @@ export function rollsAsGathers(module: Operation): ReadonlyMap<string, Uint8Arra
     const block = entry.body();
     const uses = new Map<Value, number>();
     for (const op of block.operations) for (const v of op.operands) uses.set(v, (uses.get(v) ?? 0) + 1);
-    const ops = block.operations;
-    for (let i = 0; i < ops.length; i++) {
-      const concat = ops[i]!;
-      const shift = rollOf(concat, uses);
-      if (!shift) continue;
+    // One pass in program order: a roll's result is renamed to its gather's for the ops after it, and
+    // its slices, read by the concat alone, go with it.
+    const renamed = new Map<Value, Value>();
+    const gone = new Set<Operation>();
+    const kept: Operation[] = [];
+    for (const op of block.operations) {
+      op.operands = op.operands.map((v) => renamed.get(v) ?? v);
+      const shift = rollOf(op, uses);
+      if (!shift) {
+        kept.push(op);
+        continue;
+      }
       const { x, axis, start } = shift;
       const n = x.type.shape[axis]!;
-      const name = fresh(`${concat.results[0]!.nameHint ?? 'roll'}.indices`);
+      const name = fresh(`${op.results[0]!.nameHint ?? 'roll'}.indices`);
       const indices = new Int32Array(n).map((_, k) => (start + k) % n);
       made.set(name, new Uint8Array(indices.buffer));
-      const constant = new Operation(CONSTANT, [], [tensorType([n], 'int32', true)], new Map([[ATTR.constantName, stringAttr(name)]]), concat.loc);
+      const constant = new Operation(CONSTANT, [], [tensorType([n], 'int32', true)], new Map([[ATTR.constantName, stringAttr(name)]]), op.loc);
       constant.parent = block;
       constant.results[0]!.nameHint = name;
       const attributes = new Map([['axis', intAttr(axis)]]);
-      const gather = new Operation('cgc_op.gather', [x, constant.results[0]!], inferOp('gather', [x.type, constant.results[0]!.type], attributes), attributes, concat.loc);
+      const gather = new Operation('cgc_op.gather', [x, constant.results[0]!], inferOp('gather', [x.type, constant.results[0]!.type], attributes), attributes, op.loc);
       gather.parent = block;
-      gather.results[0]!.nameHint = concat.results[0]!.nameHint;
-      for (const op of ops) op.operands = op.operands.map((v) => (v === concat.results[0] ? gather.results[0]! : v));
-      // The slices, read by the concat alone, go with it.
-      const slices = new Set(concat.operands.map((v) => v.definingOp!));
-      ops.splice(i, 1, constant, gather);
-      for (let k = ops.length - 1; k >= 0; k--) if (slices.has(ops[k]!)) { ops.splice(k, 1); if (k < i) i--; }
-      i++;
+      gather.results[0]!.nameHint = op.results[0]!.nameHint;
+      renamed.set(op.results[0]!, gather.results[0]!);
+      for (const v of op.operands) gone.add(v.definingOp!);
+      kept.push(constant, gather);
     }
+    replaceContents(block.operations, kept.filter((op) => !gone.has(op)));
   }
   return made;
 }
