@@ -7,7 +7,8 @@ import { ELEMENTWISE_OPS } from './elementwise';
 import { size } from '../wgsl/params';
 import { ctxOf, normAxis } from './helpers';
 import type { SplitK } from '../../core';
-import { type ForcedTile, type GemmShape, type RowThreads, chooseTile, gemmMain, gemvMain } from './gemm-core';
+import { type ForcedTile, type GemmShape, type RowThreads, chooseTile, gemmMain } from './gemm-core';
+import { gemvMain } from './gemv-core';
 
 /** How one anchor op is a batch of products: operand reads, and where product element (batch, m, n) lands. */
 export interface GemmProblem extends GemmShape {

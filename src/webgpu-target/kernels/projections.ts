@@ -6,7 +6,8 @@ import { type Operation, type Value, sameShape, shapeToString } from '../../ir';
 import { type KernelBuilder, KernelDecline, Scope, bindingDecls, convert, flatOffset, outputDecl, outputType, threadKernel } from '../wgsl/builder';
 import { size } from '../wgsl/params';
 import type { SplitK } from '../../core';
-import { type ForcedTile, chooseTile, gemmMain, gemvMain } from './gemm-core';
+import { type ForcedTile, chooseTile, gemmMain } from './gemm-core';
+import { gemvMain } from './gemv-core';
 import { type GeneratedKernel, type GemmProblem, gemmProblemOf, heavyOps, innermostAxis } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
 
