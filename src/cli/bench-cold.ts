@@ -21,7 +21,7 @@ import { ENTRY_POINT } from '../ir/structural';
 import { LIMIT_FLAGS, limitsFromFlags, parseArgs, UsageError } from './args';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
 import { loadModel } from './load';
-import { readInputFileAsync } from './files';
+import { readModelFile } from './files';
 import { resolveLimits } from '../ir/limits';
 import { loadOnnxruntimeWeb } from './onnxruntime';
 import { onnxShapes } from './bench';
@@ -36,7 +36,9 @@ export interface ColdFigures {
   readonly importMs?: number;
   /** Ours: the compiler; onnxruntime-web: session creation (its import, compile and pipelines together). */
   readonly compileMs: number;
-  /** Ours: partitions compiled (pipelines created) and weights uploaded. */
+  /** Ours: after the compile, the wait for the weights still being read (cli/files.ts, readModelFile); part of loadMs. */
+  readonly readWaitMs?: number;
+  /** Ours: partitions compiled (pipelines created) and weights uploaded, from the compile's end. */
   readonly loadMs?: number;
   readonly firstRunMs: number;
   /** From the file to the first result (the device excluded). */
@@ -148,6 +150,7 @@ function medianFigures(samples: readonly ColdFigures[]): ColdFigures {
     deviceMs: m((s) => s.deviceMs)!, compileMs: m((s) => s.compileMs)!, firstRunMs: m((s) => s.firstRunMs)!, totalMs: m((s) => s.totalMs)!,
     ...(first.importMs !== undefined ? { importMs: m((s) => s.importMs)! } : {}),
     ...(first.loadMs !== undefined ? { loadMs: m((s) => s.loadMs)! } : {}),
+    ...(first.readWaitMs !== undefined ? { readWaitMs: m((s) => s.readWaitMs)! } : {}),
     ...(first.settledMs !== undefined ? { settledMs: m((s) => s.settledMs)! } : {}),
     ...(first.warmUp ? { warmUp: { ...first.warmUp, readyMs: m((s) => s.warmUp?.readyMs)! } } : {}),
   };
@@ -156,11 +159,12 @@ function medianFigures(samples: readonly ColdFigures[]): ColdFigures {
 export function coldTable(rows: readonly ColdFigures[], runs: number): string[] {
   const ms = (x: number | undefined) => (x === undefined ? '—' : x < 10 ? x.toFixed(1) : x.toFixed(0));
   const out = [`cold first result, ms (a fresh process per ${runs > 1 ? `figure, median of ${runs}` : 'figure'}; total is from the file: the device's creation not included)`,
-    'model                          side             device   import   compile      load  first run     total  modules  pipelines  settled (+pipelines)  warm-up (ready)  shader cache'];
+    'model                          side             device   import   compile  (read wait)     load  first run     total  modules  pipelines  settled (+pipelines)  warm-up (ready)  shader cache'];
   for (const r of rows) {
-    out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.deviceMs).padStart(7)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.loadMs).padStart(9)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${(r.settledMs === undefined ? '—' : `${ms(r.settledMs)} (+${r.settledPipelines! - r.pipelines!})`).padStart(20)}  ${(r.warmUp ? (r.warmUp.error ? 'failed' : `${r.warmUp.kernels} (${ms(r.warmUp.readyMs)})`) : '—').padStart(15)}  ${r.shaderCache}`);
+    out.push(`${r.model.split('/').pop()!.padEnd(30)} ${r.side.padEnd(15)} ${ms(r.deviceMs).padStart(7)} ${ms(r.importMs).padStart(7)} ${ms(r.compileMs).padStart(9)} ${ms(r.readWaitMs).padStart(12)} ${ms(r.loadMs).padStart(8)} ${ms(r.firstRunMs).padStart(10)} ${ms(r.totalMs).padStart(9)} ${String(r.shaderModules ?? '—').padStart(8)} ${String(r.pipelines ?? '—').padStart(10)}  ${(r.settledMs === undefined ? '—' : `${ms(r.settledMs)} (+${r.settledPipelines! - r.pipelines!})`).padStart(20)}  ${(r.warmUp ? (r.warmUp.error ? 'failed' : `${r.warmUp.kernels} (${ms(r.warmUp.readyMs)})`) : '—').padStart(15)}  ${r.shaderCache}`);
   }
   out.push('warm-up: the first tier\'s common kernels (engine/warm-up.ts) compiled as the device opened (in "device") and their pipelines created in the background: their number, and ms until ready; "pipelines" counts the model\'s others. --warm-up off for none.');
+  out.push('import: the file\'s structure read and imported; a large ONNX model\'s weights are read meanwhile, and "read wait" is how long the load then waited for the rest (within "load").');
   out.push('settled: after the first result (on the first tier\'s quick kernels), until every kernel runs its final form: +pipelines created then.');
   out.push('onnxruntime-web: "compile" is its WebGPU session creation (import, graph optimization, kernels), after a throwaway CPU session paid its WebAssembly start-up; its pipelines are made during the first run.');
   return out;
@@ -211,14 +215,16 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   const createSync = device.createComputePipeline.bind(device);
   device.createComputePipeline = (d: GPUComputePipelineDescriptor) => { pipelines++; return createSync(d); };
   const t0 = performance.now();
-  // Read once: the import's weights are views of these bytes.
-  const bytes = await readInputFileAsync(file, resolveLimits(limitsFromFlags(flags)));
+  // Read once: the import's weights are views of these bytes. A large ONNX model's weights arrive while its structure is imported and compiled.
+  const { bytes, arrived } = await readModelFile(file, resolveLimits(limitsFromFlags(flags)));
   const shapes = file.endsWith('.onnx') ? onnxShapes(onnxGraphIo(bytes), file, undefined) : undefined;
   const loaded = loadModel(file, { bytes, limits: limitsFromFlags(flags), ...(shapes ? { shapes } : {}) });
   if (!loaded.model) throw new CgcError('import', `${file} did not import: ${loaded.diagnostics.map((d) => d.message).join('; ')}`);
   const t1 = performance.now();
   const compiled = loaded.model.compile({ gpu: gpuProfile(device), limits: limitsFromFlags(flags), sizeUniforms: validateSizeUniforms(flags.get('size-uniforms'), '--size-uniforms') });
   const t2 = performance.now();
+  await arrived;
+  const readWaitMs = performance.now() - t2;
   const program = await compiled.load(device);
   const t3 = performance.now();
   await program.run(program.inputTypes.map((t, i) => randomTensor(t, 1 + i)));
@@ -230,7 +236,7 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   const t5 = performance.now();
   program.destroy();
   io.stdout(JSON.stringify({
-    model: file, side: 'ours', deviceMs, importMs: t1 - t0, compileMs: t2 - t1, loadMs: t3 - t2, firstRunMs: t4 - t3, totalMs: t4 - t0,
+    model: file, side: 'ours', deviceMs, importMs: t1 - t0, compileMs: t2 - t1, readWaitMs, loadMs: t3 - t2, firstRunMs: t4 - t3, totalMs: t4 - t0,
     shaderModules: firstModules, pipelines: firstPipelines, settledMs: t5 - t4, settledPipelines: pipelines, shaderCache,
     ...(warmed ? { warmUp: { kernels: warmed.kernels, readyMs: warmed.ms, ...(warmed.error ? { error: warmed.error } : {}) } } : {}),
   } satisfies ColdFigures));

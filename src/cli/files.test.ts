@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { modelBytes, node, tensorInfo } from '../compiler/import/onnx/testing';
 import { readSafetensors } from '../ir/safetensors';
 import { cgcSync as run } from './testing';
-import { readInputFile, readInputFileAsync } from './files';
+import { readInputFile, readInputFileAsync, readModelFile } from './files';
+import { awaitBytes } from '../core';
+import { openModel } from '../engine/model';
 import { resolveLimits } from '../ir/limits';
 
 /** A folder holding model.onnx, whose initializer `w` (4 floats) is in `w.bin` at `offset`. */
@@ -106,5 +108,37 @@ describe('a large file read in pieces at once', () => {
     expect([...await readInputFileAsync(join(dir, 'small.bin'), limits)]).toEqual([1, 2, 3]);
     await expect(readInputFileAsync(dir, limits)).rejects.toThrow('is a folder, not a regular file');
     await expect(readInputFileAsync(big, resolveLimits({ maxFileBytes: 1 << 20 }))).rejects.toThrow(/too large/);
+    // Not an ONNX model: read whole, nothing left to arrive.
+    const whole = await readModelFile(big, limits);
+    expect(Buffer.compare(Buffer.from(whole.bytes), Buffer.from(got))).toBe(0);
+    await whole.arrived;
+  });
+
+  it('a large ONNX model: its structure now, its weights meanwhile, and a weight asked for before its piece is in read at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cgc-read-'));
+    const path = join(dir, 'model.onnx');
+    // 64 MiB and 64 bytes of weights: five pieces, then a small initializer that stays structure.
+    const n = (16 << 20) + 16;
+    const w = new Float32Array(n);
+    for (let i = 0; i < n; i += 1021) w[i] = i;
+    w[n - 1] = 0.5;
+    const file = modelBytes({
+      nodes: [node('Add', ['x', 'w'], ['s']), node('Add', ['s', 'b'], ['y'])], inputs: [tensorInfo('x', [n])], outputs: [tensorInfo('y', [n])],
+      initializers: [{ name: 'w', dims: [n], data_type: 1, raw_data: new Uint8Array(w.buffer) }, { name: 'b', dims: [1], data_type: 1, raw_data: new Uint8Array(new Float32Array([2]).buffer) }],
+    });
+    writeFileSync(path, file);
+    const { bytes, arrived } = await readModelFile(path, resolveLimits());
+    const model = openModel(bytes, { fileName: path });
+    const weight = model.constants.get('w')!;
+    expect(weight.length).toBe(n * 4);
+    expect([...model.constants.get('b')!]).toEqual([...new Uint8Array(new Float32Array([2]).buffer)]);
+    // The weight's last piece spoilt where it lies (no event-loop turn yet, so it is still arriving): asking for it reads it from the file now.
+    const tail = weight.subarray(weight.length - 4096);
+    tail.fill(0xee);
+    awaitBytes(tail);
+    expect(new Float32Array(new Uint8Array(tail).buffer)[1023]).toBe(0.5);
+    await arrived;
+    expect(Buffer.compare(Buffer.from(bytes), Buffer.from(file))).toBe(0);
+    expect(model.compile().output).toBeDefined();
   });
 });

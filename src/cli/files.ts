@@ -3,8 +3,9 @@
 // limit, and a model's external data only from inside the model's folder, links resolved first.
 import { closeSync, constants, fstatSync, openSync, read, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { CgcError } from '../core';
+import { CgcError, bytesArrived, bytesArriving } from '../core';
 import type { ExternalFiles } from '../compiler/import/onnx';
+import { onnxWeightRanges } from '../compiler/import/onnx/weight-ranges';
 import { type ResourceLimits, limitMessage } from '../ir';
 
 /** Opens `path` for reading as a regular file; returns its descriptor and size. O_NONBLOCK: opening a FIFO must not wait for a writer. */
@@ -90,6 +91,76 @@ export async function readInputFileAsync(path: string, limits: ResourceLimits): 
   } finally {
     closeSync(fd);
   }
+}
+
+/** A model file on its way in: `bytes` hold its structure now, and every byte once `arrived` resolves. */
+export interface ArrivingFile {
+  readonly bytes: Uint8Array;
+  readonly arrived: Promise<void>;
+}
+
+/**
+ * A model file read so that its import and compile need not wait for its weights: an ONNX model of
+ * PARALLEL_FROM bytes or more has its structure read now and its large initializers' data
+ * (onnxWeightRanges) read in PARALLEL_CHUNK pieces on Node's I/O threads meanwhile. A weight's
+ * values asked for before their piece is in (core/arriving-bytes.ts) are read at once. Any other
+ * file is read as readInputFileAsync reads it, `arrived` already resolved.
+ */
+export async function readModelFile(path: string, limits: ResourceLimits): Promise<ArrivingFile> {
+  const { fd, size } = openWithin(path, path, limits);
+  const out = size >= PARALLEL_FROM && path.toLowerCase().endsWith('.onnx') ? new Uint8Array(size) : undefined;
+  const readAt = (offset: number, length: number): Uint8Array => {
+    let got = 0;
+    while (got < length) {
+      const n = readSync(fd, out!, offset + got, length - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return out!.subarray(offset, offset + got);
+  };
+  const ranges = out ? onnxWeightRanges(size, readAt) : [];
+  if (ranges.length === 0) {
+    closeSync(fd);
+    return { bytes: await readInputFileAsync(path, limits), arrived: Promise.resolve() };
+  }
+  const pieces: { offset: number; length: number; forced: boolean }[] = [];
+  let structureFrom = 0;
+  try {
+    for (const [start, end] of ranges) {
+      if (readAt(structureFrom, start - structureFrom).length < start - structureFrom) throw new CgcError('source', `${path} changed while it was read`);
+      for (let offset = start; offset < end; offset += PARALLEL_CHUNK) pieces.push({ offset, length: Math.min(PARALLEL_CHUNK, end - offset), forced: false });
+      structureFrom = end;
+    }
+    if (readAt(structureFrom, size - structureFrom).length < size - structureFrom) throw new CgcError('source', `${path} changed while it was read`);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  // A piece read here as well as on an I/O thread gets the same bytes twice.
+  bytesArriving(out!.buffer, (offset, length) => {
+    for (const p of pieces) {
+      if (p.forced || p.offset >= offset + length || p.offset + p.length <= offset) continue;
+      if (readAt(p.offset, p.length).length < p.length) throw new CgcError('source', `${path} changed while it was read`);
+      p.forced = true;
+    }
+  });
+  const piece = (offset: number, length: number) => new Promise<void>((done, fail) => {
+    let got = 0;
+    const next = () => read(fd, out!, offset + got, length - got, offset + got, (e, n) => {
+      if (e) return fail(new CgcError('source', `${path}: ${e.message}`));
+      got += n;
+      if (n > 0 && got < length) next();
+      else if (got < length) fail(new CgcError('source', `${path} changed while it was read`));
+      else done();
+    });
+    next();
+  });
+  const arrived = Promise.all(pieces.map((p) => piece(p.offset, p.length))).then(
+    () => { bytesArrived(out!.buffer); closeSync(fd); },
+    (e: unknown) => { bytesArrived(out!.buffer); closeSync(fd); throw e; },
+  );
+  arrived.catch(() => {}); // a caller that never waits is not an unhandled rejection
+  return { bytes: out!, arrived };
 }
 
 /**

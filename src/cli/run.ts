@@ -18,7 +18,7 @@ import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, Usa
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
-import { readInputFileAsync, readNamedFile } from './files';
+import { readModelFile, readNamedFile } from './files';
 import { INPUT_USAGE, checkInputNames, inputFor, inputSpec } from './inputs';
 import { loadModel } from './load';
 import type { CliIO } from './main';
@@ -47,8 +47,9 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
   const shapes = parseShapes(flags.get('shape'));
   const file = positionals[0]!;
   const limits = resolveLimits(limitsFromFlags(flags));
-  // A large model is read in pieces at once; where the read fails, loadModel reads it again and says why.
-  const bytes = await readInputFileAsync(file, limits).catch(() => undefined);
+  // A large model is read in pieces at once, its weights while its structure is imported and compiled; where the read fails, loadModel reads it again and says why.
+  const arriving = await readModelFile(file, limits).catch(() => undefined);
+  const bytes = arriving?.bytes;
   const loaded = loadModel(file, { ...(bytes ? { bytes } : {}), ...(flags.has('weights') ? { weightsFile: flags.get('weights')! } : {}), limits, ...(shapes ? { shapes } : {}) });
   for (const d of loaded.diagnostics) io.stderr(formatDiagnostic(d));
   if (!loaded.model) return 1;
@@ -82,6 +83,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
       checkInputNames(flags.get('input'), argNames, file);
       load = () => compiled.load(device);
     }
+    await arriving?.arrived;
     const t0 = performance.now();
     const program = await load();
     const loadMs = performance.now() - t0;

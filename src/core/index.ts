@@ -7,5 +7,6 @@ export * from './stats';
 export * from './arrays';
 export * from './records';
 export * from './object-ids';
+export * from './arriving-bytes';
 export * from './errors';
 export * from './options';

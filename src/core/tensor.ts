@@ -1,6 +1,7 @@
 // Host tensors and the element types they hold: a shaped type plus its elements in a typed array,
 // as the CPU reference, the importers' constant folding and the runtime's readback exchange them.
 // The IR's types (src/ir/types.ts) build on these; nothing here imports the rest of src.
+import { awaitBytes } from './arriving-bytes';
 
 export const ELEMENT_TYPES = ['float32', 'float16', 'int32', 'int64', 'int8', 'uint8', 'bool', 'int16', 'uint16', 'uint32', 'float64', 'uint64', 'bfloat16'] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
@@ -83,7 +84,7 @@ export function allocTensor(shape: readonly number[], element: ElementType): Hos
 export function tensorFromBytes(type: ShapedType, bytes: Uint8Array): HostTensor {
   // new Uint8Array(bytes) always copies into a fresh buffer; a Node Buffer's slice() is a view of the
   // whole (pooled) file buffer, which would put the data at the wrong offset.
-  const copy = new Uint8Array(bytes);
+  const copy = new Uint8Array(awaitBytes(bytes));
   return { type, data: new CTORS[type.element](copy.buffer, 0, numElements(type.shape)) };
 }
 
@@ -102,6 +103,7 @@ export function tensorOverBytes(type: ShapedType, bytes: Uint8Array): HostTensor
     bytes,
     get data(): TypedData {
       if (!data) {
+        awaitBytes(bytes);
         const aligned = bytes.byteOffset % BYTE_SIZE[type.element] === 0;
         // new Uint8Array(bytes) copies (a Node Buffer's slice() would not).
         data = aligned ? new CTORS[type.element](bytes.buffer as ArrayBuffer, bytes.byteOffset, n) : new CTORS[type.element](new Uint8Array(bytes).buffer, 0, n);

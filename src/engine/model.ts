@@ -13,7 +13,7 @@ import { rollsAsGathers } from '../compiler/passes/rolls-as-gathers';
 import { constantName, foldConstants } from '../compiler/passes/fold-constants';
 import { annotateValueRanges } from '../compiler/passes/value-ranges';
 import { splitLargeTables } from '../compiler/passes/split-tables';
-import { CgcError, type HostTensor, type SplitK, tensorBytes } from '../core';
+import { CgcError, type HostTensor, type SplitK, awaitBytes, tensorBytes } from '../core';
 import type { LoadedProgram, LoadOptions } from '../runtime/runtime';
 import { loadProgram } from '../runtime/runtime';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from '../webgpu-target/limits';
@@ -173,10 +173,10 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
     output: state.output!, constants, targets, state,
     async load(device, loadOptions = {}) {
       try {
-        return await loadProgram(device, state.output!, (n) => constants.get(n), { ...loadOptions, targets });
+        return await loadProgram(device, state.output!, (n) => awaitBytes(constants.get(n)), { ...loadOptions, targets });
       } catch (e) {
         const again = refusing(e, compileOptions);
-        return (await compileAndLoad(module, (n) => constants.get(n), device, again, loadOptions)).program;
+        return (await compileAndLoad(module, (n) => awaitBytes(constants.get(n)), device, again, loadOptions)).program;
       }
     },
   });

@@ -5,6 +5,7 @@
 // compute the group as one product (the WebGPU target's @projections: one GEMM writing each column
 // range to its own result); one that does not reads each range through its slice, as it read the
 // weight before.
+import { awaitBytes } from '../../core';
 import { intsAttr, stringAttr } from '../../ir/attributes';
 import { Operation, type Value } from '../../ir/operation';
 import { inferOp } from '../../ir/registry';
@@ -120,6 +121,7 @@ function joinedWeights(parts: readonly Uint8Array[], k: number, widths: readonly
   const result = new Uint8Array(k * total * 4);
   let offset = 0;
   parts.forEach((bytes, i) => {
+    awaitBytes(bytes);
     const row = widths[i]! * 4;
     for (let r = 0; r < k; r++) result.set(bytes.subarray(r * row, (r + 1) * row), (r * total + offset) * 4);
     offset += widths[i]!;
