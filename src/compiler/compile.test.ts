@@ -171,6 +171,19 @@ cgc.return %n`;
     expect(shared.schedule.find((g) => g.ops.some((o) => o.opName === 'add'))!.ops.map((o) => o.opName)).toEqual(['relu', 'add']);
   });
 
+  it('takes an operand prologue that needs certain ops only where its chain holds one (needs_ops), and copies only such chains (clone-views)', () => {
+    const pat = '@p attributes {benefit = 10, nodes = [{ops = ["add"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2, needs_ops = ["relu"]}}';
+    // relu → neg is taken before the first operand; neg alone, before the second, is not.
+    const s = compileWith(module('%a = cgc_op.relu(%x)\n%b = cgc_op.neg(%a)\n%n = cgc_op.neg(%x)\n%c = cgc_op.add(%b, %n)\ncgc.return %c'), pat);
+    expect(opGroups(s)).toEqual([['neg'], ['relu', 'neg', 'add']]);
+    // Two adds read neg(x), which holds no relu: it is computed once, not copied for each.
+    const shared = compileWith(module('%n = cgc_op.neg(%x)\n%c = cgc_op.add(%n, %x)\n%d = cgc_op.add(%n, %c)\ncgc.return %d'), pat);
+    expect(opGroups(shared).flat().filter((o) => o === 'neg')).toEqual(['neg']);
+    // Two adds read neg(relu(x)): one copy of the chain each.
+    const copied = compileWith(module('%r = cgc_op.relu(%x)\n%n = cgc_op.neg(%r)\n%c = cgc_op.add(%n, %x)\n%d = cgc_op.add(%n, %c)\ncgc.return %d'), pat);
+    expect(opGroups(copied).flat().filter((o) => o === 'neg')).toEqual(['neg', 'neg']);
+  });
+
   it('takes operand prologues before the outside operands of later nodes too, not before the edges between nodes', () => {
     const pat = '@p attributes {benefit = 10, nodes = [{ops = ["mul"]}, {ops = ["add"], inputs = [0, "*"]}], operand_prologues = {ops = ["neg", "relu"], max_ops = 2}}';
     const s = compileWith(module('%a = cgc_op.neg(%x)\n%m = cgc_op.mul(%a, %x)\n%b = cgc_op.relu(%x)\n%c = cgc_op.add(%m, %b)\n%d = cgc_op.neg(%c)\ncgc.return %d'), pat);
@@ -192,6 +205,9 @@ cgc.return %n`;
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_inputs = "none", side_chains = {traits = ["elementwise"], max_ops = 2, max_elements = 1}}}', /'side_chains' needs side_inputs = "any"/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {traits = ["elementwise"], max_ops = 2, side_chains = {max_ops = 2, max_elements = 1}}}', /'epilogue' 'side_chains' matches every op/],
       ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], prologue = {ops = ["neg"], max_ops = 1}, operand_prologues = {ops = ["neg"], max_ops = 1}}', /takes 'prologue' or 'operand_prologues', not both/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], operand_prologues = {ops = ["neg"], max_ops = 1, needs_ops = ["frob"]}}', /'operand_prologues' 'needs_ops' names unknown op 'frob'/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], operand_prologues = {ops = ["neg"], max_ops = 1, needs_ops = []}}', /'needs_ops' must be a non-empty array of op names/],
+      ['@p attributes {benefit = 1, nodes = [{ops = ["relu"]}], epilogue = {ops = ["neg"], max_ops = 1, needs_ops = ["neg"]}}', /'epilogue' takes no 'needs_ops'/],
     ];
     for (const [pattern, want] of cases) {
       expect(() => compile(m(), [target('bad', `cgc_pattern.pattern ${pattern}`)])).toThrow(DeclarationError);

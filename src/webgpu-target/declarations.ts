@@ -24,6 +24,14 @@ const SIBLING_REDUCTIONS = '["reduce_sum", "reduce_mean", "reduce_max", "reduce_
  */
 const OPERAND_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather", "mul", "div"], element_types = ["float32", "float16", "int64", "int32"], max_ops = 12, side_inputs = "constant"}`;
 
+/**
+ * Views an elementwise chain's operands are read through: index remapping holding a transpose or a
+ * gather at constant indices (Swin's window reverse and reverse shift, read by its residual add). An
+ * operand read through reshapes and slices alone is no such chain: those stay views of their buffers,
+ * and the chain's kernel keeps its vector loads.
+ */
+const ELEMENT_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze", "unsqueeze", "gather"], element_types = ${GPU_TYPES}, max_ops = 8, side_inputs = "constant", needs_ops = ["transpose", "gather"]}`;
+
 /** Views a concat's inputs are read through (index remapping only). */
 const CONCAT_VIEWS = `{ops = ["transpose", "reshape", "flatten", "squeeze", "unsqueeze"], element_types = ${GPU_TYPES}, max_ops = 4, side_inputs = "none"}`;
 
@@ -131,7 +139,7 @@ const PATTERNS: readonly (readonly [string, string])[] = [
     nodes = [{ops = ["softmax", "log_softmax"], element_types = ${FLOAT}}], prologue = ${ROW_PROLOGUE}, epilogue = ${EPILOGUE}}`],
   ['elementwise_chain', `  // chains of elementwise ops  ⇒  one kernel with full broadcasting
   cgc_pattern.pattern @elementwise_chain attributes {benefit = 40,
-    nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any", side_chains = ${SIDE_CHAINS}}}`],
+    nodes = [{traits = ["elementwise"], element_types = ${GPU_TYPES}}], operand_prologues = ${ELEMENT_VIEWS}, epilogue = {traits = ["elementwise"], element_types = ${GPU_TYPES}, max_ops = 16, side_inputs = "any", side_chains = ${SIDE_CHAINS}}}`],
   ['concat_epilogue', `  // concat of its inputs read through views (reshapes, transposes, …) → an elementwise op with another
   // operand → elementwise chain  ⇒  one element kernel (ViT's patch tokens, transposed out of the patch
   // convolution, after its class token, plus the position embedding: one dispatch where there were

@@ -9,6 +9,7 @@ import { OpContext, Operation, type Value, getOpDef } from '../../ir';
 import { CONSTANT, RETURN } from '../../ir/structural';
 import { EntryGraph } from '../graph';
 import type { Pass } from '../state';
+import { stridedConcat } from './strided-concats';
 
 export const canonicalize: Pass = {
   name: 'canonicalize',
@@ -23,6 +24,16 @@ export const canonicalize: Pass = {
       if (!isIdentity(op)) return true;
       replace.set(op.results[0]!, op.operands[0]!);
       return false;
+    }));
+    // Strided slices concatenated as a space-to-depth ⇒ reshape → transpose → reshape (their slices die below).
+    const uses = new Map<Value, number>();
+    for (const op of block.operations) for (const v of op.operands) uses.set(v, (uses.get(v) ?? 0) + 1);
+    replaceContents(block.operations, block.operations.flatMap((op) => {
+      op.operands = op.operands.map(resolve);
+      const ops = stridedConcat(op, uses);
+      if (!ops) return [op];
+      replace.set(op.results[0]!, ops.at(-1)!.results[0]!);
+      return ops;
     }));
     // Dead ops: walk backwards keeping what the return (transitively) reads.
     const live = new Set<Value>(ret.operands);

@@ -3,7 +3,8 @@
 // prologues — a prologue takes an op whose result has one user — so it would be a kernel of its own,
 // materializing its result. Where every reader reads through it anyway (it is an operand of a pattern
 // anchor with operand prologues, or such an op whose own readers do), it is copied once per reader:
-// each copy then joins its reader's kernel as index arithmetic. A transformer's QKV result is
+// each copy then joins its reader's kernel as index arithmetic (where a prologue needs certain ops,
+// `needs_ops`, only a chain holding one counts). A transformer's QKV result is
 // reshaped, transposed and split three ways into q, k and v: one copy of that chain per consumer
 // instead of a transpose and three gathers per layer.
 import { spliceArray } from '../../core';
@@ -24,13 +25,19 @@ export const cloneViews: Pass = {
     const readThrough = (op: Operation): ChainSpec | undefined => op.results.length === 1
       ? prologues.find(({ spec }) => !unmet(op, spec) && sideInputsOk(g, op, new Set([op.operands[0]!]), spec))?.spec
       : undefined;
+    /** Whether a prologue of `spec` would take the chain ending at `op`'s result: where it needs ops, one is in op or the ops it reads through. */
+    const takes = (spec: ChainSpec, op: Operation | undefined): boolean => {
+      if (!spec.needsOps) return true;
+      for (let cur = op; cur && !unmet(cur, spec); cur = cur.operands[0]?.definingOp) if (spec.needsOps.includes(cur.opName)) return true;
+      return false;
+    };
     const memo = new Map<Value, boolean>();
     /** Whether every reader of `v` reads through it: an anchor with operand prologues, or an op a prologue takes whose readers do too. */
     const absorbed = (v: Value, depth: number): boolean => {
       const known = memo.get(v);
       if (known !== undefined) return known;
       const users = g.usersOf(v);
-      const ok = users.length > 0 && !g.returned.has(v) && depth > 0 && users.every((u) => prologues.some(({ anchor }) => !unmet(u, anchor))
+      const ok = users.length > 0 && !g.returned.has(v) && depth > 0 && users.every((u) => prologues.some(({ anchor, spec }) => !unmet(u, anchor) && takes(spec, v.definingOp))
         || (readThrough(u) !== undefined && u.operands[0] === v && absorbed(u.results[0]!, depth - 1)));
       memo.set(v, ok);
       return ok;

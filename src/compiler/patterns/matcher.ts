@@ -58,7 +58,9 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
     if (p.operandPrologues) {
       assigned.forEach((node, i) => node.operands.forEach((v, k) => {
         if (i > 0 && v.definingOp && assigned.includes(v.definingOp)) return;
-        operandOps.push(...chainBefore(g, p.operandPrologues!, node, new Set([...assigned, ...operandOps]), k).flat());
+        const chain = chainBefore(g, p.operandPrologues!, node, new Set([...assigned, ...operandOps]), k).flat();
+        const needs = p.operandPrologues!.needsOps;
+        if (!needs || chain.some((op) => needs.includes(op.opName))) operandOps.push(...chain);
       }));
     }
     const after = p.epilogue ? chainAfter(g, p.epilogue, assigned[assigned.length - 1]!, new Set([...assigned, ...before.flat(), ...operandOps]), budget) : [];

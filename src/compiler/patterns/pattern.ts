@@ -37,6 +37,8 @@ export interface ChainSpec extends OpConstraint {
   readonly sideInputs: 'any' | 'constant' | 'none';
   /** Small side computations the chain takes in and recomputes for every element it writes. */
   readonly sideChains?: SideChains;
+  /** Operand prologues: a chain holding none of these ops is not taken (the operand is read as it is). */
+  readonly needsOps?: readonly string[];
 }
 
 /**
@@ -215,7 +217,15 @@ function readNode(a: Attribute, i: number, fail: (m: string) => never): PatternN
 
 function readChain(a: Attribute, what: string, fail: (m: string) => never): ChainSpec {
   const d = dictOf(a, `'${what}'`, fail);
-  for (const k of d.keys()) if (!['max_ops', 'side_inputs', 'side_chains'].includes(k) && !CONSTRAINT_KEYS.includes(k)) fail(`'${what}' has unknown key '${k}'`);
+  for (const k of d.keys()) if (!['max_ops', 'side_inputs', 'side_chains', 'needs_ops'].includes(k) && !CONSTRAINT_KEYS.includes(k)) fail(`'${what}' has unknown key '${k}'`);
+  const needs = d.get('needs_ops');
+  let needsOps: string[] | undefined;
+  if (needs !== undefined) {
+    if (what !== 'operand_prologues') fail(`'${what}' takes no 'needs_ops' (operand prologues do)`);
+    if (needs.kind !== 'array' || !needs.elements.length || needs.elements.some((e) => e.kind !== 'string')) fail(`'${what}' 'needs_ops' must be a non-empty array of op names`);
+    needsOps = (needs as { elements: readonly { value: string }[] }).elements.map((e) => e.value);
+    for (const o of needsOps) if (!getOpDef(o)) fail(`'${what}' 'needs_ops' names unknown op '${o}'`);
+  }
   const maxOps = opCount(d, `'${what}'`, fail);
   const side = d.get('side_inputs') ?? { kind: 'string', value: 'any' };
   if (side.kind !== 'string' || !['any', 'constant', 'none'].includes(side.value)) fail(`'${what}' 'side_inputs' must be "any", "constant" or "none"`);
@@ -233,7 +243,7 @@ function readChain(a: Attribute, what: string, fail: (m: string) => never): Chai
       maxOps: opCount(c, `'${what}' 'side_chains'`, fail), maxElements: (elements as { value: number }).value,
     };
   }
-  return { ...readConstraint(d, `'${what}'`, fail), maxOps, sideInputs, ...(sideChains ? { sideChains } : {}) };
+  return { ...readConstraint(d, `'${what}'`, fail), maxOps, sideInputs, ...(sideChains ? { sideChains } : {}), ...(needsOps ? { needsOps } : {}) };
 }
 
 /** A chain's `max_ops`: an integer from 1 to 64. */
