@@ -70,7 +70,8 @@ const PATTERNS: readonly (readonly [string, string])[] = [
   // q·kᵀ reads q and k straight out of the fused QKV projection)
   cgc_pattern.pattern @matmul_epilogue attributes {benefit = 100,
     nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}`],
-  ['attention', `  // attention: q·kᵀ → (scale by a constant) → (additive mask or bias) → softmax over the keys → ·v  ⇒  one
+  ['attention', `  // attention: q·kᵀ → (scale by a constant) → (additive mask or bias, or a bias then a mask: Swin's shifted
+  // windows, their relative position bias then the shift's mask) → softmax over the keys → ·v  ⇒  one
   // kernel per block of query rows (flash-attention style: each tile of keys and values loaded into
   // workgroup memory once for the block's rows, an online softmax; the scores never reach memory),
   // reading q, k, v, the scale and the mask through their views (ViT's and BERT's self-attention)
@@ -88,6 +89,14 @@ const PATTERNS: readonly (readonly [string, string])[] = [
   cgc_pattern.pattern @attention_scaled_masked attributes {benefit = 150,
     nodes = [${SCORES}, ${SCALE}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]},
              {ops = ["softmax"], element_types = ["float32"], inputs = [2]}, {ops = ["matmul"], element_types = ["float32"], inputs = [3, "*"]}],
+    operand_prologues = ${OPERAND_VIEWS}}
+  cgc_pattern.pattern @attention_biased_masked attributes {benefit = 150,
+    nodes = [${SCORES}, {ops = ["add"], element_types = ["float32"], inputs = [0, "*"]}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]},
+             {ops = ["softmax"], element_types = ["float32"], inputs = [2]}, {ops = ["matmul"], element_types = ["float32"], inputs = [3, "*"]}],
+    operand_prologues = ${OPERAND_VIEWS}}
+  cgc_pattern.pattern @attention_scaled_biased_masked attributes {benefit = 150,
+    nodes = [${SCORES}, ${SCALE}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]}, {ops = ["add"], element_types = ["float32"], inputs = [2, "*"]},
+             {ops = ["softmax"], element_types = ["float32"], inputs = [3]}, {ops = ["matmul"], element_types = ["float32"], inputs = [4, "*"]}],
     operand_prologues = ${OPERAND_VIEWS}}`],
   ['projections', `  // matmuls reading one value, each → bias add, their weights consecutive column ranges of one constant
   // (q, k and v, concatenated when the model is opened: docs/compiler.md)  ⇒  one tiled GEMM over all

@@ -92,11 +92,13 @@ function buildProgramOp(s: CompileState, bindPoints: ReadonlyMap<string, Value[]
       const c = v.definingOp;
       if (c?.name !== CONSTANT || map.has(v)) continue;
       const name = (c.attr(ATTR.constantName) as { value: string }).value;
-      let pv = constants.get(name);
+      // One program constant per name and shape: the same bytes may be read in two shapes (sink-reshapes).
+      const key = `${name}\u0000${v.type.shape.join('x')}`;
+      let pv = constants.get(key);
       if (!pv) {
         pv = block.append(new Operation(CONSTANT, [], [asMemref(v.type)], new Map([[ATTR.constantName, stringAttr(name)]]))).results[0]!;
         pv.nameHint = name;
-        constants.set(name, pv);
+        constants.set(key, pv);
       }
       map.set(v, pv);
     }

@@ -4,11 +4,16 @@
 // elementwise ops only); moved after e, the reshape is a view of e's result, and b's reshape a view
 // of b. A transformer's attention output projection → reshape → residual add becomes one kernel.
 //
-// Only where that helps and costs nothing: e has every operand of its result's shape; the reshapes
-// (and transposes moving only size-1 dimensions) between a and e each have one reader, and so has a;
-// some declared single-node pattern with an epilogue takes a's producer as its anchor and e in its
-// epilogue; no other operand of e is a constant or a program output (their reshapes would be copies,
-// not views); and neither a nor e's result is returned.
+// Only where that helps and costs nothing: a is read in e's result's shape, and every other operand
+// of e has that shape too or broadcasts to it whole across each group of axes the reshape merges or
+// splits (`broadcastIn`: Swin's shifted-window mask, [windows, 1, 49, 49] over [1, windows, heads,
+// 49, 49], read as [windows, 1, 49, 49] over the scores' [windows, heads, 49, 49]); the reshapes (and
+// transposes moving only size-1 dimensions) between a and e each have one reader, and so has a; some
+// declared single-node pattern with an epilogue takes a's producer as its anchor and e in its
+// epilogue; no other operand of e is a program output (its reshape would be a copy, not a view); and
+// neither a nor e's result is returned. A constant operand is not reshaped: it is read in its new
+// shape by a copy of its op (the same bytes; build-program binds each shape of a constant once).
+import { replaceContents } from '../../core';
 import { Operation, REGION_ATTR, type Value, intsAttr, sameShape, tensorType } from '../../ir';
 import { EntryGraph } from '../graph';
 import { unmet } from '../patterns/constraints';
@@ -27,6 +32,8 @@ export const sinkReshapes: Pass = {
     ops.forEach(count);
     /** The reshapes put before a moved op's other operands: never sunk through (the op would move back). */
     const made = new Set<Operation>();
+    /** The reshapes back to e's shape after each moved op. */
+    const backs = new Set<Operation>();
     const output = (v: Value) => g.returned.has(v);
     let moved = 0;
     for (let i = 0; i < ops.length; i++) {
@@ -34,7 +41,7 @@ export const sinkReshapes: Pass = {
       if (e.results.length !== 1 || !e.name.startsWith('cgc_op.') || output(e.results[0]!)) continue;
       const out = e.results[0]!;
       const shape = out.type.shape;
-      if (!e.operands.every((v) => sameShape(v.type.shape, shape))) continue;
+      if (!e.operands.some((v) => sameShape(v.type.shape, shape))) continue;
       // Before the chains are walked: a chain of n reshapes would otherwise be walked from each of them (n² steps).
       const takers = epilogues.filter((p) => !unmet(e, p.epilogue!));
       if (!takers.length) continue;
@@ -45,15 +52,19 @@ export const sinkReshapes: Pass = {
         return chain;
       };
       const chains = e.operands.map(chainOf);
-      const k = chains.findIndex((chain) => {
+      const k = chains.findIndex((chain, j) => {
         const a = chain.at(-1)?.operands[0];
+        if (!sameShape(e.operands[j]!.type.shape, shape)) return false;
         const producer = a?.definingOp;
         return producer !== undefined && readers.get(a!) === 1 && !output(a!)
           && takers.some((p) => !unmet(producer, p.nodes[0]!));
       });
-      if (k < 0 || e.operands.some((v, j) => j !== k && (v.type.constant === true || output(v)))) continue;
+      if (k < 0 || e.operands.some((v, j) => j !== k && output(v))) continue;
       const chain = chains[k]!;
       const a = chain.at(-1)!.operands[0]!;
+      // Each other operand in a's shape: its own, or, broadcast, the shape it broadcasts in there.
+      const within = e.operands.map((v, j) => (j === k ? undefined : broadcastIn(v.type.shape, shape, a.type.shape)));
+      if (within.some((to, j) => j !== k && !to)) continue;
       const reshape = (v: Value, to: readonly number[]) => {
         const attrs = new Map([['shape', intsAttr(to)]]);
         const region = e.attributes.get(REGION_ATTR);
@@ -63,7 +74,14 @@ export const sinkReshapes: Pass = {
         r.results[0]!.nameHint = `${v.nameHint ?? 'value'}_reshaped`;
         return r;
       };
-      const inner = e.operands.map((v, j) => (j === k ? undefined : reshape(v, a.type.shape)));
+      // A constant is the same bytes in another shape: a copy of its op, not a reshape (which would run as a copy).
+      const asConstant = (v: Value, to: readonly number[]) => {
+        const c = new Operation(v.definingOp!.name, [], [{ ...v.type, shape: [...to] }], new Map(v.definingOp!.attributes), e.loc);
+        c.parent = e.parent;
+        c.results[0]!.nameHint = `${v.nameHint ?? 'constant'}_reshaped`;
+        return c;
+      };
+      const inner = e.operands.map((v, j) => (j === k ? undefined : g.isConstant(v) ? asConstant(v, within[j]!) : reshape(v, within[j]!)));
       const sunk = new Operation(e.name, e.operands.map((_v, j) => (j === k ? a : inner[j]!.results[0]!)), [tensorType(a.type.shape, out.type.element)], new Map(e.attributes), e.loc);
       sunk.parent = e.parent;
       if (out.nameHint !== undefined) sunk.results[0]!.nameHint = `${out.nameHint}_unreshaped`;
@@ -83,8 +101,51 @@ export const sinkReshapes: Pass = {
       for (const v of e.operands) readers.set(v, readers.get(v)! - 1);
       added.forEach(count);
       for (const x of inner) if (x) made.add(x);
+      backs.add(back);
       moved++;
     }
-    if (moved) s.graph = new EntryGraph(s.entry);
+    if (!moved) return;
+    // A reshape of a moved op's result back to the shape it was computed in is that result: the pair
+    // cancels (Swin's mask add, reshaped back for its softmax), and a back reshape nobody reads goes.
+    const replaced = new Map<Value, Value>();
+    const kept = ops.filter((op) => {
+      op.operands = op.operands.map((v) => replaced.get(v) ?? v);
+      const back = op.operands[0]?.definingOp;
+      if (op.opName !== 'reshape' || !back || !backs.has(back) || output(op.results[0]!)) return true;
+      if (!sameShape(op.results[0]!.type.shape, back.operands[0]!.type.shape)) return true;
+      replaced.set(op.results[0]!, back.operands[0]!);
+      return false;
+    });
+    const read = new Set(kept.flatMap((op) => op.operands));
+    replaceContents(ops, kept.filter((op) => !backs.has(op) || read.has(op.results[0]!) || output(op.results[0]!)));
+    s.graph = new EntryGraph(s.entry);
   },
 };
+
+/**
+ * The shape in which `b`, broadcast to `outer`, is read in `inner` (a reshape of `outer`): the groups
+ * of dimensions the reshape merges or splits must each hold b whole or not at all (dimensions of 1 in
+ * `outer` aside), so b's elements keep their order. Undefined where they do not (b would be tiled).
+ */
+export function broadcastIn(b: readonly number[], outer: readonly number[], inner: readonly number[]): number[] | undefined {
+  if (b.length > outer.length) return undefined;
+  const aligned = [...new Array<number>(outer.length - b.length).fill(1), ...b];
+  if (aligned.some((d, i) => d !== 1 && d !== outer[i])) return undefined;
+  // Dimensions of 1 aside, the reshape groups outer's dimensions and inner's by equal products.
+  const held = outer.flatMap((d, i) => (d === 1 ? [] : [{ d, whole: aligned[i] !== 1 }]));
+  const sizes = inner.flatMap((d, j) => (d === 1 ? [] : [{ d, j }]));
+  const out = inner.map(() => 1);
+  let i = 0;
+  let j = 0;
+  while (i < held.length && j < sizes.length) {
+    const group = [held[i++]!];
+    const targets = [sizes[j++]!];
+    let [po, pi] = [group[0]!.d, targets[0]!.d];
+    while (po !== pi) {
+      if (po < pi) { if (i >= held.length) return undefined; group.push(held[i]!); po *= held[i++]!.d; } else { if (j >= sizes.length) return undefined; targets.push(sizes[j]!); pi *= sizes[j++]!.d; }
+    }
+    if (group.some((x) => x.whole !== group[0]!.whole)) return undefined;
+    if (group[0]!.whole) for (const t of targets) out[t.j] = t.d;
+  }
+  return i === held.length && j === sizes.length ? out : undefined;
+}

@@ -1,6 +1,6 @@
 // The attention kernel (q·kᵀ → scale → additive mask → softmax → ·v in one dispatch) on real WebGPU
 // against the CPU reference: odd sequence lengths (1, 7, 197), heads of 32 and 64, with and without
-// a padding mask, queries and keys of different lengths; and the same graphs with the @attention
+// a padding mask, queries and keys of different lengths, a bias per head before the mask (Swin); and the same graphs with the @attention
 // patterns disabled, as the three kernels they replace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
@@ -16,21 +16,29 @@ import { type Case, type Step, expectClose, prepareCase, runCase } from '../test
  * scaled by 1/√d (a mul, or a div by √d), plus a padding mask [1, 1, 1, lk] whose last `padded` keys are
  * float32's lowest value (as Hugging Face's BERT builds it).
  */
-function attention({ heads = 2, lq, lk = lq, d, dv = d, padded, div = false }: { heads?: number; lq: number; lk?: number; d: number; dv?: number; padded?: number; div?: boolean }): Case {
+function attention({ heads = 2, lq, lk = lq, d, dv = d, padded, div = false, bias = false, scaled = true }: { heads?: number; lq: number; lk?: number; d: number; dv?: number; padded?: number; div?: boolean; bias?: boolean; scaled?: boolean }): Case {
   const ops: Step[] = [
     { op: 'transpose', in: ['b'], attrs: { permutation: [0, 1, 3, 2] } },
     { op: 'matmul', in: ['a', '%0'] },
-    { op: div ? 'div' : 'mul', in: ['%1', 'scale'] },
   ];
-  const constants = [{ name: 'scale', type: 'f32', values: [div ? Math.sqrt(d) : 1 / Math.sqrt(d)] }];
+  const constants: { name: string; type: string; values: number[] }[] = [];
+  if (scaled) {
+    ops.push({ op: div ? 'div' : 'mul', in: ['%1', 'scale'] });
+    constants.push({ name: 'scale', type: 'f32', values: [div ? Math.sqrt(d) : 1 / Math.sqrt(d)] });
+  }
+  // A relative position bias per head, query and key (Swin's), before the mask.
+  if (bias) {
+    constants.push({ name: 'bias', type: `${heads}x${lq}x${lk}xf32`, values: Array.from({ length: heads * lq * lk }, (_, i) => ((i * 37) % 17) / 8 - 1) });
+    ops.push({ op: 'add', in: [`%${ops.length - 1}`, 'bias'] });
+  }
   if (padded !== undefined) {
     constants.push({ name: 'mask', type: `1x1x1x${lk}xf32`, values: Array.from({ length: lk }, (_, i) => (i >= lk - padded ? -3.4028234663852886e38 : 0)) });
-    ops.push({ op: 'add', in: ['%2', 'mask'] });
+    ops.push({ op: 'add', in: [`%${ops.length - 1}`, 'mask'] });
   }
   ops.push({ op: 'softmax', in: [`%${ops.length - 1}`], attrs: { axis: -1 } });
   ops.push({ op: 'matmul', in: [`%${ops.length - 1}`, 'c'] });
   return {
-    name: `${heads} heads, ${lq} queries × ${lk} keys, d ${d}${dv !== d ? `, dv ${dv}` : ''}${padded !== undefined ? `, last ${padded} keys masked` : ''}${div ? ', scaled by a division' : ''}`,
+    name: `${heads} heads, ${lq} queries × ${lk} keys, d ${d}${dv !== d ? `, dv ${dv}` : ''}${bias ? ', a bias per head' : ''}${padded !== undefined ? `, last ${padded} keys masked` : ''}${div ? ', scaled by a division' : ''}${scaled ? '' : ', not scaled'}`,
     args: [`1x${heads}x${lq}x${d}xf32`, `1x${heads}x${lk}x${d}xf32`, `1x${heads}x${lk}x${dv}xf32`], constants, ops,
     // Opt-in: measured slower than the three kernels on an H200 (docs/webgpu-target.md).
     enabledPatterns: ['attention'],
@@ -43,7 +51,16 @@ const CASES: Case[] = [
   attention({ heads: 12, lq: 50, d: 64, div: true }),
   // Heads of 128 and values of 256: tiles of 4 keys under 16 KiB, 16 output columns a thread.
   attention({ heads: 1, lq: 20, lk: 40, d: 128, dv: 256, padded: 3 }),
+  // Swin's shifted windows: 49 tokens, heads of 32, a relative position bias then the shift's mask (scaled, or the scale in q).
+  attention({ heads: 3, lq: 49, d: 32, bias: true, padded: 9 }),
+  attention({ heads: 3, lq: 49, d: 32, bias: true, padded: 9, scaled: false }),
 ];
+
+/** The @attention pattern a case matches: scaled or not, then masked (one add) or biased and masked (two). */
+function patternOf(c: Case): string {
+  const adds = c.ops.filter((s) => s.op === 'add').length;
+  return `attention${c.ops.some((s) => s.op === 'mul' || s.op === 'div') ? '_scaled' : ''}${adds === 2 ? '_biased_masked' : adds === 1 ? '_masked' : ''}`;
+}
 
 /** Within 1e-5 + 1e-5·|reference|: the kernel sums the same products in another order (per tile, rescaled). */
 const ATOL = 1e-5;
@@ -57,7 +74,7 @@ describe('attention as one kernel vs CPU reference', () => {
   for (const c of CASES) {
     it(c.name, async () => {
       const { inputs, want, state, defs, constants } = prepareCase(c, 7);
-      expect(state.schedule.map((g) => g.pattern)).toEqual([c.ops.some((s) => s.op === 'add') ? 'attention_scaled_masked' : 'attention_scaled']);
+      expect(state.schedule.map((g) => g.pattern)).toEqual([patternOf(c)]);
       const kernels = planKernels(defs[0]!);
       expect(kernels.length).toBe(1);
       expect(kernels[0]!.wgsl).toContain('through attention');

@@ -332,6 +332,27 @@ describe('split-K choice', () => {
     expectClose(got, want, c.name, 1e-5, 1e-5);
   });
 
+  it('takes a mask read after a reshape into the GEMM epilogue where it broadcasts whole across the merged axes (Swin\'s shifted windows)', async () => {
+    // Scores [windows·batch, heads, 5, 5] reshaped to [batch, windows, heads, 5, 5], plus a mask of
+    // [windows, 1, 5, 5] (a constant) or [1, windows, 1, 5, 5] (an input), then reshaped back to a softmax.
+    const mask = Array.from({ length: 4 * 25 }, (_, i) => ((i * 7) % 11 === 0 ? -100 : (i % 5) / 10));
+    const scores = (maskIn: string, args: string[]): Case => ({
+      name: `scores → reshape → + mask (${maskIn}) → reshape`, args: ['4x3x5x8xf32', '4x3x8x5xf32', ...args],
+      ...(maskIn === 'm' ? { constants: [{ name: 'm', type: '4x1x5x5xf32', values: mask }] } : {}),
+      ops: [{ op: 'matmul', in: ['a', 'b'] }, { op: 'reshape', in: ['%0'], attrs: { shape: [1, 4, 3, 5, 5] } }, { op: 'add', in: ['%1', maskIn] },
+        { op: 'reshape', in: ['%2'], attrs: { shape: [4, 3, 5, 5] } }, { op: 'softmax', in: ['%3'] }],
+    });
+    for (const [c, within] of [[scores('m', []), '4x1x5x5'], [scores('c', ['1x4x1x5x5xf32']), '4x1x5x5']] as const) {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 41);
+      const ops = defs.map((d) => d.body().operations.filter((o) => o.name.startsWith('cgc_op.')).map((o) => o.opName).join(','));
+      expect(ops, c.name).toContain('matmul,add');
+      const sig = defs.find((d) => d.body().operations.some((o) => o.opName === 'matmul'))!.body().arguments.map((x) => x.type.shape.join('x'));
+      expect(sig, c.name).toContain(within);
+      const { got } = await runCase(device, state, inputs, constants);
+      expectClose(got, want, c.name, 1e-5, 1e-5);
+    }
+  });
+
   it('takes 128-wide tiles only where enough workgroups remain, and every chosen tile fits its load slots', async () => {
     const { chooseTile } = await import('./gemm-core');
     expect(chooseTile({ batch: 1, M: 2048, N: 2048, K: 2048 })).toMatchObject({ tm: 128, tn: 128, tk: 8, splits: 1 });
