@@ -73,6 +73,29 @@ describe('layer normalization in the GEMM prologue vs CPU reference', () => {
     });
   }
 
+  it('normalizes rows read through a window partition (Swin: reshape → transpose → reshape), in both tiers', async () => {
+    // x [1, 4, 6, 16] normalized, cut into 2×3 windows [4, 6, 16], · w [16, 24] + bias: each GEMM row is
+    // a row of x at coordinates the tile load computes through the views, which the statistics need before the K loop.
+    const base = normGemm(24, 16, 24);
+    const c: Case = {
+      ...base, name: 'layer_normalization → window partition → matmul + bias', args: ['1x4x6x16xf32', '16x24xf32', '24xf32'],
+      ops: [
+        base.ops[0]!,
+        { op: 'reshape', in: ['%0'], attrs: { shape: [1, 2, 2, 2, 3, 16] } },
+        { op: 'transpose', in: ['%1'], attrs: { permutation: [0, 1, 3, 2, 4, 5] } },
+        { op: 'reshape', in: ['%2'], attrs: { shape: [4, 6, 16] } },
+        { op: 'matmul', in: ['%3', 'b'] },
+        { op: 'add', in: ['%4', 'c'] },
+      ],
+    };
+    const { inputs, want, state, constants } = prepareCase(c, 5);
+    expect(state.schedule.map((g) => g.pattern)).toEqual(['matmul_norm_prologue']);
+    for (const tiers of ['specialized', 'generic'] as const) {
+      const { got } = await runCase(device, state, inputs, constants, tiers);
+      expectClose(got, want, `${c.name} (${tiers})`, ATOL, RTOL);
+    }
+  });
+
   it('with norm_prologue disabled: the row kernel, then the GEMM', async () => {
     const c = normGemm(7, 64, 48);
     const { inputs, want, module, constants } = prepareCase(c, 11);

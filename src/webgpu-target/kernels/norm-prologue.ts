@@ -24,10 +24,12 @@ export function hoistNormalizations(b: KernelBuilder, hoisted: () => { scope: Sc
       const { scope: hoist, k, guard, rows } = hoisted();
       const rank = ln.operands[0]!.type.shape.length;
       if (normAxis(ctxOf(ln).int('axis'), rank) !== rank - 1) throw new KernelDecline('a GEMM normalizes its operand\'s rows only over their last axis');
-      const row = coords.slice(0, -1);
-      if (row.some((c) => new RegExp(`\\b${k}\\b`).test(c))) throw new KernelDecline('a GEMM normalizes its operand only where rows do not depend on K');
-      const key = row.join(',');
-      if (!stats.has(key)) stats.set(key, rowStatistics(b, ln, row, hoist, guard, rows));
+      const key = coords.slice(0, -1).join(',');
+      if (!stats.has(key)) {
+        const row = hoistedCoords(b, coords.slice(0, -1), scope, hoist, k);
+        if (!row) throw new KernelDecline('a GEMM normalizes its operand only where rows do not depend on K');
+        stats.set(key, rowStatistics(b, ln, row, hoist, guard, rows));
+      }
       const { mean, rstd } = stats.get(key)!;
       const [x, scale, bias] = ln.operands;
       const shape = x!.type.shape;
@@ -38,6 +40,39 @@ export function hoistNormalizations(b: KernelBuilder, hoisted: () => { scope: Sc
     });
   }
   return found;
+}
+
+/**
+ * `coords`, computed in `scope` (inside the K loop), as expressions `hoist` can compute: every name a
+ * `let` of `scope` or an enclosing scope below `hoist` defines (the index arithmetic of views between
+ * the normalization and the product, which the tile load emitted) is defined again in `hoist` under a
+ * fresh name, after the names it reads. Undefined where a coordinate depends on `k`.
+ */
+function hoistedCoords(b: KernelBuilder, coords: readonly string[], scope: Scope, hoist: Scope, k: string): string[] | undefined {
+  const defs = new Map<string, string>();
+  for (let s: Scope | undefined = scope; s && s !== hoist; s = s.parent) {
+    for (const line of s.lines) {
+      const m = /^\s*let (\w+) = (.*);$/.exec(line);
+      if (m && !defs.has(m[1]!)) defs.set(m[1]!, m[2]!);
+    }
+  }
+  const renamed = new Map<string, string>();
+  let dependsOnK = false;
+  const rewrite = (expr: string): string => expr.replace(/\b[A-Za-z_]\w*\b/g, (name) => {
+    if (name === k) dependsOnK = true;
+    const def = defs.get(name);
+    if (def === undefined) return name;
+    let fresh = renamed.get(name);
+    if (!fresh) {
+      const body = rewrite(def);
+      fresh = b.fresh('ln_row');
+      hoist.emit(`let ${fresh} = ${body};`);
+      renamed.set(name, fresh);
+    }
+    return fresh;
+  });
+  const out = coords.map(rewrite);
+  return dependsOnK ? undefined : out;
 }
 
 /**
