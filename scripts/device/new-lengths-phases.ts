@@ -10,23 +10,20 @@ import { openModel } from '../../src/engine/model';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from '../../src/cli/gpu';
 import { gpuProfile } from '../../src/webgpu-target/limits';
 import { tensorType } from '../../src/ir/types';
+import { countPipelines } from './count-pipelines';
 
 const [file, lengthsText] = process.argv.slice(2);
 const lengths = (lengthsText ?? '7,19,128,64').split(',').map(Number);
 await useDawn(() => {}, BENCH_DAWN_FLAGS);
 const { device } = await openCliDevice(() => {});
-let pipelines = 0;
-const createAsync = device.createComputePipelineAsync.bind(device);
-device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { pipelines++; return createAsync(d); };
-const createSync = device.createComputePipeline.bind(device);
-device.createComputePipeline = (d: GPUComputePipelineDescriptor) => { pipelines++; return createSync(d); };
+const pipelines = countPipelines(device);
 const bytes = new Uint8Array(readFileSync(file!));
 const ones = (length: number): HostTensor => ({ type: tensorType([1, length], 'int64'), data: new BigInt64Array(length).fill(1n) });
 console.log('| length | import | compile | load | first run | total | pipelines created | run again |');
 console.log('|---|---|---|---|---|---|---|---|');
 const live = [];
 for (const length of lengths) {
-  const before = pipelines;
+  const before = pipelines.count;
   const t0 = performance.now();
   const model = openModel(bytes, { fileName: file!, shapes: { input_ids: [1, length], attention_mask: [1, length] } });
   const t1 = performance.now();
@@ -36,7 +33,7 @@ for (const length of lengths) {
   const t3 = performance.now();
   await program.run([ones(length), ones(length)]);
   const t4 = performance.now();
-  const created = pipelines - before;
+  const created = pipelines.count - before;
   const a0 = performance.now();
   await program.run([ones(length), ones(length)]);
   const again = performance.now() - a0;

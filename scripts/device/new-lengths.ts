@@ -14,17 +14,14 @@ import { openSession } from '../../src/engine/session';
 import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from '../../src/cli/gpu';
 import { loadOnnxruntimeWeb } from '../../src/cli/onnxruntime';
 import { tensorType } from '../../src/ir/types';
+import { countPipelines } from './count-pipelines';
 
 const [file, lengthsText, vs] = process.argv.slice(2);
 const lengths = (lengthsText ?? '7,19,128,64').split(',').map(Number);
 await useDawn(() => {}, BENCH_DAWN_FLAGS);
 const ort = vs === 'ort' ? await loadOnnxruntimeWeb() : undefined;
 const { device } = await openCliDevice(() => {});
-let pipelines = 0;
-const createAsync = device.createComputePipelineAsync.bind(device);
-device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => { pipelines++; return createAsync(d); };
-const createSync = device.createComputePipeline.bind(device);
-device.createComputePipeline = (d: GPUComputePipelineDescriptor) => { pipelines++; return createSync(d); };
+const pipelines = countPipelines(device);
 const bytes = new Uint8Array(readFileSync(file!));
 const ones = (length: number): HostTensor => ({ type: tensorType([1, length], 'int64'), data: new BigInt64Array(length).fill(1n) });
 
@@ -40,10 +37,10 @@ console.log(`| length | ours: new length, ms from the call | pipelines created |
 console.log(`|---|---|---|---|---|${ortSession ? '---|---|' : ''}`);
 const time = async (f: () => Promise<unknown>) => { const t = performance.now(); await f(); return performance.now() - t; };
 for (const length of lengths) {
-  const before = pipelines;
+  const before = pipelines.count;
   let dispatches = 0;
   const first = await time(async () => { dispatches = (await session.run([ones(length), ones(length)])).dispatches; });
-  const created = pipelines - before;
+  const created = pipelines.count - before;
   const again = await time(() => session.run([ones(length), ones(length)]));
   // A program settles on its final kernels after its second run: let it, so that the next length's call has the driver to itself.
   await (await session.programFor([ones(length), ones(length)])).settle();

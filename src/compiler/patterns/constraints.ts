@@ -2,6 +2,17 @@
 import { OpContext, type Operation, attrToValue, getOpDef, numElements, shapeToString } from '../../ir';
 import type { OpConstraint } from './pattern';
 
+/**
+ * Whether `op` is of the kind `c` names (a cgc_op among its ops, with its traits): what `unmet`
+ * checks first, without the reason (most ops are of another kind than most patterns' anchors).
+ */
+export function ofKind(op: Operation, c: OpConstraint): boolean {
+  if (!op.name.startsWith('cgc_op.')) return false;
+  const def = getOpDef(op.opName);
+  if (!def || (c.ops && !c.ops.includes(op.opName))) return false;
+  return !c.traits || c.traits.every((t) => def.traits.includes(t));
+}
+
 /** Returns why `op` does not satisfy `c`, or undefined when it does. */
 export function unmet(op: Operation, c: OpConstraint): string | undefined {
   const name = op.opName;

@@ -3,7 +3,7 @@
 // (a value computed inside may be used outside only when the pattern allows several results).
 import { type Operation, type Value, numElements } from '../../ir';
 import type { EntryGraph } from '../graph';
-import { unmet } from './constraints';
+import { ofKind, unmet } from './constraints';
 import type { ChainSpec, Pattern, SideChains } from './pattern';
 
 export interface Match {
@@ -22,15 +22,14 @@ export interface Attempt {
   readonly reason?: string;
 }
 
-/** Reasons that only say the op is of another kind are not worth a log entry. */
-const NOT_A_CANDIDATE = /^(op is not one of|op lacks trait|'.*' is not a cgc_op)/;
-
 export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => void): Match[] {
   const matches: Match[] = [];
   for (const anchor of g.ops) {
+    // An op of another kind is not worth a log entry.
+    if (!ofKind(anchor, p.nodes[0]!)) continue;
     const why = unmet(anchor, p.nodes[0]!);
     if (why) {
-      if (!NOT_A_CANDIDATE.test(why)) log({ op: anchor, pattern: p, reason: why });
+      log({ op: anchor, pattern: p, reason: why });
       continue;
     }
     if (takenByReader(g, p, anchor)) {
