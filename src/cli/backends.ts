@@ -7,7 +7,7 @@ import { gpuProfile } from '../webgpu-target/limits';
 import type { TargetOptions } from '../engine/targets';
 import { compileAndLoad } from '../engine/model';
 import { UsageError } from './args';
-import { openCliDevice } from './gpu';
+import { openCliDevice, settleOrStay } from './gpu';
 
 export type BackendName = 'cpu' | 'webgpu';
 
@@ -54,7 +54,7 @@ export async function openBackend(name: BackendName, note: (line: string) => voi
       try {
         // The first result (first tier), then the settled program's (final kernels): what a user sees first, and what runs from then on.
         backend.firstResult = (await program.run(inputs)).outputs;
-        await program.settle();
+        await settleOrStay(program, note);
         const r = await program.run(inputs);
         backend.stats = { dispatches: r.dispatches, submits: r.submits, partitions: program.partitions.map((p) => p.target) };
         return r.outputs;

@@ -19,7 +19,7 @@ import { onnxGraphIo } from '../compiler/import/onnx';
 import { isSoftwareAdapter, warmUpFirstTier } from '../engine/warm-up';
 import { ENTRY_POINT } from '../ir/structural';
 import { LIMIT_FLAGS, limitsFromFlags, parseArgs, UsageError } from './args';
-import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
+import { BENCH_DAWN_FLAGS, openCliDevice, settleOrStay, useDawn } from './gpu';
 import { loadModel } from './load';
 import { readModelFile } from './files';
 import { resolveLimits } from '../ir/limits';
@@ -232,7 +232,7 @@ async function coldChild(file: string, side: 'ours' | 'ort', io: CliIO, flags: R
   const [firstModules, firstPipelines] = [codes.size, pipelines];
   const warmed = warming ? await warming : undefined;
   // A tiered load's second tier (kernels specialized to their sizes), created after the first result.
-  await program.settle();
+  await settleOrStay(program, (l) => io.stderr(`${file}: ${l}`));
   const t5 = performance.now();
   program.destroy();
   io.stdout(JSON.stringify({

@@ -16,7 +16,7 @@ import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { DISABLE_PATTERNS_USAGE, disabledPatternsFromFlag, enabledPatternsFromFlag } from './targets';
 import { compareTensors } from './compare-tensors';
-import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
+import { BENCH_DAWN_FLAGS, openCliDevice, settleOrStay, useDawn } from './gpu';
 import { INPUT_USAGE, inputFor, inputSpec } from './inputs';
 import { loadModel } from './load';
 import { loadOnnxruntimeWeb } from './onnxruntime';
@@ -153,7 +153,7 @@ export async function benchCommand(argv: readonly string[], io: CliIO): Promise<
         let ours = await program.run(inputs);
         const firstRunMs = performance.now() - f0;
         // Steady state is timed on the kernels' final form (a tiered load's specialized tier).
-        await program.settle();
+        await settleOrStay(program, (l) => io.stderr(`${file}: ${l}`));
 
         let session: Awaited<ReturnType<NonNullable<typeof ort>['InferenceSession']['create']>> | undefined;
         let ortPrepareMs = 0;

@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs';
 import { type OpenDeviceOptions, type OpenedDevice, openDevice } from '../runtime/device';
 import { installDawn } from '../runtime/dawn';
+import type { LoadedProgram } from '../runtime/runtime';
+import { KernelCompileError } from '../engine/load';
 
 export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
 
@@ -33,4 +35,21 @@ export async function openCliDevice(note: (line: string) => void, options: OpenD
   const opened = await openDevice(options);
   note(`WebGPU adapter: ${[opened.info.vendor, opened.info.architecture, opened.info.description].filter((s) => s).join(' / ')}`);
   return opened;
+}
+
+/**
+ * Waits for `program` to settle on its final kernels. Where one of them does not compile on this
+ * device, the program runs on with its first tier (runtime: settle rejects, the executable runs on):
+ * `note` says which kernel and why, a declined specialization rather than a failed command.
+ * Returns whether the program settled.
+ */
+export async function settleOrStay(program: LoadedProgram, note: (line: string) => void): Promise<boolean> {
+  try {
+    await program.settle();
+    return true;
+  } catch (e) {
+    if (!(e instanceof KernelCompileError)) throw e;
+    note(`kernel ${e.kernel.name}'s final form does not compile on this device (${e.reason.split('\n')[0]}): the program runs on its first tier`);
+    return false;
+  }
 }

@@ -17,7 +17,7 @@ import { gpuProfile } from '../webgpu-target/limits';
 import { LIMIT_FLAGS, LIMITS_USAGE, limitsFromFlags, parseArgs, parseShapes, UsageError } from './args';
 import { TARGET_FLAGS, TARGETS_USAGE, targetOptionsFromFlags } from './targets';
 import { warmUpKernels } from './bench-kernels';
-import { BENCH_DAWN_FLAGS, openCliDevice, useDawn } from './gpu';
+import { BENCH_DAWN_FLAGS, openCliDevice, settleOrStay, useDawn } from './gpu';
 import { readModelFile, readNamedFile } from './files';
 import { INPUT_USAGE, checkInputNames, inputFor, inputSpec } from './inputs';
 import { loadModel } from './load';
@@ -88,7 +88,7 @@ export async function runCommand(argv: readonly string[], io: CliIO): Promise<nu
     const program = await load();
     const loadMs = performance.now() - t0;
     // Every run on the final kernels (a tiered load's first tier is for a first result: `cgc bench --cold` times it).
-    await program.settle();
+    await settleOrStay(program, (l) => io.stderr(`${file}: ${l}`));
     const inputs = program.inputTypes.map((t, i) => inputFor(inputSpec(flags.get('input'), argNames, i, !!shipped), t, i));
     const times: number[] = [];
     const results: RunResult[] = [];
