@@ -20,15 +20,35 @@ function openRegular(path: string, name: string): { fd: number; size: number } {
   return { fd, size: stat.size };
 }
 
-/** Up to `length` bytes of `fd` from `offset`. */
-function readRange(fd: number, offset: number, length: number): Uint8Array {
-  const out = new Uint8Array(length);
+/** Reads up to `length` bytes of `fd` from file offset `position` into `out` at `at`; returns how many (fewer where the file ends). */
+function readInto(fd: number, out: Uint8Array, at: number, length: number, position: number): number {
   let got = 0;
   while (got < length) {
-    const n = readSync(fd, out, got, length - got, offset + got);
+    const n = readSync(fd, out, at + got, length - got, position + got);
     if (n === 0) break;
     got += n;
   }
+  return got;
+}
+
+/** As readInto, on one of Node's I/O threads: `out` at `offset` gets the file's bytes at `offset`. */
+function readPieceInto(fd: number, out: Uint8Array, offset: number, length: number): Promise<number> {
+  return new Promise<number>((done, fail) => {
+    let got = 0;
+    const next = () => read(fd, out, offset + got, length - got, offset + got, (e, n) => {
+      if (e) return fail(e);
+      got += n;
+      if (n > 0 && got < length) next();
+      else done(got);
+    });
+    next();
+  });
+}
+
+/** Up to `length` bytes of `fd` from `offset`. */
+function readRange(fd: number, offset: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  const got = readInto(fd, out, 0, length, offset);
   return got === length ? out : out.subarray(0, got);
 }
 
@@ -72,18 +92,8 @@ export async function readInputFileAsync(path: string, limits: ResourceLimits): 
   try {
     if (size < PARALLEL_FROM) return readRange(fd, 0, size);
     const out = new Uint8Array(size);
-    const piece = (offset: number, length: number) => new Promise<number>((done, fail) => {
-      let got = 0;
-      const next = () => read(fd, out, offset + got, length - got, offset + got, (e, n) => {
-        if (e) return fail(e);
-        got += n;
-        if (n > 0 && got < length) next();
-        else done(got);
-      });
-      next();
-    });
     const pieces: Promise<number>[] = [];
-    for (let offset = 0; offset < size; offset += PARALLEL_CHUNK) pieces.push(piece(offset, Math.min(PARALLEL_CHUNK, size - offset)));
+    for (let offset = 0; offset < size; offset += PARALLEL_CHUNK) pieces.push(readPieceInto(fd, out, offset, Math.min(PARALLEL_CHUNK, size - offset)));
     const got = await Promise.all(pieces);
     // A file cut while it was read ends at its first short piece, as readRange's does.
     const short = got.findIndex((n, i) => n < Math.min(PARALLEL_CHUNK, size - i * PARALLEL_CHUNK));
@@ -108,59 +118,47 @@ export interface ArrivingFile {
  */
 export async function readModelFile(path: string, limits: ResourceLimits): Promise<ArrivingFile> {
   const { fd, size } = openWithin(path, path, limits);
-  const out = size >= PARALLEL_FROM && path.toLowerCase().endsWith('.onnx') ? new Uint8Array(size) : undefined;
-  const readAt = (offset: number, length: number): Uint8Array => {
-    let got = 0;
-    while (got < length) {
-      const n = readSync(fd, out!, offset + got, length - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return out!.subarray(offset, offset + got);
-  };
-  const ranges = out ? onnxWeightRanges(size, readAt) : [];
-  if (ranges.length === 0) {
+  const whole = async (): Promise<ArrivingFile> => {
     closeSync(fd);
     return { bytes: await readInputFileAsync(path, limits), arrived: Promise.resolve() };
-  }
+  };
+  if (size < PARALLEL_FROM || !path.toLowerCase().endsWith('.onnx')) return whole();
+  const out = new Uint8Array(size);
+  const changed = () => new CgcError('source', `${path} changed while it was read`);
+  /** The file's bytes at [offset, offset + length), read now into their place in `out`. */
+  const readAt = (offset: number, length: number): Uint8Array => out.subarray(offset, offset + readInto(fd, out, offset, length, offset));
+  const ranges = onnxWeightRanges(size, readAt);
+  if (ranges.length === 0) return whole();
   const pieces: { offset: number; length: number; forced: boolean }[] = [];
   let structureFrom = 0;
   try {
-    for (const [start, end] of ranges) {
-      if (readAt(structureFrom, start - structureFrom).length < start - structureFrom) throw new CgcError('source', `${path} changed while it was read`);
+    for (const [start, end] of [...ranges, [size, size] as const]) {
+      if (readAt(structureFrom, start - structureFrom).length < start - structureFrom) throw changed();
       for (let offset = start; offset < end; offset += PARALLEL_CHUNK) pieces.push({ offset, length: Math.min(PARALLEL_CHUNK, end - offset), forced: false });
       structureFrom = end;
     }
-    if (readAt(structureFrom, size - structureFrom).length < size - structureFrom) throw new CgcError('source', `${path} changed while it was read`);
   } catch (e) {
     closeSync(fd);
     throw e;
   }
   // A piece read here as well as on an I/O thread gets the same bytes twice.
-  bytesArriving(out!.buffer, (offset, length) => {
+  bytesArriving(out.buffer, (offset, length) => {
     for (const p of pieces) {
       if (p.forced || p.offset >= offset + length || p.offset + p.length <= offset) continue;
-      if (readAt(p.offset, p.length).length < p.length) throw new CgcError('source', `${path} changed while it was read`);
+      if (readAt(p.offset, p.length).length < p.length) throw changed();
       p.forced = true;
     }
   });
-  const piece = (offset: number, length: number) => new Promise<void>((done, fail) => {
-    let got = 0;
-    const next = () => read(fd, out!, offset + got, length - got, offset + got, (e, n) => {
-      if (e) return fail(new CgcError('source', `${path}: ${e.message}`));
-      got += n;
-      if (n > 0 && got < length) next();
-      else if (got < length) fail(new CgcError('source', `${path} changed while it was read`));
-      else done();
-    });
-    next();
-  });
-  const arrived = Promise.all(pieces.map((p) => piece(p.offset, p.length))).then(
-    () => { bytesArrived(out!.buffer); closeSync(fd); },
-    (e: unknown) => { bytesArrived(out!.buffer); closeSync(fd); throw e; },
+  const piece = async (p: { offset: number; length: number }) => {
+    const got = await readPieceInto(fd, out, p.offset, p.length).catch((e: Error) => { throw new CgcError('source', `${path}: ${e.message}`); });
+    if (got < p.length) throw changed();
+  };
+  const arrived = Promise.all(pieces.map(piece)).then(
+    () => { bytesArrived(out.buffer); closeSync(fd); },
+    (e: unknown) => { bytesArrived(out.buffer); closeSync(fd); throw e; },
   );
   arrived.catch(() => {}); // a caller that never waits is not an unhandled rejection
-  return { bytes: out!, arrived };
+  return { bytes: out, arrived };
 }
 
 /**
