@@ -67,6 +67,7 @@ export async function createRuntime(device?: GPUDevice): Promise<Runtime> {
         get outputTypes() { return program.outputTypes; },
         get dispatchCount() { return program.dispatchCount; },
         get settled() { return program.settled; },
+        get settleFailure() { return program.settleFailure; },
         get partitions() { return program.partitions; },
         settle: () => program.settle(),
         run: async (inputs, options) => (await fresh()).run(inputs, options),

@@ -95,6 +95,12 @@ export interface LoadedProgram {
   readonly dispatchCount: number;
   /** Whether every partition runs its final kernels: false until a tiered load has settled (docs/webgpu-target.md, "Kernel tiers"). */
   readonly settled: boolean;
+  /**
+   * Why the program stays on its first tier: the message of a settle that rejected (the kernel whose
+   * final form the device refused, and the device's words), the one run in the background after the
+   * second run included. Undefined while settling and once settled.
+   */
+  readonly settleFailure?: string;
   /** Each partition with its kernels (a run-time loop's: one iteration's). */
   readonly partitions: readonly { name: string; target: string; kernels: number }[];
   /**
@@ -286,15 +292,22 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
   const resident = residentRuns(device, () => calls, inputs, outputs, binding);
 
   let settling: Promise<void> | undefined;
+  let settleFailure: string | undefined;
   let completedRuns = 0;
-  /** The second tier of every GPU executable, asked for once. */
-  const settle = () => settling ??= Promise.all([...compiled.values()].map((r) => (r.exe.kind === 'gpu' ? r.exe.settle?.() : undefined))).then(() => {});
+  /** The second tier of every GPU executable, asked for once; a refusal is kept as settleFailure. */
+  const settle = () => settling ??= Promise.all([...compiled.values()].map((r) => (r.exe.kind === 'gpu' ? r.exe.settle?.() : undefined))).then(() => {}, (e: unknown) => {
+    settleFailure = e instanceof Error ? e.message : String(e);
+    throw e;
+  });
 
   return {
     inputTypes: inputs.map((a) => a.type),
     outputTypes: outputs.slice(0, visibleResults(program, nOut)).map((a) => a.type),
     get dispatchCount() {
       return recordedCount();
+    },
+    get settleFailure() {
+      return settleFailure;
     },
     get settled() {
       return calls.every((c) => c.runner.exe.kind !== 'gpu' || c.runner.exe.settled !== false);
@@ -452,7 +465,7 @@ export async function loadProgram(device: GPUDevice, output: Operation, constant
       // first tier get their final form in the background, after the caller has the result (a task of
       // its own, not ahead of the caller's continuation). A program run once never pays for them; a
       // caller that wants them sooner calls settle() (`cgc run` does, before its runs).
-      if (++completedRuns >= 2 && !settling) setTimeout(() => { settle().catch(() => {}); }, 0);
+      if (++completedRuns >= 2 && !settling) setTimeout(() => { settle().catch(() => {}); }, 0); // a refusal: settleFailure
       return { outputs: trimResults(program, outs), timings, kernelTimings, submits, dispatches, recordMs, ...(intermediates ? { intermediates } : {}) };
     },
     record: (encoder, io) => resident.record(encoder, io),

@@ -50,6 +50,8 @@ export interface RunReport {
   readonly compileMs?: number;
   /** The runs used the first tier's quick kernels (the final ones were still to be created): docs/webgpu-target.md, "Kernel tiers". */
   readonly firstTier?: boolean;
+  /** Why the final kernels will not replace the first tier's (the program's settleFailure): the runs stay on the first tier. */
+  readonly settleFailure?: string;
   readonly diff?: NumericDiff;
   /** The same run as `cgc run --json` reports it (src/engine/report.ts), for Export run report. */
   readonly exported: ExportedRunReport;
@@ -112,6 +114,7 @@ export class ProgramRunner {
         partitions: program.partitions,
         inputNote: notes.join('; '),
         ...(firstTier ? { firstTier } : {}),
+        ...(firstTier && program.settleFailure ? { settleFailure: program.settleFailure } : {}),
         ...(loadMs !== undefined ? { loadMs } : {}),
         exported: runReport({
           model: opts.model, adapter: opts.adapter, results, wallMs, profile: profiled, outputNames: opts.outputNames,

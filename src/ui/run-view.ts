@@ -125,9 +125,7 @@ export function showRunReport(
       ` · ${report.dispatches} dispatches and ${report.submits} submit${report.submits === 1 ? '' : 's'} per run`,
       report.loadMs !== undefined ? ` · program loaded in ${formatMs(report.loadMs)} ms` : ''),
     ...(report.loadMs !== undefined ? [h('p', { 'data-testid': 'first-result' }, firstResultText(report, report.loadMs))] : []),
-    ...(report.firstTier ? [h('p', { class: 'muted', 'data-testid': 'tier-note' },
-      `These runs used the first tier's quick kernels (small tiles, sizes as uniforms: few pipelines, compiled fast for the first result); `
-      + 'the final kernels are being created in the background, and Runs use them once they are ready: run again for steady-state times and kernels.')] : []),
+    ...(report.firstTier ? [h('p', { class: report.settleFailure ? 'note' : 'muted', 'data-testid': 'tier-note' }, tierNoteText(report.settleFailure))] : []),
     h('p', { class: 'muted', 'data-testid': 'run-inputs' }, report.inputNote),
     h('p', {}, exportButton(report)),
     h('h3', {}, 'Outputs'),
@@ -142,4 +140,12 @@ export function showRunReport(
       `The CPU reference ran the Input IR on the same inputs in ${formatMs(report.diff.referenceMs)} ms; errors above ${formatError(1e-4)} are yellow, above ${formatError(1e-2)} red. ` +
       `A debug run (${formatMs(report.diff.debugMs)} ms) read back ${report.diff.values.size} subgraph result${report.diff.values.size === 1 ? '' : 's'} and compared each with the reference's value (the graph's error shading).`)] : []),
   );
+}
+
+/** What the first tier's note says: the final kernels on their way, or why they will not come. */
+export function tierNoteText(settleFailure: string | undefined): string {
+  const tier = "These runs used the first tier's quick kernels (small tiles, sizes as uniforms: few pipelines, compiled fast for the first result); ";
+  return settleFailure
+    ? `${tier}the final kernels could not be made, so Runs keep these: ${settleFailure}`
+    : `${tier}the final kernels are being created in the background, and Runs use them once they are ready: run again for steady-state times and kernels.`;
 }
