@@ -51,6 +51,8 @@ const CASES: Case[] = [
   attention({ heads: 12, lq: 50, d: 64, div: true }),
   // Heads of 128 and values of 256: tiles of 4 keys under 16 KiB, 16 output columns a thread.
   attention({ heads: 1, lq: 20, lk: 40, d: 128, dv: 256, padded: 3 }),
+  // Heads that are no multiple of 4: the last vec4 of q, k and v zero-padded, its columns past dv not written.
+  attention({ heads: 2, lq: 21, lk: 37, d: 30, dv: 18, padded: 4 }),
   // Swin's shifted windows: 49 tokens, heads of 32, a relative position bias then the shift's mask (scaled, or the scale in q).
   attention({ heads: 3, lq: 49, d: 32, bias: true, padded: 9 }),
   attention({ heads: 3, lq: 49, d: 32, bias: true, padded: 9, scaled: false }),

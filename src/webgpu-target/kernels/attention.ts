@@ -9,17 +9,15 @@ import { heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
 
 /**
- * Query rows per workgroup, and threads per row: each computes every 16th score of its row's key tile,
- * that score's probability, and every 16th output column. Small blocks of many threads give a layer of
- * ViT-B/16 (12 heads of 197 queries) 300 workgroups of 128 threads; blocks of 16 rows of 4 threads
- * gave it 156 of 64, each thread looping over every key of its row alone, and measured slower than the
- * three kernels they replace (docs/webgpu-target.md, "Attention as one kernel").
+ * Query rows per workgroup, and threads per row. A row's 16 threads share its scores (every 16th key
+ * of a tile each) and its output (every 16th group of 4 columns each); q, k and v sit in workgroup
+ * memory as vec4s, so a thread's dot product reads 4 elements of q and of each of its keys at once.
  */
 const ROWS = 8;
 const THREADS_PER_ROW = 16;
 const THREADS = ROWS * THREADS_PER_ROW;
 /** Keys per tile, largest first: the largest whose tiles fit the device's workgroup memory. */
-const KEY_TILES = [32, 16, 8, 4, 2, 1];
+const KEY_TILES = [64, 32, 16, 8, 4, 2, 1];
 const MAX_F32 = '3.4028234663852886e38f';
 
 /** The ops of an attention subgraph writing `out`, when `out` is (softmax(f(a·b)))·v with f elementwise or views. */
@@ -79,13 +77,15 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
   const batches = numElements(batchShape);
   const blocks = Math.ceil(LQ / ROWS);
   if (batches > 65535 || blocks > 65535) decline(`grid of ${blocks}×${batches} workgroups (at most 65535 per dimension)`);
-  // Rows of q and k padded by a word: the threads of a row read different keys at one d without bank conflicts.
-  const qStride = D + 1;
-  const keyStride = D + 1;
-  const words = (bk: number) => ROWS * qStride + bk * keyStride + bk * DV + 2 * ROWS * bk;
+  // Heads in vec4s (the last one zero-padded past D and DV); k rows padded by one vec4, so the threads
+  // of a row read different keys at one d without bank conflicts.
+  const D4 = Math.ceil(D / 4);
+  const DV4 = Math.ceil(DV / 4);
+  const keyStride = D4 + 1;
+  const words = (bk: number) => 4 * (ROWS * D4 + bk * keyStride + bk * DV4) + ROWS * bk + ROWS * THREADS_PER_ROW;
   const BK = KEY_TILES.find((bk) => bk <= Math.max(1, 2 ** Math.ceil(Math.log2(LK))) && words(bk) * 4 <= workgroupStorage);
   if (BK === undefined) return decline(`tiles of ${words(1) * 4} bytes for one key, past ${workgroupStorage} bytes of workgroup memory`);
-  const columns = Math.ceil(DV / THREADS_PER_ROW);
+  const columns = Math.ceil(DV4 / THREADS_PER_ROW);
   const keysPerThread = Math.ceil(BK / THREADS_PER_ROW);
 
   // The batch entry's coordinates, computed once per thread.
@@ -102,28 +102,38 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
     const lead = shape.slice(0, -2).map((d, k) => (d === 1 ? '0i' : batchCoords[batchShape.length - (shape.length - 2) + k]!));
     return [...lead, i, j];
   };
+  /** Four consecutive elements along a head (`at(e)` the coordinates of element e), zero past `size`. */
+  const vec4Of = (x: Value, at: (e: string) => string[], size: number, scope: Scope) => {
+    const lanes = [0, 1, 2, 3].map((i) => {
+      const e = `ld_d * 4i + ${i}i`;
+      const value = convert(b.value(x, at(size % 4 === 0 ? e : `min(${e}, ${size - 1}i)`), scope), 'f32');
+      return size % 4 === 0 || i === 0 ? value : `select(0.0f, ${value}, ${e} < ${size}i)`;
+    });
+    return `vec4<f32>(${lanes.join(', ')})`;
+  };
 
   // The block's q rows, loaded once into workgroup memory by all threads.
   const qLoad = new Scope('    ');
-  const qv = convert(b.value(a, operandCoords(a, 'q_row', 'ld_d'), qLoad), 'f32');
+  const qv = vec4Of(a, (e) => operandCoords(a, 'q_row', e), D, qLoad);
   // The key and value tiles, loaded by all threads of the workgroup.
   const kLoad = new Scope('      ');
-  const kv = convert(b.value(bt, operandCoords(bt, 'ld_d', 'key_c'), kLoad), 'f32');
+  const kv = vec4Of(bt, (e) => operandCoords(bt, e, 'key_c'), D, kLoad);
   const vLoad = new Scope('      ');
-  const vv = convert(b.value(v, operandCoords(v, 'key_c', 'ld_d'), vLoad), 'f32');
+  const vv = vec4Of(v, (e) => operandCoords(v, 'key_c', e), DV, vLoad);
   // One score through the ops between the product and the softmax (scale, mask, bias), the product
   // overridden to return the thread's dot product.
-  const sLoop = new Scope('      ');
+  const sLoop = new Scope('        ');
   b.override(scores, () => ({ expr: 'dot_acc', type: 'f32' }));
   const sv = convert(b.value(softmax.operands[0]!, [...batchCoords, 'row_c', 'key_c'], sLoop), 'f32');
+  const lastKeys = LK % BK === 0 ? '' : ' && k0 + j < ' + LK + 'i';
 
   const code = `// ${name}: ${shapeToString(oShape)} through attention: softmax(f(${shapeToString(a.type.shape)}·${shapeToString(bt.type.shape)}))·${shapeToString(v.type.shape)}
 ${bindingDecls(b, out, outBinding)}
-var<workgroup> q_tile: array<f32, ${ROWS * qStride}>;
-var<workgroup> k_tile: array<f32, ${BK * keyStride}>;
-var<workgroup> v_tile: array<f32, ${BK * DV}>;
-var<workgroup> s_tile: array<f32, ${ROWS * BK}>;
+var<workgroup> q_tile: array<vec4<f32>, ${ROWS * D4}>;
+var<workgroup> k_tile: array<vec4<f32>, ${BK * keyStride}>;
+var<workgroup> v_tile: array<vec4<f32>, ${BK * DV4}>;
 var<workgroup> p_tile: array<f32, ${ROWS * BK}>;
+var<workgroup> red: array<f32, ${ROWS * THREADS_PER_ROW}>;
 
 // ${ROWS} query rows per workgroup, ${THREADS_PER_ROW} threads per row, tiles of ${BK} keys.
 @compute @workgroup_size(${THREADS})
@@ -134,71 +144,89 @@ ${hoisted.lines.join('\n')}
   let t = i32(lidx) % ${THREADS_PER_ROW}i;
   let row = i32(wg.x) * ${ROWS}i + r;
   let row_c = min(row, ${LQ - 1}i);
-  ${strided('e', ROWS * D)}
-    let ld_d = e % ${D}i;
-    let q_row = min(i32(wg.x) * ${ROWS}i + e / ${D}i, ${LQ - 1}i);
+  ${strided('e', ROWS * D4)}
+    let ld_d = e % ${D4}i;
+    let q_row = min(i32(wg.x) * ${ROWS}i + e / ${D4}i, ${LQ - 1}i);
 ${qLoad.lines.join('\n')}
-    q_tile[(e / ${D}i) * ${qStride}i + ld_d] = ${qv};
+    q_tile[e] = ${qv};
   }
-  var o: array<f32, ${columns}>;
+  var o: array<vec4<f32>, ${columns}>;
+  var s: array<f32, ${keysPerThread}>;
   var m = -${MAX_F32};
   var l = 0.0f;
   for (var k0 = 0i; k0 < ${LK}i; k0 += ${BK}i) {
-    ${strided('e', BK * D)}
-      let ld_j = e / ${D}i;
-      let ld_d = e % ${D}i;
+    ${strided('e', BK * D4)}
+      let ld_j = e / ${D4}i;
+      let ld_d = e % ${D4}i;
       let key_c = min(k0 + ld_j, ${LK - 1}i);
 ${kLoad.lines.join('\n')}
       k_tile[ld_j * ${keyStride}i + ld_d] = ${kv};
     }
-    ${strided('e', BK * DV)}
-      let ld_j = e / ${DV}i;
-      let ld_d = e % ${DV}i;
+    ${strided('e', BK * DV4)}
+      let ld_j = e / ${DV4}i;
+      let ld_d = e % ${DV4}i;
       let key_c = min(k0 + ld_j, ${LK - 1}i);
 ${vLoad.lines.join('\n')}
-      v_tile[e] = select(0.0f, ${vv}, k0 + ld_j < ${LK}i);
+      v_tile[e] = select(vec4<f32>(0.0f), ${vv}, k0 + ld_j < ${LK}i);
     }
     workgroupBarrier();
-    for (var j_r = 0i; j_r < ${keysPerThread}i; j_r++) {
-      let j = t + j_r * ${THREADS_PER_ROW}i;
-      if (j < ${BK}i) {
-        var dot_acc = 0.0f;
-        for (var d = 0i; d < ${D}i; d++) {
-          dot_acc = fma(q_tile[r * ${qStride}i + d], k_tile[j * ${keyStride}i + d], dot_acc);
-        }
-        let key_c = min(k0 + j, ${LK - 1}i);
-${sLoop.lines.join('\n')}
-        s_tile[r * ${BK}i + j] = select(-inf_f32(), ${sv}, k0 + j < ${LK}i);
+    // The thread's scores (keys t, t + ${THREADS_PER_ROW}, …), and their maximum.
+    var m_part = -${MAX_F32};
+    for (var i = 0i; i < ${keysPerThread}i; i++) {
+      let j = t + i * ${THREADS_PER_ROW}i;
+      var dot4 = vec4<f32>(0.0f);
+      for (var d = 0i; d < ${D4}i; d++) {
+        dot4 = fma(q_tile[r * ${D4}i + d], k_tile[min(j, ${BK - 1}i) * ${keyStride}i + d], dot4);
       }
+      let dot_acc = dot4.x + dot4.y + dot4.z + dot4.w;
+      let key_c = min(k0 + j, ${LK - 1}i);
+      if (j < ${BK}i${lastKeys}) {
+${sLoop.lines.join('\n')}
+        s[i] = ${sv};
+      } else {
+        s[i] = -inf_f32();
+      }
+      m_part = max(m_part, s[i]);
     }
+    red[lidx] = m_part;
     workgroupBarrier();
-    // The row's new maximum (every thread of the row reads all its scores), then each score's
-    // probability computed once, by the thread that computed the score.
+    // The row's new maximum, and each of the thread's probabilities against it.
     var m_new = m;
-    for (var j = 0i; j < ${BK}i; j++) { m_new = max(m_new, s_tile[r * ${BK}i + j]); }
-    for (var j_r = 0i; j_r < ${keysPerThread}i; j_r++) {
-      let j = t + j_r * ${THREADS_PER_ROW}i;
-      if (j < ${BK}i) { p_tile[r * ${BK}i + j] = exp(s_tile[r * ${BK}i + j] - m_new); }
-    }
-    workgroupBarrier();
+    for (var u = 0i; u < ${THREADS_PER_ROW}i; u++) { m_new = max(m_new, red[r * ${THREADS_PER_ROW}i + u]); }
     let corr = exp(m - m_new);
     l *= corr;
-    for (var c = 0i; c < ${columns}i; c++) { o[c] *= corr; }
-    for (var j = 0i; j < ${BK}i; j++) {
-      let p = p_tile[r * ${BK}i + j];
+    for (var i = 0i; i < ${keysPerThread}i; i++) {
+      let j = t + i * ${THREADS_PER_ROW}i;
+      let p = exp(s[i] - m_new);
       l += p;
-      for (var c = 0i; c < ${columns}i; c++) {
-        o[c] = fma(p, v_tile[j * ${DV}i + min(t + c * ${THREADS_PER_ROW}i, ${DV - 1}i)], o[c]);
-      }
+      if (j < ${BK}i) { p_tile[r * ${BK}i + j] = p; }
     }
+    for (var c = 0i; c < ${columns}i; c++) { o[c] *= corr; }
     m = m_new;
     workgroupBarrier();
+    // Every probability of the row's tile times the thread's value columns.
+    for (var j = 0i; j < ${BK}i; j++) {
+      let p = p_tile[r * ${BK}i + j];
+      for (var c = 0i; c < ${columns}i; c++) {
+        o[c] = fma(vec4<f32>(p), v_tile[j * ${DV4}i + min(t + c * ${THREADS_PER_ROW}i, ${DV4 - 1}i)], o[c]);
+      }
+    }
+    workgroupBarrier();
   }
+  // The row's sum, from its threads' parts.
+  red[lidx] = l;
+  workgroupBarrier();
+  var total = 0.0f;
+  for (var u = 0i; u < ${THREADS_PER_ROW}i; u++) { total += red[r * ${THREADS_PER_ROW}i + u]; }
   if (row < ${LQ}i) {
     for (var c = 0i; c < ${columns}i; c++) {
-      let col = t + c * ${THREADS_PER_ROW}i;
-      if (col < ${DV}i) {
-        out${outBinding}[${flatOffset([...batchCoords, 'row', 'col'], oShape)}] = o[c] / l;
+      let c4 = t + c * ${THREADS_PER_ROW}i;
+      let ov = o[c] / total;
+      for (var lane = 0i; lane < 4i; lane++) {
+        let col = c4 * 4i + lane;
+        if (c4 < ${DV4}i && col < ${DV}i) {
+          out${outBinding}[${flatOffset([...batchCoords, 'row', 'col'], oShape)}] = ov[lane];
+        }
       }
     }
   }
