@@ -87,6 +87,16 @@ describe('compiler rules', () => {
     expect(opGroups(sq)).toEqual([['mul', 'mul', 'relu', 'add']]);
   });
 
+  it('takes a node only where its innermost dimension is at most max_last_dim, and says why not', () => {
+    const pat = (max: number) => `@p attributes {benefit = 10, nodes = [{ops = ["relu"]}, {ops = ["sigmoid"], inputs = [0], max_last_dim = ${max}}]}`;
+    const m = () => module('%a = cgc_op.relu(%x)\n%b = cgc_op.sigmoid(%a)\ncgc.return %b');
+    // T is 2×8: an innermost dimension of 8.
+    expect(opGroups(compileWith(m(), pat(8)))).toEqual([['relu', 'sigmoid']]);
+    expect(opGroups(compileWith(m(), pat(7)))).toEqual([['relu'], ['sigmoid']]);
+    const one = compileWith(module('%a = cgc_op.sigmoid(%x)\ncgc.return %a'), '@p attributes {benefit = 10, nodes = [{ops = ["sigmoid"], max_last_dim = 7}]}');
+    expect(decisionLines(one).join('\n')).toContain('innermost dimension 8 of 2x8 is more than 7');
+  });
+
   it('takes one-element side computations into chains with side_chains, each copied per reader (clone-scalars), within the budget', () => {
     const S = '!cgc.tensor<!cgc.float32>';
     const body = '%n = cgc_op.neg(%s)\n%e = cgc_op.exp(%n)\n%a = cgc_op.relu(%x)\n%m = cgc_op.mul(%a, %e)\n%b = cgc_op.sigmoid(%x)\n%c = cgc_op.add(%b, %e)\n%d = cgc_op.add(%m, %c)\ncgc.return %d';

@@ -73,7 +73,7 @@ export interface ModelCompileOptions extends CompileOptions {
   readonly fusion?: boolean;
   /** Patterns of the fused `webgpu` target to leave out, by name (an A/B of one fusion; core/options.ts). */
   readonly disabledPatterns?: readonly string[];
-  /** Opt-in patterns of the fused target to declare (OPT_IN_PATTERNS: attention, norm_prologue): measured slower on an H200 so far. */
+  /** Opt-in patterns of the fused target to declare (OPT_IN_PATTERNS: attention_long, norm_prologue): measured slower on an H100 and an H200 so far. */
   readonly enabledPatterns?: readonly string[];
   /** Where tiled GEMMs split K into partial products and a sum (`eager` by default; an A/B of split-K; core/options.ts). */
   readonly splitK?: SplitK;

@@ -19,7 +19,7 @@ export interface TargetOptions extends KernelOptions {
   readonly fusion?: boolean;
   /** Patterns of the fused target to leave out, by name (WEBGPU_PATTERN_NAMES): one fusion's A/B. */
   readonly disabledPatterns?: readonly string[];
-  /** Opt-in patterns of the fused target to declare, by name (OPT_IN_PATTERNS: attention, norm_prologue). */
+  /** Opt-in patterns of the fused target to declare, by name (OPT_IN_PATTERNS: attention_long, norm_prologue). */
   readonly enabledPatterns?: readonly string[];
 }
 
@@ -28,7 +28,7 @@ export interface TargetOptions extends KernelOptions {
  * the CPU reference's results, but measured slower than the kernels they replace on an H200
  * (BENCHMARKS.md, "Dispatches against speed"), so they are for A/B runs until they pay.
  */
-export const OPT_IN_PATTERNS: readonly string[] = ['attention', 'norm_prologue'];
+export const OPT_IN_PATTERNS: readonly string[] = ['attention_long', 'norm_prologue'];
 
 /** A target file's text and the name it is known by in messages. */
 export interface TargetFileSource {

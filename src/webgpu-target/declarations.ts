@@ -41,6 +41,25 @@ const NORM_VIEWS = `{ops = ["transpose", "slice", "reshape", "flatten", "squeeze
 /** Attention's scores (q·kᵀ), and their scaling by a constant (1/√d). */
 const SCORES = '{ops = ["matmul"], element_types = ["float32"]}';
 const SCALE = '{ops = ["mul", "div"], element_types = ["float32"], inputs = [0, "*"]}';
+/** Keys the default @attention patterns take at most (docs/webgpu-target.md, "Attention as one kernel"). */
+const SHORT_KEYS = 64;
+/** The six @attention patterns (scaled or not; no mask, a mask, or a bias then a mask), named `name`_…, their softmax node constrained by `softmax`. */
+function attentionPatterns(name: string, softmax: string): string {
+  const SOFTMAX = (input: number) => `{ops = ["softmax"], element_types = ["float32"], inputs = [${input}]${softmax}}`;
+  const ADD = (input: number) => `{ops = ["add"], element_types = ["float32"], inputs = [${input}, "*"]}`;
+  const PRODUCT = (input: number) => `{ops = ["matmul"], element_types = ["float32"], inputs = [${input}, "*"]}`;
+  const forms: [string, string[]][] = [
+    ['', [SCORES]],
+    ['_scaled', [SCORES, SCALE]],
+    ['_masked', [SCORES, ADD(0)]],
+    ['_scaled_masked', [SCORES, SCALE, ADD(1)]],
+    ['_biased_masked', [SCORES, ADD(0), ADD(1)]],
+    ['_scaled_biased_masked', [SCORES, SCALE, ADD(1), ADD(2)]],
+  ];
+  return forms.map(([form, nodes]) => `  cgc_pattern.pattern @${name}${form} attributes {benefit = 150,
+    nodes = [${[...nodes, SOFTMAX(nodes.length - 1), PRODUCT(nodes.length)].join(', ')}],
+    operand_prologues = ${OPERAND_VIEWS}}`).join('\n');
+}
 
 /** An integer product's operands: bytes widened to int32, less a zero point (recomputed where it is computed from one element). */
 const WIDENED_BYTES = `{ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
@@ -70,34 +89,16 @@ const PATTERNS: readonly (readonly [string, string])[] = [
   // q·kᵀ reads q and k straight out of the fused QKV projection)
   cgc_pattern.pattern @matmul_epilogue attributes {benefit = 100,
     nodes = [{ops = ["matmul", "gemm"], element_types = ${FLOAT}}], operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}`],
-  ['attention', `  // attention: q·kᵀ → (scale by a constant) → (additive mask or bias, or a bias then a mask: Swin's shifted
-  // windows, their relative position bias then the shift's mask) → softmax over the keys → ·v  ⇒  one
-  // kernel per block of query rows (flash-attention style: each tile of keys and values loaded into
-  // workgroup memory once for the block's rows, an online softmax; the scores never reach memory),
-  // reading q, k, v, the scale and the mask through their views (ViT's and BERT's self-attention)
-  cgc_pattern.pattern @attention attributes {benefit = 150,
-    nodes = [${SCORES}, {ops = ["softmax"], element_types = ["float32"], inputs = [0]}, {ops = ["matmul"], element_types = ["float32"], inputs = [1, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}}
-  cgc_pattern.pattern @attention_scaled attributes {benefit = 150,
-    nodes = [${SCORES}, ${SCALE}, {ops = ["softmax"], element_types = ["float32"], inputs = [1]},
-             {ops = ["matmul"], element_types = ["float32"], inputs = [2, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}}
-  cgc_pattern.pattern @attention_masked attributes {benefit = 150,
-    nodes = [${SCORES}, {ops = ["add"], element_types = ["float32"], inputs = [0, "*"]}, {ops = ["softmax"], element_types = ["float32"], inputs = [1]},
-             {ops = ["matmul"], element_types = ["float32"], inputs = [2, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}}
-  cgc_pattern.pattern @attention_scaled_masked attributes {benefit = 150,
-    nodes = [${SCORES}, ${SCALE}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]},
-             {ops = ["softmax"], element_types = ["float32"], inputs = [2]}, {ops = ["matmul"], element_types = ["float32"], inputs = [3, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}}
-  cgc_pattern.pattern @attention_biased_masked attributes {benefit = 150,
-    nodes = [${SCORES}, {ops = ["add"], element_types = ["float32"], inputs = [0, "*"]}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]},
-             {ops = ["softmax"], element_types = ["float32"], inputs = [2]}, {ops = ["matmul"], element_types = ["float32"], inputs = [3, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}}
-  cgc_pattern.pattern @attention_scaled_biased_masked attributes {benefit = 150,
-    nodes = [${SCORES}, ${SCALE}, {ops = ["add"], element_types = ["float32"], inputs = [1, "*"]}, {ops = ["add"], element_types = ["float32"], inputs = [2, "*"]},
-             {ops = ["softmax"], element_types = ["float32"], inputs = [3]}, {ops = ["matmul"], element_types = ["float32"], inputs = [4, "*"]}],
-    operand_prologues = ${OPERAND_VIEWS}}`],
+  ['attention', `  // attention over at most ${SHORT_KEYS} keys: q·kᵀ → (scale by a constant) → (additive mask or bias, or a bias
+  // then a mask: Swin's shifted windows, their relative position bias then the shift's mask) → softmax over
+  // the keys → ·v  ⇒  one kernel per block of query rows (flash-attention style: each tile of keys and
+  // values loaded into workgroup memory once for the block's rows, an online softmax; the scores never
+  // reach memory), reading q, k, v, the scale and the mask through their views (Swin's windows of 49
+  // tokens); over more keys every block reads the whole head again, and the three kernels measured faster
+${attentionPatterns('attention', `, max_last_dim = ${SHORT_KEYS}`)}`],
+  ['attention_long', `  // attention over any number of keys, as @attention (opt-in: ViT-B/16's and BERT's 128–197 keys measured
+  // slower in one kernel than in three)
+${attentionPatterns('attention_long', '')}`],
   ['projections', `  // matmuls reading one value, each → bias add, their weights consecutive column ranges of one constant
   // (q, k and v, concatenated when the model is opened: docs/compiler.md)  ⇒  one tiled GEMM over all
   // the columns whose store writes each range plus its bias to its own result (BERT's projections:

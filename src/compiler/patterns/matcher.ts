@@ -4,7 +4,7 @@
 import { type Operation, type Value, numElements } from '../../ir';
 import type { EntryGraph } from '../graph';
 import { ofKind, unmet } from './constraints';
-import type { ChainSpec, Pattern, SideChains } from './pattern';
+import type { ChainSpec, Pattern, PatternNode, SideChains } from './pattern';
 
 export interface Match {
   readonly pattern: Pattern;
@@ -36,10 +36,12 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
       log({ op: anchor, pattern: p, reason: 'a side computation of one element: the match anchored at the op reading it takes it in' });
       continue;
     }
-    const found = matchNodes(g, p, [anchor]);
+    const miss: Miss = {};
+    const found = matchNodes(g, p, [anchor], miss);
     if (!found) {
       const where = p.nodes.some((n) => n.sameInput !== undefined) ? 'after it and reading its input' : 'after it';
-      log({ op: anchor, pattern: p, reason: `the ops ${where} do not form the pattern's ${p.nodes.length}-node DAG` });
+      const deepest = miss.reason ? ` (node #${miss.node}, ${miss.op!.opName}: ${miss.reason})` : '';
+      log({ op: anchor, pattern: p, reason: `the ops ${where} do not form the pattern's ${p.nodes.length}-node DAG${deepest}` });
       continue;
     }
     // An anchor that could be a chain op takes in its side computations as a chain op does (they
@@ -86,8 +88,22 @@ export function matchPattern(g: EntryGraph, p: Pattern, log: (a: Attempt) => voi
   return matches;
 }
 
+/** The furthest node an op of its kind failed to meet, and why: what the decision log says of a DAG not formed. */
+interface Miss {
+  node?: number;
+  op?: Operation;
+  reason?: string;
+}
+
+/** Whether `cand` meets node `i`; an op of the node's kind that does not is kept in `miss` when it got furthest. */
+function meets(cand: Operation, node: PatternNode, i: number, miss: Miss): boolean {
+  const why = unmet(cand, node);
+  if (why && ofKind(cand, node) && (miss.node === undefined || i >= miss.node)) Object.assign(miss, { node: i, op: cand, reason: why });
+  return !why;
+}
+
 /** Assigns nodes 1… by backtracking over the users of the nodes they consume. */
-function matchNodes(g: EntryGraph, p: Pattern, assigned: Operation[]): Operation[] | undefined {
+function matchNodes(g: EntryGraph, p: Pattern, assigned: Operation[], miss: Miss): Operation[] | undefined {
   const i = assigned.length;
   if (i === p.nodes.length) return assigned;
   const node = p.nodes[i]!;
@@ -95,9 +111,9 @@ function matchNodes(g: EntryGraph, p: Pattern, assigned: Operation[]): Operation
     // A sibling: another reader of the value the earlier node reads first, reading it first too.
     const shared = assigned[node.sameInput]!.operands[0];
     for (const cand of shared ? g.usersOf(shared) : []) {
-      if (assigned.includes(cand) || cand.operands[0] !== shared || unmet(cand, node)) continue;
+      if (assigned.includes(cand) || cand.operands[0] !== shared || !meets(cand, node, i, miss)) continue;
       if (!inputsFit(g, cand, ['*'], assigned)) continue;
-      const done = matchNodes(g, p, [...assigned, cand]);
+      const done = matchNodes(g, p, [...assigned, cand], miss);
       if (done) return done;
     }
     return undefined;
@@ -105,9 +121,9 @@ function matchNodes(g: EntryGraph, p: Pattern, assigned: Operation[]): Operation
   const feeder = node.inputs!.find((x): x is number => x !== '*')!;
   const candidates = assigned[feeder]!.results.flatMap((r) => g.usersOf(r));
   for (const cand of new Set(candidates)) {
-    if (assigned.includes(cand) || unmet(cand, node)) continue;
+    if (assigned.includes(cand) || !meets(cand, node, i, miss)) continue;
     if (!inputsFit(g, cand, node.inputs!, assigned)) continue;
-    const done = matchNodes(g, p, [...assigned, cand]);
+    const done = matchNodes(g, p, [...assigned, cand], miss);
     if (done) return done;
   }
   return undefined;

@@ -21,6 +21,8 @@ export interface OpConstraint {
   readonly attrs?: ReadonlyMap<string, Attribute>;
   /** The result's innermost dimension must be a multiple of this (vector alignment). */
   readonly lastDimMultiple?: number;
+  /** The result's innermost dimension may be at most this (a kernel measured faster only up to it). */
+  readonly maxLastDim?: number;
   readonly maxElements?: number;
 }
 
@@ -78,7 +80,7 @@ const TRAITS: ReadonlySet<string> = new Set([
   'normalization', 'pooling', 'convolution', 'matmul', 'data_movement', 'commutative', 'recurrent',
   'linear_algebra', 'indices',
 ]);
-const CONSTRAINT_KEYS = ['ops', 'traits', 'element_types', 'ranks', 'attrs', 'last_dim_multiple', 'max_elements'];
+const CONSTRAINT_KEYS = ['ops', 'traits', 'element_types', 'ranks', 'attrs', 'last_dim_multiple', 'max_last_dim', 'max_elements'];
 
 /** Reads a target's declaration document; throws DeclarationError listing every problem. */
 export function readDeclaration(doc: IRDocument, target: string): Pattern[] {
@@ -181,12 +183,13 @@ function readConstraint(d: ReadonlyMap<string, Attribute>, what: string, fail: (
   const ranks = ranksAttr === undefined ? undefined : (attrToValue(ranksAttr, 'ints') as number[] | undefined) ?? fail(`${what} 'ranks' must be an array of integers`);
   const attrs = d.get('attrs');
   const lastDimMultiple = int('last_dim_multiple');
+  const maxLastDim = int('max_last_dim');
   const maxElements = int('max_elements');
   return {
     ...(ops ? { ops } : {}), ...(traits ? { traits: traits as Trait[] } : {}),
     ...(elementTypes ? { elementTypes: elementTypes as ElementType[] } : {}), ...(ranks ? { ranks } : {}),
     ...(attrs ? { attrs: dictOf(attrs, `${what} 'attrs'`, fail) } : {}),
-    ...(lastDimMultiple ? { lastDimMultiple } : {}), ...(maxElements ? { maxElements } : {}),
+    ...(lastDimMultiple ? { lastDimMultiple } : {}), ...(maxLastDim ? { maxLastDim } : {}), ...(maxElements ? { maxElements } : {}),
   };
 }
 

@@ -4,10 +4,13 @@
 // patterns disabled, as the three kernels they replace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONAL_DEFINITION } from '../../ir/structural';
+import { decisionLines } from '../../compiler/dump';
 import { compile } from '../../compiler/pipeline';
 import { openDevice } from '../../runtime/device';
 import { defaultTargets } from '../../engine/targets';
+import { QUICK_KERNELS } from '../executable';
 import { planKernels } from '../kernel-plan';
+import { deviceCode } from '../kernel-spec';
 import { type Case, type Step, expectClose, prepareCase, runCase } from '../testing/cases';
 
 /**
@@ -40,8 +43,8 @@ function attention({ heads = 2, lq, lk = lq, d, dv = d, padded, div = false, bia
   return {
     name: `${heads} heads, ${lq} queries × ${lk} keys, d ${d}${dv !== d ? `, dv ${dv}` : ''}${bias ? ', a bias per head' : ''}${padded !== undefined ? `, last ${padded} keys masked` : ''}${div ? ', scaled by a division' : ''}${scaled ? '' : ', not scaled'}`,
     args: [`1x${heads}x${lq}x${d}xf32`, `1x${heads}x${lk}x${d}xf32`, `1x${heads}x${lk}x${dv}xf32`], constants, ops,
-    // Opt-in: measured slower than the three kernels on an H200 (docs/webgpu-target.md).
-    enabledPatterns: ['attention'],
+    // Over more than 64 keys the one kernel is opt-in (@attention_long): measured slower than the three kernels (docs/webgpu-target.md).
+    ...(lk > 64 ? { enabledPatterns: ['attention_long'] } : {}),
   };
 }
 
@@ -58,10 +61,10 @@ const CASES: Case[] = [
   attention({ heads: 3, lq: 49, d: 32, bias: true, padded: 9, scaled: false }),
 ];
 
-/** The @attention pattern a case matches: scaled or not, then masked (one add) or biased and masked (two). */
+/** The @attention pattern a case matches (@attention_long past 64 keys): scaled or not, then masked (one add) or biased and masked (two). */
 function patternOf(c: Case): string {
   const adds = c.ops.filter((s) => s.op === 'add').length;
-  return `attention${c.ops.some((s) => s.op === 'mul' || s.op === 'div') ? '_scaled' : ''}${adds === 2 ? '_biased_masked' : adds === 1 ? '_masked' : ''}`;
+  return `${c.enabledPatterns?.includes('attention_long') ? 'attention_long' : 'attention'}${c.ops.some((s) => s.op === 'mul' || s.op === 'div') ? '_scaled' : ''}${adds === 2 ? '_biased_masked' : adds === 1 ? '_masked' : ''}`;
 }
 
 /** Within 1e-5 + 1e-5·|reference|: the kernel sums the same products in another order (per tile, rescaled). */
@@ -86,13 +89,41 @@ describe('attention as one kernel vs CPU reference', () => {
   }
 });
 
-describe('attention with the @attention patterns disabled (or not enabled: the default)', () => {
+describe('attention as one kernel in the first tier (lengths as uniforms, the largest tile whatever the keys)', () => {
+  for (const c of [attention({ lq: 7, d: 32, padded: 3 }), attention({ lq: 197, d: 64, padded: 66 }), attention({ heads: 2, lq: 21, lk: 37, d: 30, dv: 18, padded: 4 })]) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 11);
+      const quick = planKernels(defs[0]!, 'subgraph', undefined, { ...QUICK_KERNELS });
+      expect(quick).toHaveLength(1);
+      expect(quick[0]!.wgsl).toContain('through attention');
+      expect(quick[0]!.params?.length).toBeGreaterThan(0);
+      const { got } = await runCase(device, state, inputs, constants, 'generic');
+      expectClose(got, want, c.name, ATOL, RTOL);
+    });
+  }
+
+  it('is one pipeline for every length of a head', () => {
+    const wgsl = (l: number) => {
+      const { defs } = prepareCase(attention({ lq: l, d: 64, padded: 1 }), 1);
+      return deviceCode(planKernels(defs[0]!, 'subgraph', undefined, { ...QUICK_KERNELS })[0]!.wgsl);
+    };
+    expect(new Set([7, 19, 64].map(wgsl)).size).toBe(1);
+  });
+});
+
+describe('attention with the @attention patterns disabled, or over more keys than they take', () => {
   it('is the three kernels it replaces: q·kᵀ with its scale and mask, softmax, ·v', async () => {
     const c = attention({ lq: 7, d: 32, padded: 2 });
     const { inputs, want, module } = prepareCase(c, 3);
-    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['attention'], enabledPatterns: ['attention'] }));
+    const state = compile(module, defaultTargets(undefined, { disabledPatterns: ['attention'] }));
     expect(state.schedule.map((g) => g.pattern)).toEqual(['matmul_epilogue', 'softmax_epilogue', 'matmul_epilogue']);
-    expect(compile(module, defaultTargets()).schedule.map((g) => g.pattern)).toEqual(['matmul_epilogue', 'softmax_epilogue', 'matmul_epilogue']);
+    expect(compile(module, defaultTargets()).schedule.map((g) => g.pattern)).toEqual(['attention_scaled_masked']);
+    // Past 64 keys only the opt-in @attention_long takes it, and the log says why @attention did not.
+    const long = prepareCase(attention({ lq: 65, d: 32 }), 3).module;
+    const three = compile(long, defaultTargets());
+    expect(three.schedule.map((g) => g.pattern)).toEqual(['matmul_epilogue', 'softmax_epilogue', 'matmul_epilogue']);
+    expect(decisionLines(three).join('\n')).toContain('innermost dimension 65 of 1x2x65x65 is more than 64');
+    expect(compile(long, defaultTargets(undefined, { enabledPatterns: ['attention_long'] })).schedule.map((g) => g.pattern)).toEqual(['attention_long_scaled']);
     const defs = [...state.output!.walk()].filter((o) => o.name === FUNCTIONAL_DEFINITION);
     expect(defs.flatMap((d) => planKernels(d)).some((k) => k.wgsl.includes('through attention'))).toBe(false);
     const constants = prepareCase(c, 3).constants;

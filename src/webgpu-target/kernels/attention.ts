@@ -7,6 +7,7 @@ import { type KernelBuilder, KernelDecline, Scope, bindingDecls, convert, flatOf
 import type { GeneratedKernel } from './gemm-kernel';
 import { heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis } from './helpers';
+import { size } from '../wgsl/params';
 
 /**
  * Query rows per workgroup, and threads per row. A row's 16 threads share its scores (every 16th key
@@ -83,7 +84,9 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
   const DV4 = Math.ceil(DV / 4);
   const keyStride = D4 + 1;
   const words = (bk: number) => 4 * (ROWS * D4 + bk * keyStride + bk * DV4) + ROWS * bk + ROWS * THREADS_PER_ROW;
-  const BK = KEY_TILES.find((bk) => bk <= Math.max(1, 2 ** Math.ceil(Math.log2(LK))) && words(bk) * 4 <= workgroupStorage);
+  // A first-tier kernel takes the largest tile whatever the keys, so that every length shares its code
+  // (the lengths are sizes: uniforms there); the final one no larger a tile than the keys need.
+  const BK = KEY_TILES.find((bk) => (b.generic || bk <= Math.max(1, 2 ** Math.ceil(Math.log2(LK)))) && words(bk) * 4 <= workgroupStorage);
   if (BK === undefined) return decline(`tiles of ${words(1) * 4} bytes for one key, past ${workgroupStorage} bytes of workgroup memory`);
   const columns = Math.ceil(DV4 / THREADS_PER_ROW);
   const keysPerThread = Math.ceil(BK / THREADS_PER_ROW);
@@ -125,7 +128,7 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
   const sLoop = new Scope('        ');
   b.override(scores, () => ({ expr: 'dot_acc', type: 'f32' }));
   const sv = convert(b.value(softmax.operands[0]!, [...batchCoords, 'row_c', 'key_c'], sLoop), 'f32');
-  const lastKeys = LK % BK === 0 ? '' : ' && k0 + j < ' + LK + 'i';
+  const lastKeys = LK % BK === 0 && !b.generic ? '' : ` && k0 + j < ${size(LK)}`;
 
   const code = `// ${name}: ${shapeToString(oShape)} through attention: softmax(f(${shapeToString(a.type.shape)}·${shapeToString(bt.type.shape)}))·${shapeToString(v.type.shape)}
 ${bindingDecls(b, out, outBinding)}
@@ -143,10 +146,10 @@ ${hoisted.lines.join('\n')}
   let r = i32(lidx) / ${THREADS_PER_ROW}i;
   let t = i32(lidx) % ${THREADS_PER_ROW}i;
   let row = i32(wg.x) * ${ROWS}i + r;
-  let row_c = min(row, ${LQ - 1}i);
+  let row_c = min(row, ${size(LQ - 1)});
   ${strided('e', ROWS * D4)}
     let ld_d = e % ${D4}i;
-    let q_row = min(i32(wg.x) * ${ROWS}i + e / ${D4}i, ${LQ - 1}i);
+    let q_row = min(i32(wg.x) * ${ROWS}i + e / ${D4}i, ${size(LQ - 1)});
 ${qLoad.lines.join('\n')}
     q_tile[e] = ${qv};
   }
@@ -154,20 +157,20 @@ ${qLoad.lines.join('\n')}
   var s: array<f32, ${keysPerThread}>;
   var m = -${MAX_F32};
   var l = 0.0f;
-  for (var k0 = 0i; k0 < ${LK}i; k0 += ${BK}i) {
+  for (var k0 = 0i; k0 < ${size(LK)}; k0 += ${BK}i) {
     ${strided('e', BK * D4)}
       let ld_j = e / ${D4}i;
       let ld_d = e % ${D4}i;
-      let key_c = min(k0 + ld_j, ${LK - 1}i);
+      let key_c = min(k0 + ld_j, ${size(LK - 1)});
 ${kLoad.lines.join('\n')}
       k_tile[ld_j * ${keyStride}i + ld_d] = ${kv};
     }
     ${strided('e', BK * DV4)}
       let ld_j = e / ${DV4}i;
       let ld_d = e % ${DV4}i;
-      let key_c = min(k0 + ld_j, ${LK - 1}i);
+      let key_c = min(k0 + ld_j, ${size(LK - 1)});
 ${vLoad.lines.join('\n')}
-      v_tile[e] = select(vec4<f32>(0.0f), ${vv}, k0 + ld_j < ${LK}i);
+      v_tile[e] = select(vec4<f32>(0.0f), ${vv}, k0 + ld_j < ${size(LK)});
     }
     workgroupBarrier();
     // The thread's scores (keys t, t + ${THREADS_PER_ROW}, …), and their maximum.
@@ -179,7 +182,7 @@ ${vLoad.lines.join('\n')}
         dot4 = fma(q_tile[r * ${D4}i + d], k_tile[min(j, ${BK - 1}i) * ${keyStride}i + d], dot4);
       }
       let dot_acc = dot4.x + dot4.y + dot4.z + dot4.w;
-      let key_c = min(k0 + j, ${LK - 1}i);
+      let key_c = min(k0 + j, ${size(LK - 1)});
       if (j < ${BK}i${lastKeys}) {
 ${sLoop.lines.join('\n')}
         s[i] = ${sv};
@@ -218,7 +221,7 @@ ${sLoop.lines.join('\n')}
   workgroupBarrier();
   var total = 0.0f;
   for (var u = 0i; u < ${THREADS_PER_ROW}i; u++) { total += red[r * ${THREADS_PER_ROW}i + u]; }
-  if (row < ${LQ}i) {
+  if (row < ${size(LQ)}) {
     for (var c = 0i; c < ${columns}i; c++) {
       let c4 = t + c * ${THREADS_PER_ROW}i;
       let ov = o[c] / total;
