@@ -96,8 +96,8 @@ const PATTERNS: readonly (readonly [string, string])[] = [
   // reach memory), reading q, k, v, the scale and the mask through their views (Swin's windows of 49
   // tokens); over more keys every block reads the whole head again, and the three kernels measured faster
 ${attentionPatterns('attention', `, max_last_dim = ${SHORT_KEYS}`)}`],
-  ['attention_long', `  // attention over any number of keys, as @attention (opt-in: ViT-B/16's and BERT's 128–197 keys measured
-  // slower in one kernel than in three)
+  ['attention_long', `  // attention over any number of keys, as @attention (opt-in: over ViT-B/16's 197 keys one kernel
+  // measured slower than the three)
 ${attentionPatterns('attention_long', '')}`],
   ['projections', `  // matmuls reading one value, each → bias add, their weights consecutive column ranges of one constant
   // (q, k and v, concatenated when the model is opened: docs/compiler.md)  ⇒  one tiled GEMM over all
