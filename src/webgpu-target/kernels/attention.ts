@@ -105,12 +105,12 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
     const lead = shape.slice(0, -2).map((d, k) => (d === 1 ? '0i' : batchCoords[batchShape.length - (shape.length - 2) + k]!));
     return [...lead, i, j];
   };
-  /** Four consecutive elements along a head (`at(e)` the coordinates of element e), zero past `size`. */
-  const vec4Of = (x: Value, at: (e: string) => string[], size: number, scope: Scope) => {
+  /** Four consecutive elements along a head of `extent` (`at(e)` the coordinates of element e), zero past it. */
+  const vec4Of = (x: Value, at: (e: string) => string[], extent: number, scope: Scope) => {
     const lanes = [0, 1, 2, 3].map((i) => {
       const e = `ld_d * 4i + ${i}i`;
-      const value = convert(b.value(x, at(size % 4 === 0 ? e : `min(${e}, ${size - 1}i)`), scope), 'f32');
-      return size % 4 === 0 || i === 0 ? value : `select(0.0f, ${value}, ${e} < ${size}i)`;
+      const value = convert(b.value(x, at(extent % 4 === 0 ? e : `min(${e}, ${extent - 1}i)`), scope), 'f32');
+      return extent % 4 === 0 || i === 0 ? value : `select(0.0f, ${value}, ${e} < ${extent}i)`;
     });
     return `vec4<f32>(${lanes.join(', ')})`;
   };
