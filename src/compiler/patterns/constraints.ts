@@ -29,14 +29,9 @@ export function unmet(op: Operation, c: OpConstraint): string | undefined {
   }
   const out = op.results[0]?.type;
   if (c.ranks && out && !c.ranks.includes(out.shape.length)) return `result rank ${out.shape.length} is not one of ${c.ranks.join(', ')}`;
-  if (c.lastDimMultiple && out) {
-    const last = out.shape[out.shape.length - 1] ?? 1;
-    if (last % c.lastDimMultiple) return `innermost dimension ${last} of ${shapeToString(out.shape)} is not a multiple of ${c.lastDimMultiple}`;
-  }
-  if (c.maxLastDim && out) {
-    const last = out.shape[out.shape.length - 1] ?? 1;
-    if (last > c.maxLastDim) return `innermost dimension ${last} of ${shapeToString(out.shape)} is more than ${c.maxLastDim}`;
-  }
+  const last = out?.shape[out.shape.length - 1] ?? 1;
+  if (c.lastDimMultiple && out && last % c.lastDimMultiple) return `innermost dimension ${last} of ${shapeToString(out.shape)} is not a multiple of ${c.lastDimMultiple}`;
+  if (c.maxLastDim && out && last > c.maxLastDim) return `innermost dimension ${last} of ${shapeToString(out.shape)} is more than ${c.maxLastDim}`;
   if (c.maxElements && out && numElements(out.shape) > c.maxElements) return `result has ${numElements(out.shape)} elements, more than ${c.maxElements}`;
   if (c.attrs) {
     const ctx = new OpContext(def, op.operands.map((v) => v.type), op.attributes);
