@@ -61,6 +61,25 @@ function attentionPatterns(name: string, softmax: string): string {
     operand_prologues = ${OPERAND_VIEWS}}`).join('\n');
 }
 
+/**
+ * The six @product_norm patterns: a product, none, one or two adds (bias, residual), a reshape or none
+ * (a residual stream kept as [tokens, d] around a product of [tokens, d] rows), then a layer normalization.
+ */
+function productNormPatterns(): string {
+  const PRODUCT = '{ops = ["matmul", "gemm"], element_types = ["float32"]}';
+  const ADD = (input: number) => `{ops = ["add"], element_types = ["float32"], inputs = [${input}, "*"]}`;
+  const RESHAPE = (input: number) => `{ops = ["reshape"], element_types = ["float32"], inputs = [${input}]}`;
+  const NORM = (input: number) => `{ops = ["layer_normalization"], element_types = ["float32"], inputs = [${input}]}`;
+  const forms: string[][] = [];
+  for (const reshaped of [false, true]) for (const adds of [0, 1, 2]) forms.push(['product', ...Array<string>(adds).fill('add'), ...(reshaped ? ['reshape'] : []), 'norm']);
+  return forms.map((form) => {
+    const nodes = form.map((kind, i) => (kind === 'product' ? PRODUCT : kind === 'add' ? ADD(i - 1) : kind === 'reshape' ? RESHAPE(i - 1) : NORM(i - 1)));
+    return `  cgc_pattern.pattern @${form.join('_')} attributes {benefit = 100, multiple_results = true,
+    nodes = [${nodes.join(', ')}],
+    operand_prologues = ${OPERAND_VIEWS}, epilogue = ${EPILOGUE}}`;
+  }).join('\n');
+}
+
 /** An integer product's operands: bytes widened to int32, less a zero point (recomputed where it is computed from one element). */
 const WIDENED_BYTES = `{ops = ["cast", "sub"], element_types = ["int32", "int8", "uint8"], max_ops = 2, side_inputs = "any", side_chains = ${SIDE_CHAINS}}`;
 
@@ -109,6 +128,12 @@ ${attentionPatterns('attention_long', '')}`],
   cgc_pattern.pattern @projections2 attributes {benefit = 100, multiple_results = true,
     nodes = [${PROJECTION}, ${BIAS(0)}, {${PROJECTION_OF}, same_input = 0}, ${BIAS(2)}],
     operand_prologues = ${COLUMN_RANGES}}`],
+  ['product_norm', `  // matmul / gemm → (bias add) → (residual add) → layer normalization → elementwise chain  ⇒  the tiled
+  // GEMM's K slices, then one workgroup per row summing them through the adds, writing the sum where the
+  // graph reads it (the residual stream) and normalizing the row in workgroup memory (a transformer's
+  // projection back into its residual stream, then the next block's normalization: the normalization's
+  // own kernel gone where K is split); more ops than @matmul_epilogue's, so taken first
+${productNormPatterns()}`],
   ['norm_prologue', `  // layer normalization over the last axis → (views) → matmul / gemm → elementwise chain  ⇒  one tiled GEMM
   // normalizing A's rows as its tiles load them, each row's mean and variance computed once per
   // thread before the K loop (ViT's layer normalizations before attention and before the MLP); the

@@ -1,0 +1,168 @@
+// A product, its elementwise chain (bias, residual add) and the layer normalization of the result
+// (the @product_norm patterns: a transformer's projection back into its residual stream, then the next
+// block's normalization)  ⇒  two kernels: the tiled GEMM writing its K slices' partial products (one
+// slice where K is not split), then one workgroup per row summing the slices through the chain into
+// workgroup memory, writing the values the graph reads beside the normalization, and normalizing the
+// row there: the dispatch of the sum a product that splits K takes anyway, so the normalization's own
+// kernel, and its read of the row from memory, are gone. A product that does not split K is declined
+// (its own kernel stores through its chain: two kernels either way).
+import { type Operation, type Value, numElements, shapeToString } from '../../ir';
+import { type KernelBuilder, KernelDecline, Scope, bindingDecls, convert, flatOffset, literal, outputDecl, outputType } from '../wgsl/builder';
+import { size } from '../wgsl/params';
+import type { SplitK } from '../../core';
+import { type ForcedTile, chooseTile, gemmMain } from './gemm-core';
+import { type GeneratedKernel, gemmProblemOf, heavyOps, unflatten } from './gemm-kernel';
+import { ctxOf, normAxis, workgroupSums } from './helpers';
+
+/** Threads of the row kernel: a power of two near a quarter of the row, from 32 to 256. */
+const rowThreads = (n: number) => Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(Math.max(1, n / 4)))));
+
+/**
+ * The kernels writing every result (`outs`, at bindings `outBinding`, …) of a subgraph holding one
+ * matmul or gemm and one layer normalization of a value computed from it by elementwise ops, or
+ * undefined where the subgraph has another shape; throws KernelDecline where it has this shape but
+ * the kernels cannot take it (a normalization over more than the last axis, a product of one row).
+ * `makeBuilder(inside)` makes a builder computing the ops `inside` (all of the subgraph's unless given).
+ */
+export function productNormKernels(
+  makeBuilder: (inside?: ReadonlySet<Operation>) => KernelBuilder, outs: readonly Value[], outBinding: number, name: string,
+  workgroupStorage = 16_384, forced?: ForcedTile, splitK?: SplitK,
+): GeneratedKernel[] | undefined {
+  const b = makeBuilder();
+  const norms = [...b.inside].filter((op) => op.opName === 'layer_normalization');
+  if (norms.length !== 1) return undefined;
+  const ln = norms[0]!;
+  const x = ln.operands[0]!;
+  const fromX = heavyOps(b, x);
+  const anchor = [...fromX][0];
+  if (fromX.size !== 1 || (anchor!.opName !== 'matmul' && anchor!.opName !== 'gemm')) return undefined;
+  if (outs.some((out) => [...heavyOps(b, out)].some((op) => op !== anchor && op !== ln))) return undefined;
+  const decline = (why: string): never => {
+    throw new KernelDecline(`a product and the layer normalization of its result take ${why}`);
+  };
+  const anchorShape = anchor!.results[0]!.type.shape;
+  const xShape = x.type.shape;
+  const rank = xShape.length;
+  const N = xShape[rank - 1]!;
+  const elements = numElements(anchorShape);
+  const rows = elements / N;
+  if (normAxis(ctxOf(ln).int('axis'), rank) !== rank - 1) decline('no normalization over more than the last axis');
+  if ([anchor!, ln].some((op) => [...op.operands, ...op.results].some((v) => v.type.element !== 'float32'))) decline('float32 operands only');
+  // Every result, the normalized value among them, is rows of N in the product's order (adds that
+  // broadcast nothing to it, reshapes keeping rows of N): row r of each is row r of the product.
+  for (const v of [x, ...outs]) {
+    if (numElements(v.type.shape) !== elements || v.type.shape.at(-1) !== N) decline(`no result of another size or row than the normalized value (${shapeToString(v.type.shape)} beside ${shapeToString(xShape)} from ${shapeToString(anchorShape)})`);
+  }
+  outs.forEach((out) => outputType(out));
+
+  // The product alone, its operands read through their views: ops the anchor is computed from.
+  const feeding = new Set<Operation>([anchor!]);
+  const stack = [...anchor!.operands];
+  while (stack.length) {
+    const op = stack.pop()!.definingOp;
+    if (!op || !b.inside.has(op) || feeding.has(op)) continue;
+    feeding.add(op);
+    stack.push(...op.operands);
+  }
+  const gb = makeBuilder(feeding);
+  const problem = gemmProblemOf(gb, anchor!);
+  if (!problem) return undefined;
+  if (problem.M === 1 || problem.N === 1) decline('no matrix-vector product (it keeps its own kernel, the normalization another)');
+  if (rows > 65535) decline(`no more than 65535 rows (${rows})`);
+  const threads = rowThreads(N);
+  if (4 * (N + threads) > workgroupStorage) decline(`no rows of ${N} elements: ${4 * (N + threads)} bytes of workgroup memory, past ${workgroupStorage}`);
+
+  const wsBinding = outBinding + outs.length;
+  const tile = chooseTile(problem, workgroupStorage, forced, splitK);
+  // Unsplit, the product's own kernel stores through its chain: two kernels either way, and the
+  // normalization's own kernel also takes an elementwise chain after it that reads the residual stream.
+  if (tile.splits === 1) decline(`no product whose K is not split (${problem.batch}×[${problem.M}×${problem.K}]·[${problem.K}×${problem.N}] in one slice: as many dispatches as its own kernel and the normalization's)`);
+  /** The product element (batch, m, n)'s coordinates in the anchor's result, bound to names in `scope`. */
+  const boundCoords = (scope: Scope, batch: string, m: string, n: string) => problem.outCoords(batch, m, n).map((c) => {
+    const v = gb.fresh('v');
+    scope.emit(`let ${v} = ${c};`);
+    return v;
+  });
+  const main = gemmMain(problem, {
+    readA: problem.readA,
+    readB: problem.readB,
+    write: (scope, batch, m, n, acc) => scope.emit(`workspace[split * ${size(elements)} + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}] = ${acc};`),
+    // Runs of 4 columns as one vec4 where they are 4 consecutive words.
+    ...(problem.runsAlongN ? {
+      writeRun: (scope: Scope, batch: string, m: string, n: string, acc: string) => scope.emit(`workspace4[(split * ${size(elements)} + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}) >> 2u] = ${acc};`),
+    } : {}),
+  }, tile);
+  if (!main) decline(`no product of ${problem.batch}×[${problem.M}×${problem.K}]·[${problem.K}×${N}] past the dispatch limits`);
+  const header = `// ${name}: ${outs.map((o) => shapeToString(o.type.shape)).join(', ')} through cgc_op.${anchor!.opName} and cgc_op.layer_normalization`;
+  const wsDecl = (vec: boolean) => `@group(0) @binding(${wsBinding}) var<storage, read_write> ${vec ? 'workspace4: array<vec4<f32>>' : 'workspace: array<f32>'};`;
+  const gemm = `${header} (the product's ${tile.splits} K slices)\n${bindingDecls(gb, outs[0]!, outBinding)}\n${wsDecl(main!.runStores)}\n${main!.code}`;
+
+  // The row kernel, in a builder of every op: the anchor returns the sum of its slices, finished.
+  const rb = makeBuilder();
+  const finishing = gemmProblemOf(rb, anchor!)!;
+  rb.override(anchor!, (_b, _op, at, scope) => {
+    const acc = rb.fresh('acc');
+    const at0 = rb.fresh('at');
+    scope.emit(`let ${at0} = ${flatOffset(at, anchorShape)};`);
+    scope.emit(`var ${acc} = 0.0f;`);
+    scope.emit(`for (var s = 0i; s < ${size(tile.splits)}; s++) { ${acc} += workspace[s * ${size(elements)} + ${at0}]; }`);
+    return finishing.finish(acc, at, scope);
+  });
+  // The normalization reads the row from workgroup memory (gemmProblemOf made it a prologue: replaced).
+  const [, scale, bias] = ln.operands;
+  rb.override(ln, (_b, _op, at, scope) => {
+    let e = `(row_x[${at[rank - 1]}] - mean) * rstd * ${convert(rb.valueBroadcast(scale!, at, xShape, scope), 'f32')}`;
+    if (bias) e = `${e} + ${convert(rb.valueBroadcast(bias, at, xShape, scope), 'f32')}`;
+    return { expr: `(${e})`, type: 'f32' };
+  });
+  const normalized = new Set(outs.filter((out) => heavyOps(rb, out).has(ln)));
+  /** A pass over the row's columns (this thread's: every `threads`-th); `at(shape)` the coordinates there of a value of `shape`. */
+  const pass = (body: (scope: Scope, at: (shape: readonly number[]) => string[]) => void) => {
+    const scope = new Scope('    ');
+    body(scope, (shape) => [...unflatten('r_row', shape.slice(0, -1), true), 'r_n']);
+    return [`  for (var r_n = i32(lidx); r_n < ${size(N)}; r_n += ${threads}i) {`, ...scope.lines, '  }'].join('\n');
+  };
+  const store = (scope: Scope, at: (shape: readonly number[]) => string[], out: Value) => {
+    const r = outs.indexOf(out);
+    const coords = at(out.type.shape);
+    scope.emit(`out${outBinding + r}[${flatOffset(coords, out.type.shape)}] = ${convert(rb.value(out, coords, scope), outputType(out))};`);
+  };
+  const first = pass((scope, at) => {
+    for (const out of outs) if (!normalized.has(out)) store(scope, at, out);
+    const v = convert(rb.value(x, at(xShape), scope), 'f32');
+    scope.emit(`row_x[r_n] = ${v};`);
+    scope.emit(`part += ${v};`);
+  });
+  const second = pass((scope) => {
+    scope.emit('let dev = row_x[r_n] - mean;');
+    scope.emit('part += dev * dev;');
+  });
+  const third = pass((scope, at) => {
+    for (const out of outs) if (normalized.has(out)) store(scope, at, out);
+  });
+  const decls = [bindingDecls(rb, outs[0]!, outBinding), ...outs.slice(1).map((o, r) => outputDecl(o, outBinding + 1 + r))].join('\n');
+  const sum = `${header} (the sum of ${tile.splits} K slices, normalized by rows)
+${decls}
+${wsDecl(false)}
+var<workgroup> row_x: array<f32, ${N}>;
+var<workgroup> row_sum: array<f32, ${threads}>;
+
+// One row of ${N} per workgroup, ${threads} threads.
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
+  let r_row = i32(wg.x);
+  var part = 0.0f;
+${first}
+${workgroupSums('row_sum', ['part'], threads)}
+  let mean = row_sum[0] / ${literal(N, 'f32')};
+  workgroupBarrier();
+  part = 0.0f;
+${second}
+${workgroupSums('row_sum', ['part'], threads)}
+  let rstd = 1.0f / sqrt(row_sum[0] / ${literal(N, 'f32')} + ${literal(ctxOf(ln).float('epsilon'), 'f32')});
+${third}
+}
+`;
+  const bytes = tile.splits * elements * 4;
+  return [{ wgsl: gemm, workgroups: main!.workgroups, workspace: bytes }, { wgsl: sum, workgroups: [rows, 1, 1], workspace: bytes }];
+}
