@@ -158,6 +158,21 @@ ${productNormPatterns()}`],
   ['pool_epilogue', `  // pooling → elementwise chain
   cgc_pattern.pattern @pool_epilogue attributes {benefit = 50,
     nodes = [{traits = ["pooling"], element_types = ${FLOAT}}], epilogue = ${EPILOGUE}}`],
+  ['residual_norm', `  // add (its operands read through transposes or gathers: Swin's window reverse and reverse shift) →
+  // layer normalization over the last axis → elementwise chain, the sum also read elsewhere (the
+  // residual stream)  ⇒  one workgroup per row writing the sum and the normalized row (kernels/norm-rows.ts);
+  // where the sum has no other reader and no view, @norm_epilogue's prologue takes the same ops or more
+  cgc_pattern.pattern @residual_norm attributes {benefit = 60, multiple_results = true,
+    nodes = [{ops = ["add"], element_types = ["float32"]}, {ops = ["layer_normalization"], element_types = ["float32"], inputs = [0]}],
+    operand_prologues = ${ELEMENT_VIEWS}, epilogue = ${EPILOGUE}}`],
+  ['norm_views', `  // layer normalization reading its input through transposes or gathers (channels moved last, a patch
+  // merging's window gather) → elementwise chain  ⇒  the row kernel, the views in its index arithmetic
+  cgc_pattern.pattern @norm_views attributes {benefit = 60,
+    nodes = [{ops = ["layer_normalization"], element_types = ["float32"]}], operand_prologues = ${ELEMENT_VIEWS}, epilogue = ${EPILOGUE}}`],
+  ['global_pool_views', `  // global pooling reading its input through transposes or gathers (channels moved back first) →
+  // elementwise chain  ⇒  the row kernel, the views in its index arithmetic
+  cgc_pattern.pattern @global_pool_views attributes {benefit = 50,
+    nodes = [{ops = ["global_average_pool", "global_max_pool"], element_types = ["float32"]}], operand_prologues = ${ELEMENT_VIEWS}, epilogue = ${EPILOGUE}}`],
   ['reduction_prologue', `  // elementwise prologue → reduction → elementwise chain  ⇒  one reduction kernel (dynamic
   // quantization's min(reduce_min(x), 0) and the scale computed from both ends of x's range)
   cgc_pattern.pattern @reduction_prologue attributes {benefit = 50,
@@ -178,8 +193,10 @@ ${productNormPatterns()}`],
   ['concat_epilogue', `  // concat of its inputs read through views (reshapes, transposes, …) → an elementwise op with another
   // operand → elementwise chain  ⇒  one element kernel (ViT's patch tokens, transposed out of the patch
   // convolution, after its class token, plus the position embedding: one dispatch where there were
-  // three); a concat read by anything else keeps @data_movement (and its views: docs/compiler.md)
-  cgc_pattern.pattern @concat_epilogue attributes {benefit = 45,
+  // three); a concat read by anything else keeps @data_movement (and its views: docs/compiler.md); above the
+  // row kernels' 60, so that the elementwise op stays with the concat it saves (ViT's position embedding
+  // add, whose sum is also the residual stream, is not @residual_norm's)
+  cgc_pattern.pattern @concat_epilogue attributes {benefit = 65,
     nodes = [{ops = ["concat"], element_types = ${GPU_TYPES}}, {traits = ["elementwise"], element_types = ${GPU_TYPES}, inputs = [0, "*"]}],
     operand_prologues = ${CONCAT_VIEWS}, epilogue = ${EPILOGUE}}`],
   ['data_movement', `  // data movement, one op per kernel (concat and slices as views where the plan allows)

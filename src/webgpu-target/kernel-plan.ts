@@ -14,7 +14,7 @@ import { narrowedRowResult, rowKernel, siblingReductionKernels, splitRowKernels 
 import { concatChunkKernels } from './kernels/concat-chunks';
 import { attentionKernel } from './kernels/attention';
 import { projectionKernels } from './kernels/projections';
-import { productNormKernels } from './kernels/product-norm';
+import { normRowKernels } from './kernels/norm-rows';
 import { KernelBuilder, KernelDecline, type Pieces, elementKernel, hasGenerator } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile } from './limits';
 import { literalSizes, parameterize } from './wgsl/params';
@@ -114,7 +114,7 @@ export function planKernels(def: Operation, symbol = 'subgraph', profile: GpuPro
   }
   // A product, its chain and the layer normalization of the result (a @product_norm subgraph): the GEMM's slices, then their sum normalized by rows.
   const normed = ret.operands.every((out) => numElements(out.type.shape) > 0)
-    ? productNormKernels(builderOf, ret.operands, args.length, `${symbol}.0`, profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK)
+    ? normRowKernels(builderOf, ret.operands, args.length, `${symbol}.0`, profile.limits.maxComputeWorkgroupStorageSize, options.tile, options.splitK)
     : undefined;
   if (normed) {
     add(normed, `${symbol}.0`, args.length, ret.operands.length);

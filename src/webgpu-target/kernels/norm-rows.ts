@@ -1,11 +1,15 @@
-// A product, its elementwise chain (bias, residual add) and the layer normalization of the result
-// (the @product_norm patterns: a transformer's projection back into its residual stream, then the next
-// block's normalization)  ⇒  two kernels: the tiled GEMM writing its K slices' partial products (one
-// slice where K is not split), then one workgroup per row summing the slices through the chain into
-// workgroup memory, writing the values the graph reads beside the normalization, and normalizing the
-// row there: the dispatch of the sum a product that splits K takes anyway, so the normalization's own
-// kernel, and its read of the row from memory, are gone. A product that does not split K is declined
-// (its own kernel stores through its chain: two kernels either way).
+// A layer normalization with the values before it that the graph also reads, in one row kernel: one
+// workgroup per row computes the row through the ops before the normalization into workgroup memory,
+// writes each value the graph reads before the normalization (a residual stream), and normalizes the
+// row there. Two subgraphs take it:
+// - @product_norm: a product, its bias and residual adds, then the normalization (a transformer's
+//   projection back into its residual stream, then the next block's normalization): the tiled GEMM
+//   writes its K slices' partial products, and the row kernel sums them through the adds. That is the
+//   dispatch of the sum a product that splits K takes anyway, so the normalization's own kernel, and its
+//   read of the row from memory, are gone. A product that does not split K is declined (its own kernel
+//   stores through its chain: two kernels either way).
+// - @residual_norm: an add, its operands read through views (Swin's window reverse and reverse shift),
+//   then the normalization, the sum also read elsewhere: one kernel where the add had its own.
 import { type Operation, type Value, numElements, shapeToString } from '../../ir';
 import { type KernelBuilder, KernelDecline, Scope, bindingDecls, convert, flatOffset, literal, outputDecl, outputType } from '../wgsl/builder';
 import { size } from '../wgsl/params';
@@ -19,12 +23,13 @@ const rowThreads = (n: number) => Math.min(256, Math.max(32, 2 ** Math.ceil(Math
 
 /**
  * The kernels writing every result (`outs`, at bindings `outBinding`, …) of a subgraph holding one
- * matmul or gemm and one layer normalization of a value computed from it by elementwise ops, or
- * undefined where the subgraph has another shape; throws KernelDecline where it has this shape but
- * the kernels cannot take it (a normalization over more than the last axis, a product of one row).
+ * layer normalization of a value computed by elementwise ops and views from one matmul or gemm, or
+ * (with two results or more) from the subgraph's arguments alone; undefined where the subgraph has
+ * another shape. Throws KernelDecline where it has this shape but the kernels cannot take it (a
+ * normalization over more than the last axis, a product of one row or that does not split K).
  * `makeBuilder(inside)` makes a builder computing the ops `inside` (all of the subgraph's unless given).
  */
-export function productNormKernels(
+export function normRowKernels(
   makeBuilder: (inside?: ReadonlySet<Operation>) => KernelBuilder, outs: readonly Value[], outBinding: number, name: string,
   workgroupStorage = 16_384, forced?: ForcedTile, splitK?: SplitK,
 ): GeneratedKernel[] | undefined {
@@ -35,29 +40,39 @@ export function productNormKernels(
   const x = ln.operands[0]!;
   const fromX = heavyOps(b, x);
   const anchor = [...fromX][0];
-  if (fromX.size !== 1 || (anchor!.opName !== 'matmul' && anchor!.opName !== 'gemm')) return undefined;
+  if (fromX.size > 1 || (anchor && anchor.opName !== 'matmul' && anchor.opName !== 'gemm')) return undefined;
+  // A single result without a product is the row kernel's (kernels/row-kernel.ts).
+  if (!anchor && outs.length < 2) return undefined;
   if (outs.some((out) => [...heavyOps(b, out)].some((op) => op !== anchor && op !== ln))) return undefined;
   const decline = (why: string): never => {
-    throw new KernelDecline(`a product and the layer normalization of its result take ${why}`);
+    throw new KernelDecline(`the layer normalization of ${anchor ? 'a product\'s result' : 'a value the graph also reads'} takes ${why}`);
   };
-  const anchorShape = anchor!.results[0]!.type.shape;
   const xShape = x.type.shape;
   const rank = xShape.length;
   const N = xShape[rank - 1]!;
-  const elements = numElements(anchorShape);
+  const elements = numElements(xShape);
   const rows = elements / N;
   if (normAxis(ctxOf(ln).int('axis'), rank) !== rank - 1) decline('no normalization over more than the last axis');
-  if ([anchor!, ln].some((op) => [...op.operands, ...op.results].some((v) => v.type.element !== 'float32'))) decline('float32 operands only');
-  // Every result, the normalized value among them, is rows of N in the product's order (adds that
-  // broadcast nothing to it, reshapes keeping rows of N): row r of each is row r of the product.
-  for (const v of [x, ...outs]) {
-    if (numElements(v.type.shape) !== elements || v.type.shape.at(-1) !== N) decline(`no result of another size or row than the normalized value (${shapeToString(v.type.shape)} beside ${shapeToString(xShape)} from ${shapeToString(anchorShape)})`);
+  if ([ln, ...(anchor ? [anchor] : [])].some((op) => [...op.operands, ...op.results].some((v) => v.type.element !== 'float32'))) decline('float32 operands only');
+  // Every result is rows of N in the normalized value's order (adds that broadcast nothing to it,
+  // reshapes keeping rows of N): row r of each is row r of the normalized value (and of the product).
+  for (const v of [...(anchor ? anchor.results : []), ...outs]) {
+    if (numElements(v.type.shape) !== elements || v.type.shape.at(-1) !== N) decline(`no result of another size or row than the normalized value (${shapeToString(v.type.shape)} beside ${shapeToString(xShape)})`);
   }
   outs.forEach((out) => outputType(out));
+  if (rows > 65535) decline(`no more than 65535 rows (${rows})`);
+  const threads = rowThreads(N);
+  if (4 * (N + threads) > workgroupStorage) decline(`no rows of ${N} elements: ${4 * (N + threads)} bytes of workgroup memory, past ${workgroupStorage}`);
+  const header = `// ${name}: ${outs.map((o) => shapeToString(o.type.shape)).join(', ')} through ${anchor ? `cgc_op.${anchor.opName} and ` : ''}cgc_op.layer_normalization`;
+  if (!anchor) {
+    const row = normalizedRows(makeBuilder(), ln, outs, outBinding, threads);
+    return [{ wgsl: `${header} (${rows} rows, normalized)\n${row.decls}\n${row.code}`, workgroups: [rows, 1, 1] }];
+  }
+  const anchorShape = anchor.results[0]!.type.shape;
 
   // The product alone, its operands read through their views: ops the anchor is computed from.
-  const feeding = new Set<Operation>([anchor!]);
-  const stack = [...anchor!.operands];
+  const feeding = new Set<Operation>([anchor]);
+  const stack = [...anchor.operands];
   while (stack.length) {
     const op = stack.pop()!.definingOp;
     if (!op || !b.inside.has(op) || feeding.has(op)) continue;
@@ -65,12 +80,9 @@ export function productNormKernels(
     stack.push(...op.operands);
   }
   const gb = makeBuilder(feeding);
-  const problem = gemmProblemOf(gb, anchor!);
+  const problem = gemmProblemOf(gb, anchor);
   if (!problem) return undefined;
   if (problem.M === 1 || problem.N === 1) decline('no matrix-vector product (it keeps its own kernel, the normalization another)');
-  if (rows > 65535) decline(`no more than 65535 rows (${rows})`);
-  const threads = rowThreads(N);
-  if (4 * (N + threads) > workgroupStorage) decline(`no rows of ${N} elements: ${4 * (N + threads)} bytes of workgroup memory, past ${workgroupStorage}`);
 
   const wsBinding = outBinding + outs.length;
   const tile = chooseTile(problem, workgroupStorage, forced, splitK);
@@ -93,14 +105,13 @@ export function productNormKernels(
     } : {}),
   }, tile);
   if (!main) decline(`no product of ${problem.batch}×[${problem.M}×${problem.K}]·[${problem.K}×${N}] past the dispatch limits`);
-  const header = `// ${name}: ${outs.map((o) => shapeToString(o.type.shape)).join(', ')} through cgc_op.${anchor!.opName} and cgc_op.layer_normalization`;
   const wsDecl = (vec: boolean) => `@group(0) @binding(${wsBinding}) var<storage, read_write> ${vec ? 'workspace4: array<vec4<f32>>' : 'workspace: array<f32>'};`;
   const gemm = `${header} (the product's ${tile.splits} K slices)\n${bindingDecls(gb, outs[0]!, outBinding)}\n${wsDecl(main!.runStores)}\n${main!.code}`;
 
   // The row kernel, in a builder of every op: the anchor returns the sum of its slices, finished.
   const rb = makeBuilder();
-  const finishing = gemmProblemOf(rb, anchor!)!;
-  rb.override(anchor!, (_b, _op, at, scope) => {
+  const finishing = gemmProblemOf(rb, anchor)!;
+  rb.override(anchor, (_b, _op, at, scope) => {
     const acc = rb.fresh('acc');
     const at0 = rb.fresh('at');
     scope.emit(`let ${at0} = ${flatOffset(at, anchorShape)};`);
@@ -108,7 +119,24 @@ export function productNormKernels(
     scope.emit(`for (var s = 0i; s < ${size(tile.splits)}; s++) { ${acc} += workspace[s * ${size(elements)} + ${at0}]; }`);
     return finishing.finish(acc, at, scope);
   });
-  // The normalization reads the row from workgroup memory (gemmProblemOf made it a prologue: replaced).
+  const row = normalizedRows(rb, ln, outs, outBinding, threads);
+  const sum = `${header} (the sum of ${tile.splits} K slices, normalized by rows)\n${row.decls}\n${wsDecl(false)}\n${row.code}`;
+  const bytes = tile.splits * elements * 4;
+  return [{ wgsl: gemm, workgroups: main!.workgroups, workspace: bytes }, { wgsl: sum, workgroups: [rows, 1, 1], workspace: bytes }];
+}
+
+/**
+ * The row kernel's declarations and code: one workgroup of `threads` per row of `ln`'s input, each
+ * thread over every `threads`-th column — its value (through the ops before the normalization) into
+ * `row_x`, the results not computed from the normalization stored, the row's sum; the mean, then the
+ * variance about it from `row_x`; then the results computed from the normalization stored.
+ */
+function normalizedRows(rb: KernelBuilder, ln: Operation, outs: readonly Value[], outBinding: number, threads: number): { decls: string; code: string } {
+  const x = ln.operands[0]!;
+  const xShape = x.type.shape;
+  const rank = xShape.length;
+  const N = xShape[rank - 1]!;
+  // The normalization reads the row from workgroup memory (a product's problem made it a prologue: replaced).
   const [, scale, bias] = ln.operands;
   rb.override(ln, (_b, _op, at, scope) => {
     let e = `(row_x[${at[rank - 1]}] - mean) * rstd * ${convert(rb.valueBroadcast(scale!, at, xShape, scope), 'f32')}`;
@@ -123,9 +151,8 @@ export function productNormKernels(
     return [`  for (var r_n = i32(lidx); r_n < ${size(N)}; r_n += ${threads}i) {`, ...scope.lines, '  }'].join('\n');
   };
   const store = (scope: Scope, at: (shape: readonly number[]) => string[], out: Value) => {
-    const r = outs.indexOf(out);
     const coords = at(out.type.shape);
-    scope.emit(`out${outBinding + r}[${flatOffset(coords, out.type.shape)}] = ${convert(rb.value(out, coords, scope), outputType(out))};`);
+    scope.emit(`out${outBinding + outs.indexOf(out)}[${flatOffset(coords, out.type.shape)}] = ${convert(rb.value(out, coords, scope), outputType(out))};`);
   };
   const first = pass((scope, at) => {
     for (const out of outs) if (!normalized.has(out)) store(scope, at, out);
@@ -141,10 +168,7 @@ export function productNormKernels(
     for (const out of outs) if (normalized.has(out)) store(scope, at, out);
   });
   const decls = [bindingDecls(rb, outs[0]!, outBinding), ...outs.slice(1).map((o, r) => outputDecl(o, outBinding + 1 + r))].join('\n');
-  const sum = `${header} (the sum of ${tile.splits} K slices, normalized by rows)
-${decls}
-${wsDecl(false)}
-var<workgroup> row_x: array<f32, ${N}>;
+  const code = `var<workgroup> row_x: array<f32, ${N}>;
 var<workgroup> row_sum: array<f32, ${threads}>;
 
 // One row of ${N} per workgroup, ${threads} threads.
@@ -163,6 +187,5 @@ ${workgroupSums('row_sum', ['part'], threads)}
 ${third}
 }
 `;
-  const bytes = tile.splits * elements * 4;
-  return [{ wgsl: gemm, workgroups: main!.workgroups, workspace: bytes }, { wgsl: sum, workgroups: [rows, 1, 1], workspace: bytes }];
+  return { decls, code };
 }

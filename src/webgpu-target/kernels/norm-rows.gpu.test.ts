@@ -1,7 +1,9 @@
-// A product, its adds and the layer normalization of the result (@product_norm) on real WebGPU
-// against the CPU reference: the GEMM's K slices, then one workgroup per row summing them through the
-// adds, writing the residual stream the graph reads on and the normalized row; both tiers; and the
-// three kernels again with the pattern disabled.
+// Layer normalizations in one row kernel with the values before them, on real WebGPU against the CPU
+// reference, in both tiers: a product, its adds and the normalization of the result (@product_norm:
+// the GEMM's K slices, then one workgroup per row summing them through the adds, writing the residual
+// stream the graph reads on and the normalized row), the kernels again with the pattern disabled; an add
+// read through views, normalized, its sum read on (@residual_norm); a normalization and a global
+// pooling read through transposes (@norm_views, @global_pool_views).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler/pipeline';
 import { openDevice } from '../../runtime/device';
@@ -108,5 +110,85 @@ describe('a product, its adds and the layer normalization of the result vs CPU r
     expect(state.schedule.map((g) => g.pattern)).not.toContain('product_add_add_norm');
     const rejected = [...state.decisions.values()].flatMap((d) => d.rejected).filter((r) => r.pattern === 'product_add_add_norm' && r.declined);
     expect(rejected[0]?.reason).toContain('no normalization over more than the last axis');
+  });
+});
+
+/** Swin's block tail: y [1, 4, 6, 16] reversed out of 2×3 windows ([4, 6, 16] → reshape → transpose → reshape) + x → layer normalization, the sum read on by a product's residual add. */
+function windowResidual(): Case {
+  return {
+    name: 'window reverse + residual → layer_normalization, the sum read on',
+    args: ['4x6x16xf32', '1x24x16xf32', '16x16xf32'],
+    constants: [{ name: 'gamma', type: '16xf32', values: gamma(16) }, { name: 'beta', type: '16xf32', values: beta(16) }],
+    ops: [
+      { op: 'reshape', in: ['a'], attrs: { shape: [1, 2, 2, 2, 3, 16] } },
+      { op: 'transpose', in: ['%0'], attrs: { permutation: [0, 1, 3, 2, 4, 5] } },
+      { op: 'reshape', in: ['%1'], attrs: { shape: [1, 24, 16] } },
+      { op: 'add', in: ['b', '%2'] },
+      { op: 'layer_normalization', in: ['%3', 'gamma', 'beta'], attrs: { axis: -1, epsilon: 1e-5 } },
+      { op: 'matmul', in: ['%4', 'c'] },
+      { op: 'add', in: ['%5', '%3'] },
+    ],
+  };
+}
+
+describe('layer normalizations and pooling read through views, in one row kernel vs CPU reference', () => {
+  /** Cases, the pattern of the subgraph holding the normalization (or pooling), and its kernels' count. */
+  const CASES: [Case, string][] = [
+    [windowResidual(), 'residual_norm'],
+    [{
+      name: 'channels moved last (transpose) → layer_normalization over them',
+      args: ['1x40x5x7xf32'],
+      constants: [{ name: 'gamma', type: '40xf32', values: gamma(40) }, { name: 'beta', type: '40xf32', values: beta(40) }],
+      ops: [
+        { op: 'transpose', in: ['a'], attrs: { permutation: [0, 2, 3, 1] } },
+        { op: 'layer_normalization', in: ['%0', 'gamma', 'beta'], attrs: { axis: -1, epsilon: 1e-6 } },
+        { op: 'relu', in: ['%1'] },
+      ],
+    }, 'norm_views'],
+    [{
+      name: 'channels moved back (transpose) → global_average_pool',
+      args: ['1x6x7x24xf32'],
+      ops: [
+        { op: 'transpose', in: ['a'], attrs: { permutation: [0, 3, 1, 2] } },
+        { op: 'global_average_pool', in: ['%0'] },
+      ],
+    }, 'global_pool_views'],
+  ];
+  for (const [c, pattern] of CASES) {
+    it(c.name, async () => {
+      const { inputs, want, state, defs, constants } = prepareCase(c, 9);
+      const at = state.schedule.findIndex((g) => g.pattern === pattern);
+      expect(at, state.schedule.map((g) => g.pattern).join(', ')).toBeGreaterThanOrEqual(0);
+      expect(planKernels(defs[at]!)).toHaveLength(1);
+      for (const tiers of ['specialized', 'generic'] as const) {
+        const { got } = await runCase(device, state, inputs, constants, tiers);
+        expectClose(got, want, `${c.name} (${tiers})`, ATOL, RTOL);
+      }
+    });
+  }
+
+  it('the sum and its normalization are one kernel writing both; without the patterns, an element kernel and a row kernel', () => {
+    const c = windowResidual();
+    const { state, defs } = prepareCase(c, 9);
+    expect(state.schedule.map((g) => g.pattern)).toEqual(['residual_norm', 'matmul_epilogue']);
+    const [kernel] = planKernels(defs[0]!);
+    expect(kernel!.outputs).toBe(2);
+    expect(kernel!.wgsl).toContain('rows, normalized');
+    const apart = compile(prepareCase(c, 9).module, defaultTargets(undefined, { disabledPatterns: ['residual_norm'] }));
+    expect(apart.schedule.map((g) => g.pattern)).toEqual(['elementwise_chain', 'norm_epilogue', 'matmul_epilogue']);
+  });
+
+  it('an add whose sum has no other reader and no view stays in the normalization\'s prologue (@norm_epilogue)', () => {
+    const c: Case = {
+      name: 'embeddings: a + b + c → layer_normalization',
+      args: ['5x16xf32', '5x16xf32', '5x16xf32'],
+      constants: [{ name: 'gamma', type: '16xf32', values: gamma(16) }, { name: 'beta', type: '16xf32', values: beta(16) }],
+      ops: [
+        { op: 'add', in: ['a', 'b'] },
+        { op: 'add', in: ['%0', 'c'] },
+        { op: 'layer_normalization', in: ['%1', 'gamma', 'beta'], attrs: { axis: -1, epsilon: 1e-5 } },
+      ],
+    };
+    expect(prepareCase(c, 9).state.schedule.map((g) => g.pattern)).toEqual(['norm_epilogue']);
   });
 });
