@@ -13,6 +13,7 @@ export { Int64RangeError } from '../runtime/checks';
 export { KernelCompileError } from './load';
 export { DEFAULT_MAX_PROGRAMS, type Session, type SessionInput, type SessionOptions, openSession } from './session';
 export { WARM_UP_MODEL, type WarmUpResult, isSoftwareAdapter, warmUpConstants, warmUpFirstTier } from './warm-up';
+export { type DecodedOnnx, decodeOnnx } from '../compiler/import/onnx';
 export { type Model, type ModelCompileOptions, type ModelFormat, type OpenOptions, type Program, ModelError, detectFormat, openModel, targetsFor } from './model';
 export { PROGRAM_FORMAT, type ProgramFile, ProgramError, loadProgramOn, readProgram, writeProgram } from './program';
 export { type TargetFileSource, TargetRegistryError, chooseTargets, defaultTargets, knownTargets } from './targets';

@@ -6,7 +6,7 @@ import {
 } from '../ir';
 import { compile as compileModule, compileAsync } from '../compiler/pipeline';
 import { type CompileOptions, type CompileState, CompileError } from '../compiler/state';
-import { type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/import/onnx';
+import { type DecodedOnnx, type ExternalFiles, externalFilesOf, importOnnx } from '../compiler/import/onnx';
 import { evaluateOp } from '../reference';
 import { concatProjections } from '../compiler/passes/concat-projections';
 import { rollsAsGathers } from '../compiler/passes/rolls-as-gathers';
@@ -64,6 +64,11 @@ export interface OpenOptions {
   readonly acceptProgram?: boolean;
   /** Types of constants written without one (a text model's weights file). */
   readonly constantTypes?: ParseOptions['constantTypes'];
+  /**
+   * The ONNX source decoded before (`decodeOnnx`, from these same bytes): imported without decoding
+   * the file again (a session imports one model at each new set of sizes).
+   */
+  readonly decoded?: DecodedOnnx;
 }
 
 export interface ModelCompileOptions extends CompileOptions {
@@ -124,7 +129,8 @@ export function openModel(source: string | Uint8Array, options: OpenOptions = {}
   let constants: ReadonlyMap<string, Uint8Array>;
   let producer: string | undefined;
   if (format === 'onnx') {
-    const r = importOnnx(source as Uint8Array, {
+    if (options.decoded && options.decoded.bytes !== source) throw new CgcError('usage', 'OpenOptions.decoded was decoded from other bytes than the source given');
+    const r = importOnnx(options.decoded ?? source as Uint8Array, {
       limits, fileName, evaluate: evaluateOp, ...(options.shapes ? { shapes: options.shapes } : {}),
       ...(options.constantInputs ? { constantInputs: options.constantInputs } : {}), ...(options.externalFiles ? { externalFiles: 'read' in options.externalFiles ? options.externalFiles : externalFilesOf(options.externalFiles) } : {}),
     });

@@ -1,6 +1,7 @@
 // A session: a model run at whatever sizes its inputs come in, within the model's dynamic axes. The
 // first run at a set of sizes imports the model for them, compiles and loads the program; later runs
-// at those sizes run it. What a new size costs is an import and a compile: the model's weights are
+// at those sizes run it. What a new size costs is an import (of the file decoded once, when the
+// session opened) and a compile: the model's weights are
 // uploaded once for all its sizes (runtime/shared-constants.ts) and its kernels' pipelines are
 // created once (sizes as uniforms in the first tier: a new length's kernels are mostly pipelines the
 // device already has).
@@ -9,7 +10,7 @@ import type { Operation } from '../ir';
 import { ENTRY_POINT } from '../ir/structural';
 import type { LoadedProgram, LoadOptions, RunOptions, RunResult } from '../runtime/runtime';
 import { gpuProfile } from '../webgpu-target/limits';
-import { onnxGraphIo } from '../compiler/import/onnx';
+import { type DecodedOnnx, decodeOnnx, onnxGraphIo } from '../compiler/import/onnx';
 import { type ModelCompileOptions, type OpenOptions, detectFormat, openModel } from './model';
 
 /** A model input as the model declares it: a dynamic dimension is its name (`dim_param`), or '?'. */
@@ -55,9 +56,11 @@ export function openSession(device: GPUDevice, source: string | Uint8Array, opti
   const { compile: compileOptions = {}, load: loadOptions = {}, maxPrograms = DEFAULT_MAX_PROGRAMS, ...open } = options;
   if (!Number.isInteger(maxPrograms) || maxPrograms < 1) throw new CgcError('usage', `maxPrograms must be a whole number ≥ 1 (got ${maxPrograms})`);
   const onnx = typeof source !== 'string' && detectFormat(source, open.fileName) === 'onnx';
-  // IR text or bytecode has static shapes: opened once, now, so that its inputs are known.
+  // IR text or bytecode has static shapes: opened once, now, so that its inputs are known. ONNX is
+  // decoded once, now, and imported at each set of sizes.
   const fixed = onnx ? undefined : openModel(source, open);
-  const inputs = fixed ? entryInputs(fixed.module) : onnxInputs(source as Uint8Array, open);
+  const decoded = onnx ? decodeOnnx(source as Uint8Array, open) : undefined;
+  const inputs = fixed ? entryInputs(fixed.module) : onnxInputs(decoded!, open);
   const programs = new Map<string, Entry>();
   let destroyed = false;
 
@@ -90,7 +93,7 @@ export function openSession(device: GPUDevice, source: string | Uint8Array, opti
   };
 
   const load = async (shapes: Record<string, number[]>): Promise<LoadedProgram> => {
-    const model = fixed ?? openModel(source, { ...open, shapes });
+    const model = fixed ?? openModel(source, { ...open, shapes, decoded: decoded! });
     // Compiled in one go: compileAsync's yields between passes (for a worker's cancel message) cost a timer tick each.
     const program = model.compile({ gpu: gpuProfile(device), ...compileOptions });
     return program.load(device, loadOptions);
@@ -162,8 +165,8 @@ function release(entry: Entry): void {
 }
 
 /** An ONNX model's graph inputs (its initializers and the inputs bound at open aside), each dynamic dimension as its name or '?'. */
-function onnxInputs(bytes: Uint8Array, open: Omit<OpenOptions, 'shapes'>): SessionInput[] {
-  const io = onnxGraphIo(bytes);
+function onnxInputs(decoded: DecodedOnnx, open: Omit<OpenOptions, 'shapes'>): SessionInput[] {
+  const io = onnxGraphIo(decoded);
   return io.inputs.flatMap((name, i) => (open.constantInputs?.has(name) ? [] : [{ name, dims: (io.inputDims[i] ?? []).map((d) => d ?? '?') }]));
 }
 

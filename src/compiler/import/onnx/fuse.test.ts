@@ -1,8 +1,9 @@
 // A layer normalization written out (PyTorch's export of nn.LayerNorm before opset 17) imports as one
 // layer_normalization; near misses stay as written.
 import { expect, test } from 'vitest';
-import { tensorType } from '../../../ir';
-import { runEntryPoint } from '../../../reference';
+import { printModule, tensorType } from '../../../ir';
+import { evaluateOp, runEntryPoint } from '../../../reference';
+import { decodeOnnx, importOnnx } from './importer';
 import { tensorFromBytes } from '../../../core';
 import { floatTensor, importFolded, importText, modelBytes, node, tensorInfo } from './testing';
 
@@ -41,4 +42,20 @@ test('near misses stay as written: another exponent, or γ computed', () => {
   const computed = decomposed();
   computed.nodes.splice(9, 1, node('Relu', ['g0'], ['g']));
   expect(importText(computed).text).toContain('reduce_mean');
+});
+
+test('a file decoded once imports at each set of shapes as its bytes do, the decoded model left as it was', () => {
+  const spec = { ...decomposed(), inputs: [tensorInfo('x', [2, 'seq', 4])] };
+  const bytes = modelBytes(spec);
+  const decoded = decodeOnnx(bytes);
+  const nodes = decoded.model.graph!.node.length;
+  for (const seq of [3, 5, 3]) {
+    const opts = { evaluate: evaluateOp, shapes: { x: [2, seq, 4] } };
+    const once = printModule(importOnnx(decoded, opts).module);
+    expect(once).toBe(printModule(importOnnx(bytes, opts).module));
+    expect(once).toContain(`tensor<2x${seq}x4x!cgc.float32>`);
+    expect(once).toContain('cgc_op.layer_normalization');
+    expect(decoded.model.graph!.node).toHaveLength(nodes);
+  }
+  expect(() => decodeOnnx(bytes.subarray(0, 20), { fileName: 'cut.onnx' })).toThrow(/^cut\.onnx: /);
 });

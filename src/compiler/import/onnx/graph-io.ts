@@ -1,6 +1,7 @@
 // The names of an ONNX model's run-time graph inputs and its outputs, in graph order, without
 // importing it: test harnesses match test_data_set `input_N.pb` files and onnxruntime feeds by them.
 import { OnnxImportError } from './errors';
+import type { DecodedOnnx } from './importer';
 import { decodeModel, int64ToNumber } from './proto';
 
 export interface OnnxGraphIo {
@@ -11,8 +12,8 @@ export interface OnnxGraphIo {
   readonly inputDims: readonly ((number | string | undefined)[] | undefined)[];
 }
 
-export function onnxGraphIo(bytes: Uint8Array): OnnxGraphIo {
-  const graph = decodeModel(bytes).graph;
+export function onnxGraphIo(source: Uint8Array | DecodedOnnx): OnnxGraphIo {
+  const graph = (source instanceof Uint8Array ? decodeModel(source) : source.model).graph;
   if (!graph) throw new OnnxImportError('the model has no graph');
   const initializers = new Set(graph.initializer.map((t) => t.name));
   const inputs = graph.input.filter((i) => !initializers.has(i.name));

@@ -12,7 +12,7 @@ import { OnnxImportError, messageOf } from './errors';
 import { declaredDims, defaultOpset, inputType, topologicalOrder } from './graph';
 import { MAPPERS, SUPPORTED_ONNX_OPS } from './ops';
 import { UNSUPPORTED_ONNX_OPS } from './unsupported';
-import { type GraphProto, type TensorProto, decodeModel } from './proto';
+import { type GraphProto, type ModelProto, type TensorProto, decodeModel } from './proto';
 import { type ExternalFiles, type TensorBudget, tensorFromProto } from './tensor-proto';
 import { fuseLayerNorms } from './fuse';
 import { trackOffset } from './offsets';
@@ -49,27 +49,50 @@ export interface ImportResult {
   readonly constants: Map<string, HostTensor>;
 }
 
-export function importOnnx(bytes: Uint8Array, opts: ImportOptions = {}): ImportResult {
+/**
+ * An ONNX file's protobuf decoded once (`decodeOnnx`), to import at several sets of input shapes
+ * without decoding the file again (a session's sizes: the decode is a third of an import). Its
+ * tensors are views of `bytes`, which must not change.
+ */
+export interface DecodedOnnx {
+  readonly bytes: Uint8Array;
+  readonly model: ModelProto;
+}
+
+/** Decodes an ONNX file for `importOnnx` and `onnxGraphIo`; throws OnnxImportError where it does not decode. */
+export function decodeOnnx(bytes: Uint8Array, opts: Pick<ImportOptions, 'limits' | 'fileName'> = {}): DecodedOnnx {
+  return withImportErrors(opts.fileName, () => {
+    checkFileSize(bytes.length, resolveLimits(opts.limits), 'the model file');
+    return { bytes, model: decodeModel(bytes) };
+  });
+}
+
+export function importOnnx(source: Uint8Array | DecodedOnnx, opts: ImportOptions = {}): ImportResult {
+  return withImportErrors(opts.fileName, () => importModel(source instanceof Uint8Array ? decodeOnnx(source, opts) : source, opts));
+}
+
+/** `run`'s result, its input errors as OnnxImportError naming `fileName`. */
+function withImportErrors<T>(fileName: string | undefined, run: () => T): T {
   try {
-    return importModel(bytes, opts);
+    return run();
   } catch (e) {
     // A passed limit, and stack exhaustion (absurdly deep protobuf nesting), are input errors too;
     // any other RangeError is a bug in the importer and stays one.
     const err = e instanceof OnnxImportError ? e
       : e instanceof LimitError || (e instanceof RangeError && /call stack/i.test(e.message)) ? new OnnxImportError(messageOf(e)) : undefined;
     if (!err) throw e;
-    if (opts.fileName) err.message = `${opts.fileName}: ${err.message}`;
+    if (fileName && !err.message.startsWith(`${fileName}: `)) err.message = `${fileName}: ${err.message}`;
     throw err;
   }
 }
 
-function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
+function importModel({ model }: DecodedOnnx, opts: ImportOptions): ImportResult {
   const limits = resolveLimits(opts.limits);
-  checkFileSize(bytes.length, limits, 'the model file');
   const budget: TensorBudget = { limits, constantBytes: 0 };
-  const model = decodeModel(bytes);
   if (!model.graph) throw new OnnxImportError('the model has no graph');
-  const graph = model.graph;
+  // Layer normalizations written out as ops are fused into a node list of this import's own: the
+  // decoded model is imported again at other shapes.
+  const graph: GraphProto = { ...model.graph, node: fuseLayerNorms(model.graph, opts.externalFiles) };
   const opset = defaultOpset(model);
   const entry = new Operation(ENTRY_POINT, [], [], new Map([[ATTR.symName, stringAttr('main')]]));
   const block = entry.addRegion().addBlock();
@@ -88,7 +111,6 @@ function importModel(bytes: Uint8Array, opts: ImportOptions): ImportResult {
     g.define(vi.name, block.addArgument(inputType(vi, opts.shapes ?? {})));
   }
   const defined = new Set([...graph.initializer.map((t) => t.name), ...graph.input.map((i) => i.name)]);
-  graph.node = fuseLayerNorms(graph, opts.externalFiles);
   for (const i of topologicalOrder(graph, defined)) mapNode(g, graph, i, opset);
 
   const results = graph.output.map((o) => outputValue(g, o.name));
