@@ -9,6 +9,7 @@ import { compile } from '../../compiler/pipeline';
 import { openDevice } from '../../runtime/device';
 import { defaultTargets } from '../../engine/targets';
 import { planKernels } from '../kernel-plan';
+import { QUICK_KERNELS } from '../executable';
 import { type Case, expectClose, prepareCase, runCase } from '../testing/cases';
 
 const gamma = (n: number) => Array.from({ length: n }, (_, i) => 0.5 + ((i * 37) % 11) / 10);
@@ -76,6 +77,10 @@ describe('a product, its adds and the layer normalization of the result vs CPU r
       expect(kernels.map((k) => k.name)).toEqual(['subgraph.0.partial0', 'subgraph.0']);
       expect(kernels[0]!.wgsl).toContain('K in ');
       expect(kernels[1]!.wgsl).toContain('normalized by rows');
+      // The first tier: K in one slice, the row computed again in each pass (no extent in its code).
+      const quick = planKernels(defs[0]!, 'subgraph', undefined, QUICK_KERNELS);
+      expect(quick).toHaveLength(2);
+      expect(quick[1]!.wgsl).toContain('computed again in each pass');
       for (const tiers of ['specialized', 'generic'] as const) {
         const { got } = await runCase(device, state, inputs, constants, tiers);
         expectClose(got, want, `${c.name} (${tiers})`, ATOL, RTOL);

@@ -18,7 +18,8 @@ import { type ForcedTile, chooseTile, gemmMain } from './gemm-core';
 import { type GeneratedKernel, gemmProblemOf, heavyOps, unflatten } from './gemm-kernel';
 import { ctxOf, normAxis, workgroupSums } from './helpers';
 
-/** Threads of the row kernel: a power of two near a quarter of the row, from 32 to 256. */
+/** Threads of the row kernel: a power of two near a quarter of the row, from 32 to 256; a first-tier kernel's, whatever the row. */
+const GENERIC_ROW_THREADS = 64;
 const rowThreads = (n: number) => Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(Math.max(1, n / 4)))));
 
 /**
@@ -61,8 +62,10 @@ export function normRowKernels(
   }
   outs.forEach((out) => outputType(out));
   if (rows > 65535) decline(`no more than 65535 rows (${rows})`);
-  const threads = rowThreads(N);
-  if (4 * (N + threads) > workgroupStorage) decline(`no rows of ${N} elements: ${4 * (N + threads)} bytes of workgroup memory, past ${workgroupStorage}`);
+  // A first-tier kernel (KernelBuilder.generic) keeps no row in workgroup memory: its code depends on
+  // no extent, so the layers of one structure share its pipeline whatever their rows.
+  const threads = b.generic ? GENERIC_ROW_THREADS : rowThreads(N);
+  if (!b.generic && 4 * (N + threads) > workgroupStorage) decline(`no rows of ${N} elements: ${4 * (N + threads)} bytes of workgroup memory, past ${workgroupStorage}`);
   const header = `// ${name}: ${outs.map((o) => shapeToString(o.type.shape)).join(', ')} through ${anchor ? `cgc_op.${anchor.opName} and ` : ''}cgc_op.layer_normalization`;
   if (!anchor) {
     const row = normalizedRows(makeBuilder(), ln, outs, outBinding, threads);
@@ -88,20 +91,27 @@ export function normRowKernels(
   const tile = chooseTile(problem, workgroupStorage, forced, splitK);
   // Unsplit, the product's own kernel stores through its chain: two kernels either way, and the
   // normalization's own kernel also takes an elementwise chain after it that reads the residual stream.
-  if (tile.splits === 1) decline(`no product whose K is not split (${problem.batch}×[${problem.M}×${problem.K}]·[${problem.K}×${problem.N}] in one slice: as many dispatches as its own kernel and the normalization's)`);
-  /** The product element (batch, m, n)'s coordinates in the anchor's result, bound to names in `scope`. */
-  const boundCoords = (scope: Scope, batch: string, m: string, n: string) => problem.outCoords(batch, m, n).map((c) => {
-    const v = gb.fresh('v');
-    scope.emit(`let ${v} = ${c};`);
-    return v;
-  });
+  // A first-tier kernel never splits K (QUICK_KERNELS): there its one slice goes through the workspace.
+  if (tile.splits === 1 && !b.generic) decline(`no product whose K is not split (${problem.batch}×[${problem.M}×${problem.K}]·[${problem.K}×${problem.N}] in one slice: as many dispatches as its own kernel and the normalization's)`);
+  /**
+   * Product element (batch, m, n)'s offset in the anchor's result: row-major over (batch, m, n) where
+   * the columns run along N (one expression of sizes, so the first tier's layers of any shape share
+   * the kernel), else through its coordinates, each bound to a name in `scope`.
+   */
+  const offset = (scope: Scope, batch: string, m: string, n: string) => (problem.runsAlongN
+    ? `(${batch} * ${size(problem.M)} + ${m}) * ${size(problem.N)} + ${n}`
+    : flatOffset(problem.outCoords(batch, m, n).map((c) => {
+      const v = gb.fresh('v');
+      scope.emit(`let ${v} = ${c};`);
+      return v;
+    }), anchorShape));
   const main = gemmMain(problem, {
     readA: problem.readA,
     readB: problem.readB,
-    write: (scope, batch, m, n, acc) => scope.emit(`workspace[split * ${size(elements)} + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}] = ${acc};`),
+    write: (scope, batch, m, n, acc) => scope.emit(`workspace[split * ${size(elements)} + ${offset(scope, batch, m, n)}] = ${acc};`),
     // Runs of 4 columns as one vec4 where they are 4 consecutive words.
     ...(problem.runsAlongN ? {
-      writeRun: (scope: Scope, batch: string, m: string, n: string, acc: string) => scope.emit(`workspace4[(split * ${size(elements)} + ${flatOffset(boundCoords(scope, batch, m, n), anchorShape)}) >> 2u] = ${acc};`),
+      writeRun: (scope: Scope, batch: string, m: string, n: string, acc: string) => scope.emit(`workspace4[(split * ${size(elements)} + ${offset(scope, batch, m, n)}) >> 2u] = ${acc};`),
     } : {}),
   }, tile);
   if (!main) decline(`no product of ${problem.batch}×[${problem.M}×${problem.K}]·[${problem.K}×${N}] past the dispatch limits`);
@@ -136,10 +146,14 @@ function normalizedRows(rb: KernelBuilder, ln: Operation, outs: readonly Value[]
   const xShape = x.type.shape;
   const rank = xShape.length;
   const N = xShape[rank - 1]!;
+  // The row is kept in workgroup memory; a first-tier kernel computes it again in each pass instead.
+  const kept = !rb.generic;
+  /** The row's value at `at`, emitted into `scope`. */
+  const xAt = (at: readonly string[], scope: Scope) => (kept ? `row_x[${at[rank - 1]}]` : convert(rb.value(x, at, scope), 'f32'));
   // The normalization reads the row from workgroup memory (a product's problem made it a prologue: replaced).
   const [, scale, bias] = ln.operands;
   rb.override(ln, (_b, _op, at, scope) => {
-    let e = `(row_x[${at[rank - 1]}] - mean) * rstd * ${convert(rb.valueBroadcast(scale!, at, xShape, scope), 'f32')}`;
+    let e = `(${xAt(at, scope)} - mean) * rstd * ${convert(rb.valueBroadcast(scale!, at, xShape, scope), 'f32')}`;
     if (bias) e = `${e} + ${convert(rb.valueBroadcast(bias, at, xShape, scope), 'f32')}`;
     return { expr: `(${e})`, type: 'f32' };
   });
@@ -147,7 +161,7 @@ function normalizedRows(rb: KernelBuilder, ln: Operation, outs: readonly Value[]
   /** A pass over the row's columns (this thread's: every `threads`-th); `at(shape)` the coordinates there of a value of `shape`. */
   const pass = (body: (scope: Scope, at: (shape: readonly number[]) => string[]) => void) => {
     const scope = new Scope('    ');
-    body(scope, (shape) => [...unflatten('r_row', shape.slice(0, -1), true), 'r_n']);
+    body(scope, (shape) => [...unflatten('r_row', shape.slice(0, -1), rb.generic ? 'generic' : true), 'r_n']);
     return [`  for (var r_n = i32(lidx); r_n < ${size(N)}; r_n += ${threads}i) {`, ...scope.lines, '  }'].join('\n');
   };
   const store = (scope: Scope, at: (shape: readonly number[]) => string[], out: Value) => {
@@ -157,33 +171,33 @@ function normalizedRows(rb: KernelBuilder, ln: Operation, outs: readonly Value[]
   const first = pass((scope, at) => {
     for (const out of outs) if (!normalized.has(out)) store(scope, at, out);
     const v = convert(rb.value(x, at(xShape), scope), 'f32');
-    scope.emit(`row_x[r_n] = ${v};`);
+    if (kept) scope.emit(`row_x[r_n] = ${v};`);
     scope.emit(`part += ${v};`);
   });
-  const second = pass((scope) => {
-    scope.emit('let dev = row_x[r_n] - mean;');
+  const second = pass((scope, at) => {
+    scope.emit(`let dev = ${xAt(at(xShape), scope)} - mean;`);
     scope.emit('part += dev * dev;');
   });
   const third = pass((scope, at) => {
     for (const out of outs) if (normalized.has(out)) store(scope, at, out);
   });
   const decls = [bindingDecls(rb, outs[0]!, outBinding), ...outs.slice(1).map((o, r) => outputDecl(o, outBinding + 1 + r))].join('\n');
-  const code = `var<workgroup> row_x: array<f32, ${N}>;
-var<workgroup> row_sum: array<f32, ${threads}>;
+  const n = kept ? literal(N, 'f32') : `f32(${size(N)})`;
+  const code = `${kept ? `var<workgroup> row_x: array<f32, ${N}>;\n` : ''}var<workgroup> row_sum: array<f32, ${threads}>;
 
-// One row of ${N} per workgroup, ${threads} threads.
+// One row of ${N} per workgroup, ${threads} threads${kept ? '' : ', the row computed again in each pass'}.
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
   let r_row = i32(wg.x);
   var part = 0.0f;
 ${first}
 ${workgroupSums('row_sum', ['part'], threads)}
-  let mean = row_sum[0] / ${literal(N, 'f32')};
+  let mean = row_sum[0] / ${n};
   workgroupBarrier();
   part = 0.0f;
 ${second}
 ${workgroupSums('row_sum', ['part'], threads)}
-  let rstd = 1.0f / sqrt(row_sum[0] / ${literal(N, 'f32')} + ${literal(ctxOf(ln).float('epsilon'), 'f32')});
+  let rstd = 1.0f / sqrt(row_sum[0] / ${n} + ${literal(ctxOf(ln).float('epsilon'), 'f32')});
 ${third}
 }
 `;
