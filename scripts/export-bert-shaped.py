@@ -4,7 +4,8 @@ Hugging Face's BertModel exports: embeddings and their layer norm, then per laye
 Linear layers, scores (q·kᵀ)/√d plus an additive padding mask (1 − mask)·min_float, softmax, ·v,
 output projection + residual + layer norm, GELU (erf) MLP + residual + layer norm. Random weights
 (seed 0), dynamic sequence axis. python3 scripts/export-bert-shaped.py OUT.onnx [LAYERS HIDDEN HEADS]
-(default 12 768 12: BERT-base)."""
+[--guarded] (default 12 768 12: BERT-base; --guarded reads the probabilities as where(isnan(p), 0, p),
+as PyTorch 2's export of scaled dot-product attention writes them)."""
 import math
 import sys
 
@@ -13,9 +14,9 @@ from torch import nn
 
 
 class Layer(nn.Module):
-    def __init__(self, hidden: int, heads: int):
+    def __init__(self, hidden: int, heads: int, guarded: bool = False):
         super().__init__()
-        self.heads, self.head = heads, hidden // heads
+        self.heads, self.head, self.guarded = heads, hidden // heads, guarded
         self.query, self.key, self.value = nn.Linear(hidden, hidden), nn.Linear(hidden, hidden), nn.Linear(hidden, hidden)
         self.out, self.ln1 = nn.Linear(hidden, hidden), nn.LayerNorm(hidden, eps=1e-12)
         self.up, self.down, self.ln2 = nn.Linear(hidden, 4 * hidden), nn.Linear(4 * hidden, hidden), nn.LayerNorm(hidden, eps=1e-12)
@@ -26,18 +27,21 @@ class Layer(nn.Module):
     def forward(self, x, mask):
         q, k, v = self.split(self.query(x)), self.split(self.key(x)), self.split(self.value(x))
         scores = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(self.head) + mask
-        ctx = torch.matmul(scores.softmax(-1), v).permute(0, 2, 1, 3).contiguous()
+        p = scores.softmax(-1)
+        if self.guarded:
+            p = torch.where(torch.isnan(p), torch.zeros((), dtype=p.dtype), p)
+        ctx = torch.matmul(p, v).permute(0, 2, 1, 3).contiguous()
         ctx = ctx.view(ctx.size(0), ctx.size(1), -1)
         x = self.ln1(self.out(ctx) + x)
         return self.ln2(self.down(nn.functional.gelu(self.up(x))) + x)
 
 
 class Encoder(nn.Module):
-    def __init__(self, layers: int, hidden: int, heads: int):
+    def __init__(self, layers: int, hidden: int, heads: int, guarded: bool = False):
         super().__init__()
         self.words, self.positions, self.types = nn.Embedding(30522, hidden), nn.Embedding(512, hidden), nn.Embedding(2, hidden)
         self.ln = nn.LayerNorm(hidden, eps=1e-12)
-        self.layers = nn.ModuleList(Layer(hidden, heads) for _ in range(layers))
+        self.layers = nn.ModuleList(Layer(hidden, heads, guarded) for _ in range(layers))
 
     def forward(self, input_ids, attention_mask):
         positions = torch.arange(input_ids.size(1)).unsqueeze(0)
@@ -49,10 +53,11 @@ class Encoder(nn.Module):
 
 
 def main() -> None:
-    out = sys.argv[1]
-    layers, hidden, heads = (int(a) for a in (sys.argv[2:5] if len(sys.argv) >= 5 else (12, 768, 12)))
+    args = [a for a in sys.argv[1:] if a != "--guarded"]
+    out = args[0]
+    layers, hidden, heads = (int(a) for a in (args[1:4] if len(args) >= 4 else (12, 768, 12)))
     torch.manual_seed(0)
-    model = Encoder(layers, hidden, heads).eval()
+    model = Encoder(layers, hidden, heads, "--guarded" in sys.argv).eval()
     ids = torch.randint(0, 1000, (1, 16))
     mask = torch.ones(1, 16, dtype=torch.long)
     with torch.no_grad():

@@ -43,7 +43,12 @@ const SCORES = '{ops = ["matmul"], element_types = ["float32"]}';
 const SCALE = '{ops = ["mul", "div"], element_types = ["float32"], inputs = [0, "*"]}';
 /** Keys the default @attention patterns take at most (docs/webgpu-target.md, "Attention as one kernel"). */
 const SHORT_KEYS = 64;
-/** The six @attention patterns (scaled or not; no mask, a mask, or a bias then a mask), named `name`_…, their softmax node constrained by `softmax`. */
+/**
+ * The twelve @attention patterns (scaled or not; no mask, a mask, or a bias then a mask; the
+ * probabilities read as they are, or `_guarded`: where(is_nan(p), zero, p), as PyTorch 2's export of
+ * scaled dot-product attention zeroes a fully masked row), named `name`_…, their softmax node
+ * constrained by `softmax`.
+ */
 function attentionPatterns(name: string, softmax: string): string {
   const SOFTMAX = (input: number) => `{ops = ["softmax"], element_types = ["float32"], inputs = [${input}]${softmax}}`;
   const ADD = (input: number) => `{ops = ["add"], element_types = ["float32"], inputs = [${input}, "*"]}`;
@@ -56,8 +61,16 @@ function attentionPatterns(name: string, softmax: string): string {
     ['_biased_masked', [SCORES, ADD(0), ADD(1)]],
     ['_scaled_biased_masked', [SCORES, SCALE, ADD(1), ADD(2)]],
   ];
-  return forms.map(([form, nodes]) => `  cgc_pattern.pattern @${name}${form} attributes {benefit = 150,
-    nodes = [${[...nodes, SOFTMAX(nodes.length - 1), PRODUCT(nodes.length)].join(', ')}],
+  const IS_NAN = (input: number) => `{ops = ["is_nan"], element_types = ["float32", "bool"], inputs = [${input}]}`;
+  const GUARD = (isNan: number, p: number) => `{ops = ["where"], element_types = ["bool", "float32"], inputs = [${isNan}, "*", ${p}]}`;
+  return forms.flatMap(([form, nodes]) => {
+    const soft = nodes.length;
+    return [
+      [form, [...nodes, SOFTMAX(soft - 1), PRODUCT(soft)]],
+      [`${form}_guarded`, [...nodes, SOFTMAX(soft - 1), IS_NAN(soft), GUARD(soft + 1, soft), PRODUCT(soft + 2)]],
+    ] as [string, string[]][];
+  }).map(([form, all]) => `  cgc_pattern.pattern @${name}${form} attributes {benefit = 150,
+    nodes = [${all.join(', ')}],
     operand_prologues = ${OPERAND_VIEWS}}`).join('\n');
 }
 

@@ -19,7 +19,11 @@ import { type Case, type Step, expectClose, prepareCase, runCase } from '../test
  * scaled by 1/√d (a mul, or a div by √d), plus a padding mask [1, 1, 1, lk] whose last `padded` keys are
  * float32's lowest value (as Hugging Face's BERT builds it).
  */
-function attention({ heads = 2, lq, lk = lq, d, dv = d, padded, div = false, bias = false, scaled = true }: { heads?: number; lq: number; lk?: number; d: number; dv?: number; padded?: number; div?: boolean; bias?: boolean; scaled?: boolean }): Case {
+function attention({ heads = 2, lq, lk = lq, d, dv = d, padded, div = false, bias = false, scaled = true, guarded = false, infinite = false }: {
+  heads?: number; lq: number; lk?: number; d: number; dv?: number; padded?: number; div?: boolean; bias?: boolean; scaled?: boolean;
+  /** The probabilities read as where(is_nan(p), 0, p) (PyTorch 2's export); `infinite`: masked keys at −∞, not float32's lowest. */
+  guarded?: boolean; infinite?: boolean;
+}): Case {
   const ops: Step[] = [
     { op: 'transpose', in: ['b'], attrs: { permutation: [0, 1, 3, 2] } },
     { op: 'matmul', in: ['a', '%0'] },
@@ -35,13 +39,18 @@ function attention({ heads = 2, lq, lk = lq, d, dv = d, padded, div = false, bia
     ops.push({ op: 'add', in: [`%${ops.length - 1}`, 'bias'] });
   }
   if (padded !== undefined) {
-    constants.push({ name: 'mask', type: `1x1x1x${lk}xf32`, values: Array.from({ length: lk }, (_, i) => (i >= lk - padded ? -3.4028234663852886e38 : 0)) });
+    constants.push({ name: 'mask', type: `1x1x1x${lk}xf32`, values: Array.from({ length: lk }, (_, i) => (i >= lk - padded ? (infinite ? -Infinity : -3.4028234663852886e38) : 0)) });
     ops.push({ op: 'add', in: [`%${ops.length - 1}`, 'mask'] });
   }
   ops.push({ op: 'softmax', in: [`%${ops.length - 1}`], attrs: { axis: -1 } });
+  if (guarded) {
+    constants.push({ name: 'zero', type: 'f32', values: [0] });
+    ops.push({ op: 'is_nan', in: [`%${ops.length - 1}`] });
+    ops.push({ op: 'where', in: [`%${ops.length - 1}`, 'zero', `%${ops.length - 2}`] });
+  }
   ops.push({ op: 'matmul', in: [`%${ops.length - 1}`, 'c'] });
   return {
-    name: `${heads} heads, ${lq} queries × ${lk} keys, d ${d}${dv !== d ? `, dv ${dv}` : ''}${bias ? ', a bias per head' : ''}${padded !== undefined ? `, last ${padded} keys masked` : ''}${div ? ', scaled by a division' : ''}${scaled ? '' : ', not scaled'}`,
+    name: `${heads} heads, ${lq} queries × ${lk} keys, d ${d}${dv !== d ? `, dv ${dv}` : ''}${bias ? ', a bias per head' : ''}${padded !== undefined ? `, last ${padded} keys masked${infinite ? ' by −∞' : ''}` : ''}${div ? ', scaled by a division' : ''}${scaled ? '' : ', not scaled'}${guarded ? ', NaN probabilities zeroed' : ''}`,
     args: [`1x${heads}x${lq}x${d}xf32`, `1x${heads}x${lk}x${d}xf32`, `1x${heads}x${lk}x${dv}xf32`], constants, ops,
     // Over more than 64 keys the one kernel is opt-in (@attention_long): measured slower than the three kernels (docs/webgpu-target.md).
     ...(lk > 64 ? { enabledPatterns: ['attention_long'] } : {}),
@@ -59,12 +68,17 @@ const CASES: Case[] = [
   // Swin's shifted windows: 49 tokens, heads of 32, a relative position bias then the shift's mask (scaled, or the scale in q).
   attention({ heads: 3, lq: 49, d: 32, bias: true, padded: 9 }),
   attention({ heads: 3, lq: 49, d: 32, bias: true, padded: 9, scaled: false }),
+  // PyTorch 2's export: where(is_nan(p), 0, p) before ·v; every key masked by −∞ makes each row's
+  // probabilities NaN, which the guard zeroes (the output 0), and a few masked keys leave them as they are.
+  attention({ lq: 19, d: 64, padded: 5, div: true, guarded: true }),
+  attention({ lq: 19, d: 64, padded: 5, div: true, guarded: true, infinite: true }),
+  attention({ heads: 3, lq: 7, lk: 33, d: 32, padded: 33, guarded: true, infinite: true }),
 ];
 
 /** The @attention pattern a case matches (@attention_long past 64 keys): scaled or not, then masked (one add) or biased and masked (two). */
 function patternOf(c: Case): string {
   const adds = c.ops.filter((s) => s.op === 'add').length;
-  return `${c.enabledPatterns?.includes('attention_long') ? 'attention_long' : 'attention'}${c.ops.some((s) => s.op === 'mul' || s.op === 'div') ? '_scaled' : ''}${adds === 2 ? '_biased_masked' : adds === 1 ? '_masked' : ''}`;
+  return `${c.enabledPatterns?.includes('attention_long') ? 'attention_long' : 'attention'}${c.ops.some((s) => s.op === 'mul' || s.op === 'div') ? '_scaled' : ''}${adds === 2 ? '_biased_masked' : adds === 1 ? '_masked' : ''}${c.ops.some((s) => s.op === 'where') ? '_guarded' : ''}`;
 }
 
 /** Within 1e-5 + 1e-5·|reference|: the kernel sums the same products in another order (per tile, rescaled). */
@@ -90,7 +104,8 @@ describe('attention as one kernel vs CPU reference', () => {
 });
 
 describe('attention as one kernel in the first tier (lengths as uniforms, the largest tile whatever the keys)', () => {
-  for (const c of [attention({ lq: 7, d: 32, padded: 3 }), attention({ lq: 197, d: 64, padded: 66 }), attention({ heads: 2, lq: 21, lk: 37, d: 30, dv: 18, padded: 4 })]) {
+  for (const c of [attention({ lq: 7, d: 32, padded: 3 }), attention({ lq: 197, d: 64, padded: 66 }), attention({ heads: 2, lq: 21, lk: 37, d: 30, dv: 18, padded: 4 }),
+    attention({ lq: 9, d: 32, padded: 9, guarded: true, infinite: true })]) {
     it(c.name, async () => {
       const { inputs, want, state, defs, constants } = prepareCase(c, 11);
       const quick = planKernels(defs[0]!, 'subgraph', undefined, { ...QUICK_KERNELS });

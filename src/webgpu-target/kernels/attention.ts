@@ -2,7 +2,7 @@
 // keys → ·v (the @attention patterns). Flash-attention style: a workgroup takes a block of query rows
 // of one batch entry, loads each tile of keys and values into workgroup memory once for all of them,
 // and keeps an online softmax (running maximum and sum) per row, so the scores never reach memory.
-import { type Operation, type Value, numElements, shapeToString } from '../../ir';
+import { type Operation, type Value, numElements, sameShape, shapeToString } from '../../ir';
 import { type KernelBuilder, KernelDecline, Scope, bindingDecls, convert, flatOffset } from '../wgsl/builder';
 import type { GeneratedKernel } from './gemm-kernel';
 import { heavyOps, unflatten } from './gemm-kernel';
@@ -26,13 +26,16 @@ export interface AttentionOps {
   readonly scores: Operation;
   readonly softmax: Operation;
   readonly product: Operation;
+  /** Where the probabilities are read as where(is_nan(p), zero, p): the one-element value `zero`. */
+  readonly nanAs?: Value;
 }
 
 /** The attention ops writing `out`, or undefined where the subgraph has another shape. */
 export function attentionOps(b: KernelBuilder, out: Value): AttentionOps | undefined {
   const product = out.definingOp;
   if (!product || product.opName !== 'matmul' || !b.inside.has(product)) return undefined;
-  const softmax = product.operands[0]!.definingOp;
+  const guard = nanGuard(b, product.operands[0]!);
+  const softmax = guard ? guard.p.definingOp : product.operands[0]!.definingOp;
   if (!softmax || softmax.opName !== 'softmax' || !b.inside.has(softmax)) return undefined;
   const heavy = heavyOps(b, out);
   const scores = [...heavy].find((op) => op !== product && op !== softmax);
@@ -40,7 +43,22 @@ export function attentionOps(b: KernelBuilder, out: Value): AttentionOps | undef
   // The softmax reads the scores through elementwise ops and views only, the scores feed nothing else.
   if (!heavyOps(b, softmax.operands[0]!).has(scores) || heavyOps(b, softmax.operands[0]!).size !== 1) return undefined;
   if (heavyOps(b, product.operands[1]!).size !== 0) return undefined;
-  return { scores, softmax, product };
+  return { scores, softmax, product, ...(guard ? { nanAs: guard.zero } : {}) };
+}
+
+/**
+ * `v` as where(is_nan(p), zero, p) inside the subgraph, `zero` one element from outside: PyTorch 2's
+ * export of scaled dot-product attention, which zeroes the probabilities of a fully masked row.
+ */
+function nanGuard(b: KernelBuilder, v: Value): { p: Value; zero: Value } | undefined {
+  const where = v.definingOp;
+  if (!where || where.opName !== 'where' || !b.inside.has(where)) return undefined;
+  const [cond, zero, p] = where.operands as [Value, Value, Value];
+  const isNan = cond.definingOp;
+  if (!isNan || isNan.opName !== 'is_nan' || !b.inside.has(isNan) || isNan.operands[0] !== p) return undefined;
+  if ((zero.definingOp && b.inside.has(zero.definingOp)) || numElements(zero.type.shape) !== 1 || zero.type.element !== 'float32') return undefined;
+  if (!sameShape(p.type.shape, v.type.shape)) return undefined;
+  return { p, zero };
 }
 
 /** Head sizes past this would keep too many output columns in each thread's registers (16 at 256). */
@@ -58,7 +76,7 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
   const decline = (why: string): never => {
     throw new KernelDecline(`the attention kernel takes no ${why}`);
   };
-  const { scores, softmax, product } = ops;
+  const { scores, softmax, product, nanAs } = ops;
   const [a, bt] = scores.operands as [Value, Value];
   const v = product.operands[1]!;
   const sShape = scores.results[0]!.type.shape;
@@ -129,6 +147,10 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
   b.override(scores, () => ({ expr: 'dot_acc', type: 'f32' }));
   const sv = convert(b.value(softmax.operands[0]!, [...batchCoords, 'row_c', 'key_c'], sLoop), 'f32');
   const lastKeys = LK % BK === 0 && !b.generic ? '' : ` && k0 + j < ${size(LK)}`;
+  // where(is_nan(p), zero, p): a row whose probabilities are NaN (every key masked by -∞, so its sum
+  // is 0 and never reaches 1, the largest score's own term; or a NaN or +∞ score) is zero times the sum
+  // of the values, which the threads keep beside their outputs.
+  const zero = nanAs ? convert(b.value(nanAs, nanAs.type.shape.map(() => '0i'), hoisted), 'f32') : undefined;
 
   const code = `// ${name}: ${shapeToString(oShape)} through attention: softmax(f(${shapeToString(a.type.shape)}·${shapeToString(bt.type.shape)}))·${shapeToString(v.type.shape)}
 ${bindingDecls(b, out, outBinding)}
@@ -153,7 +175,7 @@ ${hoisted.lines.join('\n')}
 ${qLoad.lines.join('\n')}
     q_tile[e] = ${qv};
   }
-  var o: array<vec4<f32>, ${columns}>;
+  var o: array<vec4<f32>, ${columns}>;${zero ? `\n  var vs: array<vec4<f32>, ${columns}>;` : ''}
   var s: array<f32, ${keysPerThread}>;
   var m = -${MAX_F32};
   var l = 0.0f;
@@ -211,7 +233,8 @@ ${sLoop.lines.join('\n')}
     for (var j = 0i; j < ${BK}i; j++) {
       let p = p_tile[r * ${BK}i + j];
       for (var c = 0i; c < ${columns}i; c++) {
-        o[c] = fma(vec4<f32>(p), v_tile[j * ${DV4}i + min(t + c * ${THREADS_PER_ROW}i, ${DV4 - 1}i)], o[c]);
+        let vv = v_tile[j * ${DV4}i + min(t + c * ${THREADS_PER_ROW}i, ${DV4 - 1}i)];
+        o[c] = fma(vec4<f32>(p), vv, o[c]);${zero ? '\n        vs[c] += vv;' : ''}
       }
     }
     workgroupBarrier();
@@ -224,7 +247,7 @@ ${sLoop.lines.join('\n')}
   if (row < ${size(LQ)}) {
     for (var c = 0i; c < ${columns}i; c++) {
       let c4 = t + c * ${THREADS_PER_ROW}i;
-      let ov = o[c] / total;
+      let ov = ${zero ? `select(o[c] / total, ${zero} * vs[c], !(total >= 1.0f))` : 'o[c] / total'};
       for (var lane = 0i; lane < 4i; lane++) {
         let col = c4 * 4i + lane;
         if (c4 < ${DV4}i && col < ${DV}i) {
