@@ -30,6 +30,9 @@ MODELS = {
     "resnet50": lambda: torchvision.models.resnet50(),
     "efficientnet_b0": lambda: torchvision.models.efficientnet_b0(),
     "vit_b_16": lambda: random_head(torchvision.models.vit_b_16()),
+    # Windowed attention with shifted windows, and layer normalizations over channels moved last.
+    "swin_t": lambda: torchvision.models.swin_t(),
+    "convnext_tiny": lambda: torchvision.models.convnext_tiny(),
     # Inception modules: four parallel branches each (memory plans per branch, BENCHMARKS.md).
     "googlenet": lambda: torchvision.models.googlenet(aux_logits=False, init_weights=True),
     # Branches within branches (InceptionE's 1×3 and 3×1 pairs); exported at 224×224 like the others.
