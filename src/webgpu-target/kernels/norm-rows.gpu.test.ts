@@ -172,6 +172,30 @@ describe('layer normalizations and pooling read through views, in one row kernel
     });
   }
 
+  it('takes rows past 65535 along a second grid axis, in both tiers', async () => {
+    const rows = 65_600;
+    const c: Case = {
+      name: `a + bᵀ over ${rows} rows of 4 → layer_normalization, the sum also reduced`,
+      args: [`1x${rows}x4xf32`, `1x4x${rows}xf32`],
+      constants: [{ name: 'gamma', type: '4xf32', values: gamma(4) }, { name: 'beta', type: '4xf32', values: beta(4) }],
+      ops: [
+        { op: 'transpose', in: ['b'], attrs: { permutation: [0, 2, 1] } },
+        { op: 'add', in: ['a', '%0'] },
+        { op: 'layer_normalization', in: ['%1', 'gamma', 'beta'], attrs: { axis: -1, epsilon: 1e-5 } },
+        { op: 'reduce_sum', in: ['%1'], attrs: { axes: [-1], keep_dims: true } },
+        { op: 'mul', in: ['%2', '%3'] },
+      ],
+    };
+    const { inputs, want, state, defs, constants } = prepareCase(c, 5);
+    expect(state.schedule[0]!.pattern).toBe('residual_norm');
+    const [kernel] = planKernels(defs[0]!);
+    expect(kernel!.workgroups).toEqual([65535, 2, 1]);
+    for (const tiers of ['specialized', 'generic'] as const) {
+      const { got } = await runCase(device, state, inputs, constants, tiers);
+      expectClose(got, want, `${c.name} (${tiers})`, ATOL, RTOL);
+    }
+  }, 120_000);
+
   it('the sum and its normalization are one kernel writing both; without the patterns, an element kernel and a row kernel', () => {
     const c = windowResidual();
     const { state, defs } = prepareCase(c, 9);

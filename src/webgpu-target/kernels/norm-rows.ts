@@ -61,15 +61,15 @@ export function normRowKernels(
     if (numElements(v.type.shape) !== elements || v.type.shape.at(-1) !== N) decline(`no result of another size or row than the normalized value (${shapeToString(v.type.shape)} beside ${shapeToString(xShape)})`);
   }
   outs.forEach((out) => outputType(out));
-  if (rows > 65535) decline(`no more than 65535 rows (${rows})`);
+  if (rows > 65535 * 65535) decline(`no more than 65535² rows (${rows})`);
   // A first-tier kernel (KernelBuilder.generic) keeps no row in workgroup memory: its code depends on
   // no extent, so the layers of one structure share its pipeline whatever their rows.
   const threads = b.generic ? GENERIC_ROW_THREADS : rowThreads(N);
   if (!b.generic && 4 * (N + threads) > workgroupStorage) decline(`no rows of ${N} elements: ${4 * (N + threads)} bytes of workgroup memory, past ${workgroupStorage}`);
   const header = `// ${name}: ${outs.map((o) => shapeToString(o.type.shape)).join(', ')} through ${anchor ? `cgc_op.${anchor.opName} and ` : ''}cgc_op.layer_normalization`;
   if (!anchor) {
-    const row = normalizedRows(makeBuilder(), ln, outs, outBinding, threads);
-    return [{ wgsl: `${header} (${rows} rows, normalized)\n${row.decls}\n${row.code}`, workgroups: [rows, 1, 1] }];
+    const row = normalizedRows(makeBuilder(), ln, outs, outBinding, threads, rows);
+    return [{ wgsl: `${header} (${rows} rows, normalized)\n${row.decls}\n${row.code}`, workgroups: rowGrid(rows) }];
   }
   const anchorShape = anchor.results[0]!.type.shape;
 
@@ -129,11 +129,14 @@ export function normRowKernels(
     scope.emit(`for (var s = 0i; s < ${size(tile.splits)}; s++) { ${acc} += workspace[s * ${size(elements)} + ${at0}]; }`);
     return finishing.finish(acc, at, scope);
   });
-  const row = normalizedRows(rb, ln, outs, outBinding, threads);
+  const row = normalizedRows(rb, ln, outs, outBinding, threads, rows);
   const sum = `${header} (the sum of ${tile.splits} K slices, normalized by rows)\n${row.decls}\n${wsDecl(false)}\n${row.code}`;
   const bytes = tile.splits * elements * 4;
-  return [{ wgsl: gemm, workgroups: main!.workgroups, workspace: bytes }, { wgsl: sum, workgroups: [rows, 1, 1], workspace: bytes }];
+  return [{ wgsl: gemm, workgroups: main!.workgroups, workspace: bytes }, { wgsl: sum, workgroups: rowGrid(rows), workspace: bytes }];
 }
+
+/** One workgroup per row: up to 65535 along x, then further rows along y. */
+const rowGrid = (rows: number): [number, number, number] => [Math.min(rows, 65535), Math.ceil(rows / 65535), 1];
 
 /**
  * The row kernel's declarations and code: one workgroup of `threads` per row of `ln`'s input, each
@@ -141,7 +144,7 @@ export function normRowKernels(
  * `row_x`, the results not computed from the normalization stored, the row's sum; the mean, then the
  * variance about it from `row_x`; then the results computed from the normalization stored.
  */
-function normalizedRows(rb: KernelBuilder, ln: Operation, outs: readonly Value[], outBinding: number, threads: number): { decls: string; code: string } {
+function normalizedRows(rb: KernelBuilder, ln: Operation, outs: readonly Value[], outBinding: number, threads: number, rows: number): { decls: string; code: string } {
   const x = ln.operands[0]!;
   const xShape = x.type.shape;
   const rank = xShape.length;
@@ -188,7 +191,9 @@ function normalizedRows(rb: KernelBuilder, ln: Operation, outs: readonly Value[]
 // One row of ${N} per workgroup, ${threads} threads${kept ? '' : ', the row computed again in each pass'}.
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lidx: u32) {
-  let r_row = i32(wg.x);
+  // Rows past 65535 continue along y (rowGrid); the workgroups past the last row have none.
+  let r_row = i32(wg.y) * 65535i + i32(wg.x);
+  if (r_row >= ${size(rows)}) { return; }
   var part = 0.0f;
 ${first}
 ${workgroupSums('row_sum', ['part'], threads)}
