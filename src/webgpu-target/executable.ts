@@ -6,7 +6,8 @@ import type { KernelTiers } from '../ir/target';
 import { type KernelOptions, type KernelSpec, planKernels } from './kernel-plan';
 import { KernelDecline } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
-import { PipelineCache, type PartitionExecutable, type PlannedKernel, executableOf, planPartitionWith, recordedKernels } from './partition-executable';
+import { PipelineCache, type PartitionExecutable, type PlannedKernel, WORKSPACE_POINT, boundKernels, executableOf, partitionInvokes, planPartitionWith, recordedKernels } from './partition-executable';
+import { type PartKernel, WORKSPACE_SLOT, normalizationParts } from './first-tier-parts';
 
 export { KernelCompileError, type KernelStep, type PartitionExecutable, type PlannedKernel, PipelineCache, executableOf, hashWgsl, pipelineKey, planPartitionWith, recordedKernels, specializedKernel } from './partition-executable';
 
@@ -37,15 +38,33 @@ export const QUICK_KERNELS: KernelOptions = { tile: { tm: 16, tn: 16, tk: 16, sp
  * final kernels.
  */
 export function quickPlan(isolated: Operation, name: string, profile: GpuProfile = DEFAULT_GPU_PROFILE, options: KernelOptions = {}): PlannedKernel[] {
-  return planPartitionWith(isolated, name, (def, symbol, subgraph) => {
-    try {
-      const quick = planKernels(def, symbol, profile, { ...options, ...QUICK_KERNELS });
-      return quick.some((k) => options.rejectedKernels?.has(k.wgsl)) ? kernelsOf(subgraph, def, symbol, profile, options) : quick;
-    } catch (e) {
-      if (e instanceof KernelDecline) return kernelsOf(subgraph, def, symbol, profile, options);
-      throw e;
-    }
+  const planned = new Map<string, PartKernel[] | KernelSpec[]>();
+  return partitionInvokes(isolated, name).flatMap(({ callee, subgraph, def, points }) => {
+    if (!planned.has(callee)) planned.set(callee, quickKernels(subgraph, def, callee, profile, options));
+    const kernels = planned.get(callee)!;
+    return kernels.map((k) => ('slots' in k
+      ? { kernel: k.kernel, subgraph: callee, bindPoints: k.slots.map((slot) => (slot === WORKSPACE_SLOT ? WORKSPACE_POINT : points[slot]!)) }
+      : boundKernels([k], points, callee)[0]!));
   });
+}
+
+/**
+ * A subgraph's first-tier kernels: a product fused with the layer normalization of its result as its
+ * two parts (first-tier-parts.ts), or planned with QUICK_KERNELS; its final kernels where those
+ * cannot be generated or the device refused one of them.
+ */
+function quickKernels(subgraph: Operation, def: Operation, symbol: string, profile: GpuProfile, options: KernelOptions): PartKernel[] | KernelSpec[] {
+  const quick = { ...options, ...QUICK_KERNELS };
+  const refused = (kernels: readonly KernelSpec[]) => kernels.some((k) => options.rejectedKernels?.has(k.wgsl));
+  try {
+    const parts = normalizationParts(def, symbol, (part, partSymbol) => planKernels(part, partSymbol, profile, quick));
+    if (parts && !refused(parts.map((p) => p.kernel))) return parts;
+    const kernels = planKernels(def, symbol, profile, quick);
+    return refused(kernels) ? kernelsOf(subgraph, def, symbol, profile, options) : kernels;
+  } catch (e) {
+    if (e instanceof KernelDecline) return kernelsOf(subgraph, def, symbol, profile, options);
+    throw e;
+  }
 }
 
 export async function compilePartition(device: GPUDevice, isolated: Operation, name: string, cache = PipelineCache.of(device), options: KernelOptions = {}, tiers: KernelTiers = 'tiered'): Promise<PartitionExecutable> {

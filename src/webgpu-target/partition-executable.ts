@@ -127,6 +127,9 @@ export function pipelineKey(kernel: KernelSpec): string {
   return `${hashWgsl(deviceCode(kernel.wgsl))}|${kernel.bindings.join(',')}${kernel.params ? `|u${kernel.paramsBinding}` : ''}`;
 }
 
+/** A bind point that is the executable's workspace: a value between two kernels of one subgraph that the subgraph does not return (first-tier-parts.ts). */
+export const WORKSPACE_POINT = -2;
+
 /** A kernel of an isolated partition in dispatch order, with the partition bind point each of its bindings views. */
 export interface PlannedKernel {
   readonly kernel: KernelSpec;
@@ -214,7 +217,7 @@ export async function executableOf(
 ): Promise<PartitionExecutable> {
   const stepOf = async (p: PlannedKernel): Promise<KernelStep> => {
     const { pipeline, layout } = await cache.get(p.kernel);
-    return { ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!) };
+    return { ...p, pipeline, layout, name: p.kernel.name, writes: resultBindings(p.kernel).map((o) => p.bindPoints[o]!).filter((point) => point >= 0) };
   };
   const generic = quick ?? planned;
   const final = tiers === 'generic' ? generic : planned.map((p) => ({ ...p, kernel: specializedKernel(p.kernel) }));
@@ -242,6 +245,7 @@ export async function executableOf(
         entries: [...(s.kernel.params ? [{ binding: s.kernel.paramsBinding!, resource: sizes.bindings[i]! }] : []), ...s.kernel.bindings.map((binding): GPUBindGroupEntry => {
           if (s.kernel.workspace && binding === workspaceBinding(s.kernel)) return { binding, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace / 4) * 4 } };
           const piece = s.kernel.pieces?.find((p) => p.binding === binding);
+          if (s.bindPoints[binding] === WORKSPACE_POINT) return { binding, resource: { buffer: workspace!, size: Math.ceil(s.kernel.workspace! / 4) * 4 } };
           if (!piece) return { binding, resource: bindings[s.bindPoints[binding]!]! };
           const whole = bindings[s.bindPoints[piece.arg]!]!;
           return { binding, resource: { buffer: whole.buffer, offset: (whole.offset ?? 0) + piece.offset, size: piece.size } };
