@@ -103,6 +103,34 @@ describe('attention as one kernel vs CPU reference', () => {
   }
 });
 
+describe('attention through PyTorch 2\'s guard, on scores no arithmetic should be trusted with', () => {
+  // A mask of (1 − m)·lowest for a mask value m of 2 or 3 is +3.4e38 or +∞ (the inputs a random
+  // int64 mask draws): a +∞ or NaN score makes the row's probabilities NaN, which the guard zeroes.
+  // Told apart by the scores' bits in the kernel: its arithmetic on ∞ is the compiler's to assume away.
+  const guarded = (mask: number[]): Case => ({
+    name: `mask [${mask.map((v) => (v === Infinity ? '+∞' : v === -Infinity ? '−∞' : String(v))).join(', ')}]`,
+    args: ['1x2x5x8xf32', `1x2x${mask.length}x8xf32`, `1x2x${mask.length}x8xf32`],
+    constants: [{ name: 'scale', type: 'f32', values: [0.35] }, { name: 'mask', type: `1x1x1x${mask.length}xf32`, values: mask }, { name: 'zero', type: 'f32', values: [0] }],
+    ops: [
+      { op: 'transpose', in: ['b'], attrs: { permutation: [0, 1, 3, 2] } },
+      { op: 'matmul', in: ['a', '%0'] }, { op: 'mul', in: ['%1', 'scale'] }, { op: 'add', in: ['%2', 'mask'] },
+      { op: 'softmax', in: ['%3'], attrs: { axis: -1 } }, { op: 'is_nan', in: ['%4'] }, { op: 'where', in: ['%5', 'zero', '%4'] },
+      { op: 'matmul', in: ['%6', 'c'] },
+    ],
+  });
+  for (const mask of [[0, 0, Infinity, 0, 0, 0], [0, NaN, 0, 0, 0, 0], [-3.4e38, 0, 3.4e38, 3.4e38, 0, 0], [-Infinity, -Infinity, -Infinity, -Infinity, -Infinity, -Infinity]]) {
+    it(guarded(mask).name, async () => {
+      const c = guarded(mask);
+      const { inputs, want, state, constants } = prepareCase(c, 3);
+      expect(state.schedule.map((g) => g.pattern)).toEqual(['attention_scaled_masked_guarded']);
+      for (const tiers of ['specialized', 'generic'] as const) {
+        const { got } = await runCase(device, state, inputs, constants, tiers);
+        expectClose(got, want, `${c.name} (${tiers})`, ATOL, RTOL);
+      }
+    });
+  }
+});
+
 describe('attention as one kernel in the first tier (lengths as uniforms, the largest tile whatever the keys)', () => {
   for (const c of [attention({ lq: 7, d: 32, padded: 3 }), attention({ lq: 197, d: 64, padded: 66 }), attention({ heads: 2, lq: 21, lk: 37, d: 30, dv: 18, padded: 4 }),
     attention({ lq: 9, d: 32, padded: 9, guarded: true, infinite: true })]) {

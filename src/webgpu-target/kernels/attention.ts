@@ -147,9 +147,8 @@ export function attentionKernel(b: KernelBuilder, out: Value, outBinding: number
   b.override(scores, () => ({ expr: 'dot_acc', type: 'f32' }));
   const sv = convert(b.value(softmax.operands[0]!, [...batchCoords, 'row_c', 'key_c'], sLoop), 'f32');
   const lastKeys = LK % BK === 0 && !b.generic ? '' : ` && k0 + j < ${size(LK)}`;
-  // where(is_nan(p), zero, p): a row whose probabilities are NaN (every key masked by -∞, so its sum
-  // is 0 and never reaches 1, the largest score's own term; or a NaN or +∞ score) is zero times the sum
-  // of the values, which the threads keep beside their outputs.
+  // where(is_nan(p), zero, p): a row whose probabilities are NaN (a NaN or +∞ score, or every key
+  // masked by −∞) is zero times the sum of the values, which the threads keep beside their outputs.
   const zero = nanAs ? convert(b.value(nanAs, nanAs.type.shape.map(() => '0i'), hoisted), 'f32') : undefined;
 
   const code = `// ${name}: ${shapeToString(oShape)} through attention: softmax(f(${shapeToString(a.type.shape)}·${shapeToString(bt.type.shape)}))·${shapeToString(v.type.shape)}
@@ -178,7 +177,7 @@ ${qLoad.lines.join('\n')}
   var o: array<vec4<f32>, ${columns}>;${zero ? `\n  var vs: array<vec4<f32>, ${columns}>;` : ''}
   var s: array<f32, ${keysPerThread}>;
   var m = -${MAX_F32};
-  var l = 0.0f;
+  var l = 0.0f;${zero ? '\n  var nan_scores = 0.0f;' : ''}
   for (var k0 = 0i; k0 < ${size(LK)}; k0 += ${BK}i) {
     ${strided('e', BK * D4)}
       let ld_j = e / ${D4}i;
@@ -207,7 +206,11 @@ ${vLoad.lines.join('\n')}
       let key_c = min(k0 + j, ${size(LK - 1)});
       if (j < ${BK}i${lastKeys}) {
 ${sLoop.lines.join('\n')}
-        s[i] = ${sv};
+        s[i] = ${sv};${zero ? `
+        // A NaN or +∞ score makes the row's probabilities NaN: told by its bits, as a compiler may
+        // assume arithmetic sees neither (WGSL's finite math).
+        let s_bits = bitcast<u32>(s[i]);
+        if (s_bits == 0x7f800000u || (s_bits & 0x7fffffffu) > 0x7f800000u) { nan_scores = 1.0f; }` : ''}
       } else {
         s[i] = -inf_f32();
       }
@@ -243,11 +246,19 @@ ${sLoop.lines.join('\n')}
   red[lidx] = l;
   workgroupBarrier();
   var total = 0.0f;
-  for (var u = 0i; u < ${THREADS_PER_ROW}i; u++) { total += red[r * ${THREADS_PER_ROW}i + u]; }
+  for (var u = 0i; u < ${THREADS_PER_ROW}i; u++) { total += red[r * ${THREADS_PER_ROW}i + u]; }${zero ? `
+  // The row's probabilities are NaN where a thread met a NaN or +∞ score, or where every key is
+  // masked by −∞ (the sum is then 0; the largest score's own term makes it at least 1 otherwise).
+  workgroupBarrier();
+  red[lidx] = nan_scores;
+  workgroupBarrier();
+  var nan_count = 0.0f;
+  for (var u = 0i; u < ${THREADS_PER_ROW}i; u++) { nan_count += red[r * ${THREADS_PER_ROW}i + u]; }
+  let nan_row = nan_count > 0.0f || total < 1.0f;` : ''}
   if (row < ${size(LQ)}) {
     for (var c = 0i; c < ${columns}i; c++) {
       let c4 = t + c * ${THREADS_PER_ROW}i;
-      let ov = ${zero ? `select(o[c] / total, ${zero} * vs[c], !(total >= 1.0f))` : 'o[c] / total'};
+      let ov = ${zero ? `select(o[c] / total, ${zero} * vs[c], nan_row)` : 'o[c] / total'};
       for (var lane = 0i; lane < 4i; lane++) {
         let col = c4 * 4i + lane;
         if (c4 < ${DV4}i && col < ${DV}i) {
