@@ -7,7 +7,7 @@ import { type KernelOptions, type KernelSpec, planKernels } from './kernel-plan'
 import { KernelDecline } from './wgsl/builder';
 import { DEFAULT_GPU_PROFILE, type GpuProfile, gpuProfile } from './limits';
 import { PipelineCache, type PartitionExecutable, type PlannedKernel, WORKSPACE_POINT, boundKernels, executableOf, partitionInvokes, planPartitionWith, recordedKernels } from './partition-executable';
-import { type PartKernel, WORKSPACE_SLOT, normalizationParts } from './first-tier-parts';
+import { type PartKernel, normalizationParts } from './first-tier-parts';
 
 export { KernelCompileError, type KernelStep, type PartitionExecutable, type PlannedKernel, PipelineCache, executableOf, hashWgsl, pipelineKey, planPartitionWith, recordedKernels, specializedKernel } from './partition-executable';
 
@@ -43,7 +43,7 @@ export function quickPlan(isolated: Operation, name: string, profile: GpuProfile
     if (!planned.has(callee)) planned.set(callee, quickKernels(subgraph, def, callee, profile, options));
     const kernels = planned.get(callee)!;
     return kernels.map((k) => ('slots' in k
-      ? { kernel: k.kernel, subgraph: callee, bindPoints: k.slots.map((slot) => (slot === WORKSPACE_SLOT ? WORKSPACE_POINT : points[slot]!)) }
+      ? { kernel: k.kernel, subgraph: callee, bindPoints: k.slots.map((slot) => (slot === WORKSPACE_POINT ? slot : points[slot]!)) }
       : boundKernels([k], points, callee)[0]!));
   });
 }

@@ -10,11 +10,9 @@ import { Operation, type Value, byteSize } from '../ir';
 import { cloneOp } from '../ir/clone';
 import { FUNCTIONAL_DEFINITION, RETURN } from '../ir/structural';
 import type { KernelSpec } from './kernel-spec';
+import { WORKSPACE_POINT } from './partition-executable';
 
-/** A part kernel's binding that views the executable's workspace rather than a subgraph bind point. */
-export const WORKSPACE_SLOT = -2;
-
-/** A kernel of a part, and the subgraph binding (an argument, then a result index; or WORKSPACE_SLOT) each of its bindings views. */
+/** A kernel of a part, and the subgraph binding (an argument, then a result index; or WORKSPACE_POINT) each of its bindings views. */
 export interface PartKernel {
   readonly kernel: KernelSpec;
   readonly slots: readonly number[];
@@ -56,7 +54,7 @@ export function normalizationParts(def: Operation, symbol: string, plan: (part: 
     const arg = args.indexOf(v as never);
     if (arg >= 0) return arg;
     const out = outs.indexOf(v);
-    return out >= 0 ? args.length + out : WORKSPACE_SLOT;
+    return out >= 0 ? args.length + out : WORKSPACE_POINT;
   };
   const scratchBytes = scratch.length ? Math.ceil(byteSize(scratch[0]!.type) / 4) * 4 : 0;
   const kernels: PartKernel[] = [];

@@ -166,21 +166,32 @@ function sumOfSlices(anchor: Operation, out: Value, outBinding: number, name: st
   });
   if (vectorized) return vectorized;
   const rb = makeBuilder();
-  const finishing = PROBLEMS.get(anchor.opName)!(rb, anchor)!;
-  rb.override(anchor, (_b, _op, at, scope) => {
-    const acc = rb.fresh('acc');
-    const at0 = rb.fresh('at');
-    scope.emit(`let ${at0} = ${flatOffset(at, anchorShape)};`);
-    scope.emit(`var ${acc} = 0.0f;`);
-    scope.emit(`for (var s = 0i; s < ${size(splits)}; s++) { ${acc} += workspace[s * ${size(elements)} + ${at0}]; }`);
-    return finishing.finish(acc, at, scope);
-  });
+  readSliceSums(rb, anchor, splits);
   const reduce = elementKernel(rb, out, outBinding, name);
   return { wgsl: `${reduce.wgsl}@group(0) @binding(${outBinding + 1}) var<storage, read_write> workspace: array<f32>;\n`, workgroups: reduce.workgroups };
 }
 
+/**
+ * Makes `anchor` return, at any coordinates of its result, the sum of its `splits` K slices' partial
+ * products (the f32 array `workspace`, one result's elements per slice), finished as its problem finishes
+ * an accumulator (bias, scaling): the second kernel of a split-K product, whatever it computes from it.
+ */
+export function readSliceSums(b: KernelBuilder, anchor: Operation, splits: number): void {
+  const shape = anchor.results[0]!.type.shape;
+  const elements = numElements(shape);
+  const finishing = PROBLEMS.get(anchor.opName)!(b, anchor)!;
+  b.override(anchor, (_b, _op, at, scope) => {
+    const acc = b.fresh('acc');
+    const at0 = b.fresh('at');
+    scope.emit(`let ${at0} = ${flatOffset(at, shape)};`);
+    scope.emit(`var ${acc} = 0.0f;`);
+    scope.emit(`for (var s = 0i; s < ${size(splits)}; s++) { ${acc} += workspace[s * ${size(elements)} + ${at0}]; }`);
+    return finishing.finish(acc, at, scope);
+  });
+}
+
 /** The ops inside the kernel that `values` are computed from, directly or through others. */
-function opsFeeding(b: KernelBuilder, values: readonly Value[]): Set<Operation> {
+export function opsFeeding(b: KernelBuilder, values: readonly Value[]): Set<Operation> {
   const found = new Set<Operation>();
   const stack = [...values];
   while (stack.length) {

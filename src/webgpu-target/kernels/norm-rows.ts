@@ -15,12 +15,12 @@ import { type KernelBuilder, KernelDecline, Scope, bindingDecls, convert, flatOf
 import { size } from '../wgsl/params';
 import type { SplitK } from '../../core';
 import { type ForcedTile, chooseTile, gemmMain } from './gemm-core';
-import { type GeneratedKernel, gemmProblemOf, heavyOps, unflatten } from './gemm-kernel';
+import { type GeneratedKernel, gemmProblemOf, heavyOps, opsFeeding, readSliceSums, unflatten } from './gemm-kernel';
+import { GENERIC_ROW_THREADS } from './row-kernel';
 import { ctxOf, normAxis, workgroupSums } from './helpers';
 
-/** Threads of the row kernel: a power of two near a quarter of the row, from 32 to 256; a first-tier kernel's, whatever the row. */
-const GENERIC_ROW_THREADS = 64;
-const rowThreads = (n: number) => Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(Math.max(1, n / 4)))));
+/** Threads of the row kernel: a power of two near a quarter of the row, from 32 to 256 (a first tier's: GENERIC_ROW_THREADS). */
+const threadsForRow = (n: number) => Math.min(256, Math.max(32, 2 ** Math.ceil(Math.log2(Math.max(1, n / 4)))));
 
 /**
  * The kernels writing every result (`outs`, at bindings `outBinding`, …) of a subgraph holding one
@@ -64,7 +64,7 @@ export function normRowKernels(
   if (rows > 65535 * 65535) decline(`no more than 65535² rows (${rows})`);
   // A first-tier kernel (KernelBuilder.generic) keeps no row in workgroup memory: its code depends on
   // no extent, so the layers of one structure share its pipeline whatever their rows.
-  const threads = b.generic ? GENERIC_ROW_THREADS : rowThreads(N);
+  const threads = b.generic ? GENERIC_ROW_THREADS : threadsForRow(N);
   if (!b.generic && 4 * (N + threads) > workgroupStorage) decline(`no rows of ${N} elements: ${4 * (N + threads)} bytes of workgroup memory, past ${workgroupStorage}`);
   const header = `// ${name}: ${outs.map((o) => shapeToString(o.type.shape)).join(', ')} through ${anchor ? `cgc_op.${anchor.opName} and ` : ''}cgc_op.layer_normalization`;
   if (!anchor) {
@@ -74,15 +74,7 @@ export function normRowKernels(
   const anchorShape = anchor.results[0]!.type.shape;
 
   // The product alone, its operands read through their views: ops the anchor is computed from.
-  const feeding = new Set<Operation>([anchor]);
-  const stack = [...anchor.operands];
-  while (stack.length) {
-    const op = stack.pop()!.definingOp;
-    if (!op || !b.inside.has(op) || feeding.has(op)) continue;
-    feeding.add(op);
-    stack.push(...op.operands);
-  }
-  const gb = makeBuilder(feeding);
+  const gb = makeBuilder(new Set([anchor, ...opsFeeding(b, anchor.operands)]));
   const problem = gemmProblemOf(gb, anchor);
   if (!problem) return undefined;
   if (problem.M === 1 || problem.N === 1) decline('no matrix-vector product (it keeps its own kernel, the normalization another)');
@@ -120,15 +112,7 @@ export function normRowKernels(
 
   // The row kernel, in a builder of every op: the anchor returns the sum of its slices, finished.
   const rb = makeBuilder();
-  const finishing = gemmProblemOf(rb, anchor)!;
-  rb.override(anchor, (_b, _op, at, scope) => {
-    const acc = rb.fresh('acc');
-    const at0 = rb.fresh('at');
-    scope.emit(`let ${at0} = ${flatOffset(at, anchorShape)};`);
-    scope.emit(`var ${acc} = 0.0f;`);
-    scope.emit(`for (var s = 0i; s < ${size(tile.splits)}; s++) { ${acc} += workspace[s * ${size(elements)} + ${at0}]; }`);
-    return finishing.finish(acc, at, scope);
-  });
+  readSliceSums(rb, anchor, tile.splits);
   const row = normalizedRows(rb, ln, outs, outBinding, threads, rows);
   const sum = `${header} (the sum of ${tile.splits} K slices, normalized by rows)\n${row.decls}\n${wsDecl(false)}\n${row.code}`;
   const bytes = tile.splits * elements * 4;

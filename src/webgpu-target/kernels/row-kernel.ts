@@ -122,7 +122,7 @@ const ROW_OPS: Readonly<Record<string, RowOp>> = lookupTable({
 /** Rows shorter than this keep the one-thread-per-element kernel (its recomputation is cheap there). */
 const MIN_ROW = 16;
 /** Threads per row of a first-tier row kernel, whatever the row's length. */
-const GENERIC_ROW_THREADS = 64;
+export const GENERIC_ROW_THREADS = 64;
 
 /** Rows up to this many elements per thread are read once and kept in registers; longer rows are read once per statistic and again for the write. */
 const CACHED_PER_THREAD = 16;

@@ -61,14 +61,17 @@ export interface DecodedOnnx {
 
 /** Decodes an ONNX file for `importOnnx` and `onnxGraphIo`; throws OnnxImportError where it does not decode. */
 export function decodeOnnx(bytes: Uint8Array, opts: Pick<ImportOptions, 'limits' | 'fileName'> = {}): DecodedOnnx {
-  return withImportErrors(opts.fileName, () => {
-    checkFileSize(bytes.length, resolveLimits(opts.limits), 'the model file');
-    return { bytes, model: decodeModel(bytes) };
-  });
+  return withImportErrors(opts.fileName, () => decoded(bytes, opts));
 }
 
 export function importOnnx(source: Uint8Array | DecodedOnnx, opts: ImportOptions = {}): ImportResult {
-  return withImportErrors(opts.fileName, () => importModel(source instanceof Uint8Array ? decodeOnnx(source, opts) : source, opts));
+  return withImportErrors(opts.fileName, () => importModel(source instanceof Uint8Array ? decoded(source, opts) : source, opts));
+}
+
+/** `bytes` within the file size limit, decoded (errors as they are thrown). */
+function decoded(bytes: Uint8Array, opts: Pick<ImportOptions, 'limits'>): DecodedOnnx {
+  checkFileSize(bytes.length, resolveLimits(opts.limits), 'the model file');
+  return { bytes, model: decodeModel(bytes) };
 }
 
 /** `run`'s result, its input errors as OnnxImportError naming `fileName`. */
@@ -81,7 +84,7 @@ function withImportErrors<T>(fileName: string | undefined, run: () => T): T {
     const err = e instanceof OnnxImportError ? e
       : e instanceof LimitError || (e instanceof RangeError && /call stack/i.test(e.message)) ? new OnnxImportError(messageOf(e)) : undefined;
     if (!err) throw e;
-    if (fileName && !err.message.startsWith(`${fileName}: `)) err.message = `${fileName}: ${err.message}`;
+    if (fileName) err.message = `${fileName}: ${err.message}`;
     throw err;
   }
 }
